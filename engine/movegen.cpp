@@ -1,0 +1,363 @@
+// Move execution and generation. Rule numbers are Donkers' (appendix C of Nosce Hostem)
+// as quoted in spec/rules.md; "3.1(n)" is step n of rules.md 3.1, the after-lap order.
+#include "engine/movegen.h"
+
+#include <bit>
+#include <cstring>
+
+namespace bao {
+namespace {
+
+constexpr int kLeftKichwa = 0;   // front pit 1
+constexpr int kRightKichwa = 7;  // front pit 8
+
+// Laps played without cycle detection: nearly every move ends well before, and Brent's
+// algorithm started later still proves every cycle (the state sequence of a move that
+// does not end is eventually periodic whatever the starting lap).
+constexpr std::uint32_t kFreeLaps = 64;
+
+// Sowing step (+1 cw, -1 acw) of the letter L/R from a pit (notation.md): along the front
+// row R (higher pit number) is cw, along the back row it is acw.
+inline int sow_step(int pit, bool right) { return (pit < kFront) == right ? 1 : -1; }
+
+// Drops n >= 1 seeds, one per pit, from pit `first` onward in steps of d (1.3).
+// Returns the pit that got the last seed.
+inline int sow(std::uint8_t* ring, int first, int n, int d) {
+  if (n >= kRing) {
+    const int full = n / kRing;
+    for (int i = 0; i < kRing; ++i) ring[i] = static_cast<std::uint8_t>(ring[i] + full);
+  }
+  int pit = first;
+  for (int i = n % kRing; i > 0; --i) {
+    ++ring[pit];
+    pit = (pit + d) & (kRing - 1);
+  }
+  return (first + (n - 1) * d) & (kRing - 1);
+}
+
+// The in-move state at the start of a lap decision: what the rest of the move depends on
+// (rules.md 8). The move's kind (capture or takasa), stage and takasia pit are fixed for
+// the whole move and so need not be compared.
+struct LapState {
+  std::uint8_t pits[2 * kRing];
+  std::uint8_t end, step, houses, capture_lap;
+  bool operator==(const LapState& o) const { return std::memcmp(this, &o, sizeof *this) == 0; }
+};
+
+// Bitmask over the opponent's front ring indices that side s could capture with the
+// first lap of a mtaji capture move (3.4): a start pit with 2..15 seeds, either
+// direction, the lap ending in an occupied own front pit facing an occupied pit.
+std::uint32_t mtaji_capture_targets(const Position& p, int s) {
+  const std::uint8_t* me = p.pits[s];
+  const std::uint8_t* op = p.pits[s ^ 1];
+  std::uint32_t mask = 0;
+  for (int r = 0; r < kRing; ++r) {
+    const int n = me[r];
+    if (n < 2 || n > 15) continue;
+    for (int d = -1; d <= 1; d += 2) {
+      const int e = (r + n * d) & (kRing - 1);
+      if (e < kFront && me[e] && op[7 - e]) mask |= 1u << (7 - e);
+    }
+  }
+  return mask;
+}
+
+// Bitmask over front ring indices of side s holding at least `min` seeds.
+inline std::uint32_t front_mask(const Position& p, int s, int min) {
+  std::uint32_t m = 0;
+  for (int r = 0; r < kFront; ++r)
+    if (p.pits[s][r] >= min) m |= 1u << r;
+  return m;
+}
+
+// Takasia (4.1), after side s completed a takasa move and the turn passed to q.
+std::int8_t takasia_pit(const Position& c, int s) {
+  const int q = s ^ 1;
+  if (c.hand[q] != 0) return kNoPit;
+  if (mtaji_capture_targets(c, q) != 0) return kNoPit;  // q has a capture move
+  const std::uint32_t targets = mtaji_capture_targets(c, s);
+  if (std::popcount(targets) != 1) return kNoPit;
+  const int t = std::countr_zero(targets);
+  if (t == kHouse && c.owns_house(q)) return kNoPit;    // 4.1c
+  if (front_mask(c, q, 1) == (1u << t)) return kNoPit;  // 4.1a: only occupied pit
+  if (front_mask(c, q, 2) == (1u << t)) return kNoPit;  // 4.1a: only pit of 2+
+  return static_cast<std::int8_t>(t);
+}
+
+// Plays move m on c, a copy of the position before the move, and hands the turn over.
+// Returns false when the move is infinite (1.5a) or sows more than long_move_limit seeds.
+// Sets reached_choice when a capture move reached the stop/safari choice at the house
+// (3.1(5)); whether it then stopped or went on is m.safari().
+bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
+  const int s = c.side, o = s ^ 1;
+  std::uint8_t* me = c.pits[s];
+  std::uint8_t* op = c.pits[o];
+  const std::uint8_t own_house_bit = static_cast<std::uint8_t>(1u << s);
+  const bool namua = c.hand[s] > 0;  // the stage of a move is fixed at its start (3)
+  const bool capture = !m.takasa();
+  const int takasia = c.takasia;
+  c.takasia = kNoPit;
+
+  // Empties an own pit at the start of a lap; emptying the own house loses it (2.5a).
+  auto lift = [&](int pit) {
+    const int n = me[pit];
+    me[pit] = 0;
+    if (pit == kHouse) c.houses &= static_cast<std::uint8_t>(~own_house_bit);
+    return n;
+  };
+  // Captures the opponent's pit facing own front pit `at`; capturing the house loses it.
+  auto take_facing = [&](int at) {
+    const int t = 7 - at;
+    const int n = op[t];
+    op[t] = 0;
+    if (t == kHouse) c.houses &= static_cast<std::uint8_t>(~(1u << o));
+    return n;
+  };
+
+  int e, d, n;
+  bool capture_lap;
+  if (namua) {
+    --c.hand[s];
+    const int pit = m.pit;
+    if (capture) {
+      // 2.3: the hand seed goes into pit, the facing pit is captured and its seeds enter
+      // at the kichwa the move names, sown from there cw (left) or acw (right) (1.4a).
+      ++me[pit];
+      n = take_facing(pit);
+      d = m.right ? -1 : 1;
+      e = sow(me, m.right ? kRightKichwa : kLeftKichwa, n, d);
+      capture_lap = true;
+    } else {
+      // 2.4: a lone owned house is taxed (only 2 seeds leave, it stays owned, 2.4b).
+      const bool tax = pit == kHouse && c.owns_house(s) && front_mask(c, s, 1) == (1u << kHouse) &&
+                       (me[kHouse] >= 6 || rules.tax_any_lone_house);
+      ++me[pit];
+      d = sow_step(pit, m.right);
+      if (tax) {
+        me[pit] = static_cast<std::uint8_t>(me[pit] - 2);
+        n = 2;
+      } else {
+        n = lift(pit);
+      }
+      e = sow(me, (pit + d) & (kRing - 1), n, d);
+      capture_lap = false;
+    }
+  } else {
+    d = sow_step(m.pit, m.right);
+    n = lift(m.pit);
+    e = sow(me, (m.pit + d) & (kRing - 1), n, d);
+    capture_lap = false;
+    // The first capture of the mtaji stage ends both houses (2.5a, 3.2); a mtaji capture
+    // move always captures after its first lap (3.4), so clearing now is the same.
+    if (capture && !rules.house_lost_when_hand_empties) c.houses = 0;
+  }
+  std::uint32_t sown = static_cast<std::uint32_t>(n);
+
+  // Brent's cycle detection over lap states, from lap kFreeLaps on.
+  std::uint32_t laps = 0, power = 1, lam = 1;
+  LapState saved;
+  bool have_saved = false;
+
+  for (;;) {
+    if (rules.long_move_limit && sown > rules.long_move_limit) return false;
+    if (++laps > kFreeLaps) {
+      LapState cur;
+      std::memcpy(cur.pits, c.pits, sizeof cur.pits);
+      cur.end = static_cast<std::uint8_t>(e);
+      cur.step = static_cast<std::uint8_t>(d & 3);
+      cur.houses = c.houses;
+      cur.capture_lap = capture_lap;
+      if (have_saved && cur == saved) return false;  // the move repeats a state: infinite
+      if (lam == power) {
+        saved = cur;
+        have_saved = true;
+        power <<= 1;
+        lam = 0;
+      }
+      ++lam;
+    }
+
+    // 3.1(1): the game ends, even in the middle of a move (1.2).
+    if (capture_lap && c.front_empty(o)) break;  // mover wins
+    if (c.front_empty(s)) break;                 // mover loses
+    // 3.1(2): a lap ending in an empty pit ends the move (1.5).
+    if (me[e] == 1) break;
+    // 3.1(3): capture from an own front pit facing seeds (1.4, 1.6c).
+    if (capture && e < kFront && op[7 - e]) {
+      n = take_facing(e);
+      // 1.4b: kimbi and kichwa force the kichwa; otherwise the direction is kept (1.4c).
+      const int k = e <= 1 ? kLeftKichwa : e >= 6 ? kRightKichwa : (d > 0 ? kLeftKichwa : kRightKichwa);
+      d = k == kLeftKichwa ? 1 : -1;
+      e = sow(me, k, n, d);
+      capture_lap = true;
+      sown += static_cast<std::uint32_t>(n);
+      continue;
+    }
+    // 3.1(4): a takasa lap ending in the takasia-ed pit ends the move (4.1b).
+    if (!capture && e == takasia) break;
+    // 3.1(5): the functional house stops a namua move, or offers safari (1.6a, 2.5b).
+    if (namua && e == kHouse && c.owns_house(s) && (me[kHouse] >= 6 || (capture && rules.house_choice_any_count))) {
+      if (!capture) break;
+      reached_choice = true;
+      if (!m.safari()) break;
+    }
+    // 3.1(6): relay (endelea, 1.6); a safari is the relay from the house.
+    n = lift(e);
+    e = sow(me, (e + d) & (kRing - 1), n, d);
+    capture_lap = false;
+    sown += static_cast<std::uint32_t>(n);
+  }
+
+  if (namua && rules.house_lost_when_hand_empties && c.hand[s] == 0)
+    c.houses &= static_cast<std::uint8_t>(~own_house_bit);
+  c.side = static_cast<std::uint8_t>(o);
+  const bool over = c.front_empty(s) || c.front_empty(o);
+  if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
+    c.takasia = takasia_pit(c, s);
+  c.refresh_key();
+  return true;
+}
+
+}  // namespace
+
+void generate_children(const Position& p, const Rules& rules, ChildList& out) {
+  out.clear();
+  if (p.front_empty(South) || p.front_empty(North)) return;
+  const int s = p.side;
+  const std::uint8_t* me = p.pits[s];
+  const std::uint8_t* op = p.pits[s ^ 1];
+  const int takasia = p.takasia;
+
+  // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
+  // house choice (stop before safari, notation.md).
+  auto attempt = [&](int pit, int right, std::uint8_t flags) {
+    const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
+    out.push_back(Child{m, p});
+    bool choice = false;
+    if (!play(out.back().pos, m, rules, choice)) out.pop_back();
+    if (!choice) return;
+    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
+    out.push_back(Child{twin, p});
+    if (!play(out.back().pos, twin, rules, choice)) out.pop_back();
+  };
+  // 2.4a / 3.5b: a kichwa that is the only occupied front pit sows towards the centre.
+  const std::uint32_t occupied = front_mask(p, s, 1);
+  auto takasa_both_ways = [&](int pit) {
+    if (!(pit == kLeftKichwa && occupied == 1u << pit)) attempt(pit, 0, Move::kTakasa);
+    if (!(pit == kRightKichwa && occupied == 1u << pit)) attempt(pit, 1, Move::kTakasa);
+  };
+
+  if (p.hand[s] > 0) {
+    // Namua stage (rules.md 5). 2.3: capture at an occupied front pit facing seeds.
+    bool any_capture = false;
+    for (int c = 0; c < kFront; ++c)
+      if (me[c] && op[7 - c] && c != takasia) any_capture = true;
+    if (any_capture) {
+      for (int c = 0; c < kFront; ++c) {
+        if (!me[c] || !op[7 - c] || c == takasia) continue;
+        if (c <= 5) attempt(c, 0, 0);  // left kichwa: forced at 1, 2; a choice at 3..6
+        if (c >= 2) attempt(c, 1, 0);  // right kichwa: forced at 7, 8
+      }
+      return;
+    }
+    // 2.4: takasa. A lone functional house is taxed (2.4b).
+    const bool owns = p.owns_house(s);
+    if (occupied == (1u << kHouse) && owns && (me[kHouse] >= 6 || rules.tax_any_lone_house)) {
+      attempt(kHouse, 0, Move::kTakasa);
+      attempt(kHouse, 1, Move::kTakasa);
+      return;
+    }
+    // Pits of 2 or more but never a functional house (2.4b); single seeds only when no
+    // front pit holds 2 or more, or while the player owns his house (2.4c).
+    const bool functional = owns && me[kHouse] >= 6;
+    const bool singles = owns || front_mask(p, s, 2) == 0;
+    for (int c = 0; c < kFront; ++c) {
+      if (c == takasia || me[c] == 0) continue;
+      if (me[c] >= 2 ? (c == kHouse && functional) : !singles) continue;
+      takasa_both_ways(c);
+    }
+    return;
+  }
+
+  // Mtaji stage (rules.md 6), in canonical order: front pits 1..8, back pits 1..8.
+  auto pit_at = [](int i) { return i < kFront ? i : kRing - 1 - (i - kFront); };
+  bool any_capture = false;
+  for (int i = 0; i < kRing; ++i) {
+    const int r = pit_at(i);
+    const int n = me[r];
+    if (n < 2 || n > 15 || r == takasia) continue;  // 3.3, 3.4: 2..15 seeds
+    for (int right = 0; right < 2; ++right) {
+      const int e = (r + n * sow_step(r, right)) & (kRing - 1);
+      if (e < kFront && me[e] && op[7 - e]) {
+        any_capture = true;
+        attempt(r, right, 0);
+      }
+    }
+  }
+  if (any_capture) return;  // 1.7a; infinite captures are illegal, not replaced
+  // 3.5: takasa from a front pit of 2 or more, else from a back pit of 2 or more.
+  bool front = false;
+  for (int r = 0; r < kFront; ++r) {
+    if (me[r] < 2 || r == takasia) continue;
+    front = true;
+    takasa_both_ways(r);
+  }
+  if (front) return;
+  for (int i = kFront; i < kRing; ++i) {
+    const int r = pit_at(i);
+    if (me[r] < 2 || r == takasia) continue;
+    attempt(r, 0, Move::kTakasa);
+    attempt(r, 1, Move::kTakasa);
+  }
+}
+
+void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
+  ChildList children;
+  generate_children(p, rules, children);
+  out.clear();
+  for (const Child& c : children) out.push_back(c.move);
+}
+
+Position apply_move(const Position& p, const Move& m, const Rules& rules) {
+  Position c = p;
+  bool choice = false;
+  play(c, m, rules, choice);
+  return c;
+}
+
+bool is_legal(const Position& p, const Move& m, const Rules& rules) {
+  MoveList moves;
+  generate_moves(p, rules, moves);
+  for (const Move& x : moves)
+    if (x == m) return true;
+  return false;
+}
+
+Outcome outcome(const Position& p, const Rules& rules) {
+  Side winner;
+  if (front_row_decided(p, winner)) return winner == South ? Outcome::SouthWins : Outcome::NorthWins;
+  MoveList moves;
+  generate_moves(p, rules, moves);
+  if (!moves.empty()) return Outcome::Ongoing;
+  return p.side == South ? Outcome::NorthWins : Outcome::SouthWins;
+}
+
+const char* outcome_reason(const Position& p, const Rules& rules) {
+  if (p.front_empty(p.side)) return p.side == South ? "South's front row is empty" : "North's front row is empty";
+  if (p.front_empty(p.side ^ 1)) return p.side == South ? "North's front row is empty" : "South's front row is empty";
+  if (outcome(p, rules) != Outcome::Ongoing)
+    return p.side == South ? "South has no legal move" : "North has no legal move";
+  return "";
+}
+
+std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
+  if (depth <= 0) return 1;
+  ChildList children;
+  generate_children(p, rules, children);
+  if (depth == 1) return children.size();
+  std::uint64_t total = 0;
+  for (const Child& c : children) total += perft(c.pos, rules, depth - 1);
+  return total;
+}
+
+}  // namespace bao

@@ -1,0 +1,54 @@
+// Move generation and execution: the rules of rules.md sections 3 to 9.
+//
+// A Bao move is a sequence of laps whose length is not known in advance, and whether a
+// move exists at all (an infinite move is illegal; the safari variant `>` exists only
+// if the move reaches the house choice) is only known by playing it. Generation therefore
+// plays every candidate and yields each legal move together with the position it leads
+// to; searchers use the children directly instead of replaying moves.
+//
+// Nothing here allocates: lists are fixed-capacity, cycle detection (Brent) keeps one
+// saved in-move state.
+#pragma once
+
+#include <boost/container/static_vector.hpp>
+
+#include "engine/move.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace bao {
+
+struct Child {
+  Move move;
+  Position pos;
+};
+using ChildList = boost::container::static_vector<Child, kMaxMoves>;
+
+// Every legal move of p with its resulting position, in the canonical order of
+// notation.md (row A B a b, pit, L before R, stop before safari). Empty when the game is
+// over (a front row empty) or the side to move has no legal move.
+void generate_children(const Position& p, const Rules& rules, ChildList& out);
+
+// The legal moves only, same order.
+void generate_moves(const Position& p, const Rules& rules, MoveList& out);
+
+// The position after move m. m must be one of generate_moves(p, rules); otherwise
+// the result is unspecified (use parse_move or is_legal to check input first).
+Position apply_move(const Position& p, const Move& m, const Rules& rules);
+
+bool is_legal(const Position& p, const Move& m, const Rules& rules);
+
+enum class Outcome : std::uint8_t { Ongoing, SouthWins, NorthWins };
+
+// The game's state at p: decided when a front row is empty (3.1, 8) or when the side to
+// move has no legal move (it loses, 8); otherwise ongoing.
+Outcome outcome(const Position& p, const Rules& rules);
+
+// Why the game ended at p, in words ("North's front row is empty", "South has no legal
+// move"), or "" while it goes on.
+const char* outcome_reason(const Position& p, const Rules& rules);
+
+// perft(p, depth) as notation.md defines it.
+std::uint64_t perft(const Position& p, const Rules& rules, int depth);
+
+}  // namespace bao

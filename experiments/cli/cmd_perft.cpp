@@ -1,0 +1,45 @@
+// bao perft: perft(p, depth) as notation.md defines it; --divide gives it per first move.
+// The count is the last line of stdout; the speed goes to stderr.
+#include <chrono>
+#include <iostream>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "experiments/cli/common.h"
+
+namespace bao::cli {
+
+int cmd_perft(const std::vector<std::string>& args) {
+  PositionOptions o;
+  int depth = 0;
+  po::options_description desc("options");
+  add_position_options(desc, o);
+  desc.add_options()("depth", po::value(&depth)->required()->value_name("D"), "depth in plies, 0..30")(
+      "divide", "print the count below each legal move first");
+  po::variables_map vm;
+  if (!parse("perft", "[--variant V] [--position P] --depth D [--divide]", args, desc, nullptr, vm, &o)) return kExitOk;
+  if (depth < 0 || depth > 30) throw po::error("--depth must be between 0 and 30, found " + std::to_string(depth));
+  const Rules rules = make_rules(o);
+  const Position p = make_position(o, rules);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  if (vm.count("divide") && depth > 0) {
+    ChildList children;
+    generate_children(p, rules, children);
+    for (const Child& c : children) {
+      const std::uint64_t n = perft(c.pos, rules, depth - 1);
+      std::cout << format_move(c.move, p.side) << " " << n << "\n";
+      total += n;
+    }
+  } else {
+    total = perft(p, rules, depth);
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << total << "\n";
+  std::cerr << "perft depth " << depth << ": " << total << " nodes in " << secs << " s ("
+            << static_cast<std::uint64_t>(secs > 0 ? total / secs : 0) << " nodes/s)\n";
+  return kExitOk;
+}
+
+}  // namespace bao::cli

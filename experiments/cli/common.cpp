@@ -1,0 +1,74 @@
+#include "experiments/cli/common.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/error.h"
+#include "engine/notation.h"
+
+namespace bao::cli {
+
+void add_rules_options(po::options_description& desc, PositionOptions& o) {
+  desc.add_options()("variant", po::value(&o.variant)->value_name("V"), "kiswahili (default) or kujifunza")(
+      "rule", po::value(&o.rules)->value_name("KEY=VALUE")->composing(),
+      "set a rules option (repeatable): long_move_limit=N (0 = exact infinite-move detection), "
+      "house_choice_any_count, tax_any_lone_house, house_lost_when_hand_empties, takasia_after_namua "
+      "(true/false; Donkers' 2002 program, rules.md 8a)");
+}
+
+void add_position_options(po::options_description& desc, PositionOptions& o) {
+  add_rules_options(desc, o);
+  desc.add_options()("position", po::value(&o.position)->value_name("P"),
+                     "position string (notation.md), quoted; default: the variant's start");
+}
+
+Rules make_rules(const PositionOptions& o) {
+  Rules r;
+  r.variant = parse_variant(o.variant);
+  for (const std::string& kv : o.rules) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos) throw InputError("--rule: expected KEY=VALUE, found '" + kv + "'");
+    r.set(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  return r;
+}
+
+Position make_position(const PositionOptions& o, const Rules& r) {
+  if (o.position.empty()) return start_position(r.variant);
+  return parse_position(o.position, r.variant);
+}
+
+bool parse(const std::string& command, const std::string& synopsis, const std::vector<std::string>& args,
+           po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
+           PositionOptions* position_options) {
+  desc.add_options()("help,h", "show this help");
+  po::command_line_parser parser(args);
+  parser.options(desc);
+  if (positional) parser.positional(*positional);
+  po::store(parser.run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: bao " << command << " " << synopsis << "\n\n" << desc << "\n";
+    return false;
+  }
+  po::notify(vm);
+  if (position_options) position_options->variant_given = !vm["variant"].defaulted() && vm.count("variant");
+  return true;
+}
+
+std::string read_input(const std::string& path) {
+  std::ostringstream s;
+  if (path == "-") {
+    s << std::cin.rdbuf();
+    return s.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
+  s << in.rdbuf();
+  if (in.bad()) throw InputError("cannot read '" + path + "'");
+  return s.str();
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,47 @@
+// Shared pieces of the `bao` subcommands: exit codes, option parsing with --help, and
+// the options every command that takes a position has (--variant, --position, --rule).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace bao::cli {
+
+namespace po = boost::program_options;
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUsage = 1;     // bad command line (unknown option, missing value)
+inline constexpr int kExitBadInput = 2;  // bad input (position, move, record, file)
+
+// Options of commands that work on one position.
+struct PositionOptions {
+  std::string variant = "kiswahili";
+  std::string position;            // empty: the variant's start
+  std::vector<std::string> rules;  // "key=value"
+  bool variant_given = false;
+};
+void add_rules_options(po::options_description& desc, PositionOptions& o);
+void add_position_options(po::options_description& desc, PositionOptions& o);
+Rules make_rules(const PositionOptions& o);                        // throws InputError
+Position make_position(const PositionOptions& o, const Rules& r);  // throws InputError
+
+// Parses args (without the subcommand) into vm. Returns false after printing the usage
+// when --help was given. Throws po::error on a usage error.
+bool parse(const std::string& command, const std::string& synopsis, const std::vector<std::string>& args,
+           po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
+           PositionOptions* position_options = nullptr);
+
+// Reads a whole file, or standard input for "-". Throws InputError naming the file.
+std::string read_input(const std::string& path);
+
+// The subcommands: each returns the process's exit status.
+int cmd_show(const std::vector<std::string>& args);
+int cmd_moves(const std::vector<std::string>& args);
+int cmd_replay(const std::vector<std::string>& args);
+int cmd_perft(const std::vector<std::string>& args);
+
+}  // namespace bao::cli

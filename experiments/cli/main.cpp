@@ -1,0 +1,62 @@
+// The `bao` command: dispatches to one subcommand per source file (cmd_*.cpp).
+// Exit status: 0 success, 1 usage error, 2 bad input.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "experiments/cli/common.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>&);
+};
+
+const Command kCommands[] = {
+    {"show", "print a position as a board diagram", bao::cli::cmd_show},
+    {"moves", "list the legal moves of a position, canonical and sorted", bao::cli::cmd_moves},
+    {"replay", "replay a game record, checking every move", bao::cli::cmd_replay},
+    {"perft", "count the move paths of a given depth (move generator test and speed)", bao::cli::cmd_perft},
+};
+
+void usage(std::ostream& o) {
+  o << "usage: bao <command> [options]   (bao <command> --help for its options)\n\ncommands:\n";
+  for (const Command& c : kCommands)
+    o << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(std::cerr);
+    return bao::cli::kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    usage(std::cout);
+    return bao::cli::kExitOk;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& c : kCommands) {
+    if (name != c.name) continue;
+    try {
+      return c.run(args);
+    } catch (const boost::program_options::error& e) {
+      std::cerr << "bao " << name << ": " << e.what() << " (see bao " << name << " --help)\n";
+      return bao::cli::kExitUsage;
+    } catch (const bao::InputError& e) {
+      std::cerr << "bao " << name << ": " << e.what() << "\n";
+      return bao::cli::kExitBadInput;
+    } catch (const std::exception& e) {
+      std::cerr << "bao " << name << ": " << e.what() << "\n";
+      return bao::cli::kExitBadInput;
+    }
+  }
+  std::cerr << "bao: unknown command '" << name << "'\n";
+  usage(std::cerr);
+  return bao::cli::kExitUsage;
+}
