@@ -20,29 +20,76 @@ constexpr std::uint32_t kFreeLaps = 64;
 // row R (higher pit number) is cw, along the back row it is acw.
 inline int sow_step(int pit, bool right) { return (pit < kFront) == right ? 1 : -1; }
 
+// A ring of 16 pits is one 16-byte vector, so a lap of fewer than 16 seeds is one vector
+// add of a mask (GCC vector extension; plain SSE2 on x86-64, scalar code elsewhere).
+using Ring16 = std::uint8_t __attribute__((vector_size(16)));
+
+// kSowMask[dir][first][n]: one seed in each of the n pits from `first` onward, stepping
+// cw (dir 1) or acw (dir 0).
+struct SowMasks {
+  std::uint8_t m[2][kRing][kRing][kRing];
+};
+constexpr SowMasks make_sow_masks() {
+  SowMasks t{};
+  for (int dir = 0; dir < 2; ++dir)
+    for (int first = 0; first < kRing; ++first)
+      for (int n = 0; n < kRing; ++n)
+        for (int i = 0; i < n; ++i) t.m[dir][first][n][(first + (dir ? i : -i) + kRing) % kRing] = 1;
+  return t;
+}
+alignas(16) constexpr SowMasks kSowMasks = make_sow_masks();
+
 // Drops n >= 1 seeds, one per pit, from pit `first` onward in steps of d (1.3).
 // Returns the pit that got the last seed.
 inline int sow(std::uint8_t* ring, int first, int n, int d) {
-  if (n >= kRing) {
-    const int full = n / kRing;
-    for (int i = 0; i < kRing; ++i) ring[i] = static_cast<std::uint8_t>(ring[i] + full);
-  }
-  int pit = first;
-  for (int i = n % kRing; i > 0; --i) {
-    ++ring[pit];
-    pit = (pit + d) & (kRing - 1);
-  }
+  Ring16 v, mask;
+  std::memcpy(&v, ring, sizeof v);
+  std::memcpy(&mask, kSowMasks.m[d > 0][first][n % kRing], sizeof mask);
+  v += mask + static_cast<std::uint8_t>(n / kRing);
+  std::memcpy(ring, &v, sizeof v);
+  return (first + (n - 1) * d) & (kRing - 1);
+}
+
+// kKeep[pit]: all ones but at pit, to empty one pit inside the vector.
+struct KeepMasks {
+  std::uint8_t m[kRing][kRing];
+};
+constexpr KeepMasks make_keep_masks() {
+  KeepMasks t{};
+  for (int p = 0; p < kRing; ++p)
+    for (int i = 0; i < kRing; ++i) t.m[p][i] = i == p ? 0 : 0xff;
+  return t;
+}
+alignas(16) constexpr KeepMasks kKeepMasks = make_keep_masks();
+
+// Lifts all seeds of `from` and sows them from the next pit on in steps of d (a lap that
+// starts in a pit: 1.3, relay 1.6). Emptying the pit inside the vector avoids a narrow
+// store followed by a wide load, which would stall store forwarding on every lap.
+// Sets n to the seeds lifted and returns the pit of the last seed.
+inline int lift_and_sow(std::uint8_t* ring, int from, int d, int& n) {
+  n = ring[from];
+  Ring16 v, keep, mask;
+  std::memcpy(&v, ring, sizeof v);
+  std::memcpy(&keep, kKeepMasks.m[from], sizeof keep);
+  const int first = (from + d) & (kRing - 1);
+  std::memcpy(&mask, kSowMasks.m[d > 0][first][n % kRing], sizeof mask);
+  v = (v & keep) + mask + static_cast<std::uint8_t>(n / kRing);
+  std::memcpy(ring, &v, sizeof v);
   return (first + (n - 1) * d) & (kRing - 1);
 }
 
 // The in-move state at the start of a lap decision: what the rest of the move depends on
 // (rules.md 8). The move's kind (capture or takasa), stage and takasia pit are fixed for
-// the whole move and so need not be compared.
+// the whole move and so need not be kept. The small fields are packed in one word and
+// compared first, since they usually differ.
 struct LapState {
   std::uint8_t pits[2 * kRing];
-  std::uint8_t end, step, houses, capture_lap;
-  bool operator==(const LapState& o) const { return std::memcmp(this, &o, sizeof *this) == 0; }
+  std::uint32_t small;
 };
+inline std::uint32_t pack_small(int end, int step, std::uint8_t houses, bool capture_lap) {
+  return static_cast<std::uint32_t>(end) | static_cast<std::uint32_t>(step & 3) << 8 |
+         static_cast<std::uint32_t>(houses) << 16 | static_cast<std::uint32_t>(capture_lap) << 24;
+}
 
 // Bitmask over the opponent's front ring indices that side s could capture with the
 // first lap of a mtaji capture move (3.4): a start pit with 2..15 seeds, either
@@ -88,6 +135,7 @@ std::int8_t takasia_pit(const Position& c, int s) {
 // Returns false when the move is infinite (1.5a) or sows more than long_move_limit seeds.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
+template <bool kWithKey>
 bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   const int s = c.side, o = s ^ 1;
   std::uint8_t* me = c.pits[s];
@@ -97,13 +145,12 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   const bool capture = !m.takasa();
   const int takasia = c.takasia;
   c.takasia = kNoPit;
+  int e, d, n;  // end pit of the last lap, sowing step (+1 cw, -1 acw), seeds of a lap
 
-  // Empties an own pit at the start of a lap; emptying the own house loses it (2.5a).
-  auto lift = [&](int pit) {
-    const int n = me[pit];
-    me[pit] = 0;
+  // A lap from an own pit; emptying the own house loses it (2.5a).
+  auto lap_from = [&](int pit, int& n) {
     if (pit == kHouse) c.houses &= static_cast<std::uint8_t>(~own_house_bit);
-    return n;
+    return lift_and_sow(me, pit, d, n);
   };
   // Captures the opponent's pit facing own front pit `at`; capturing the house loses it.
   auto take_facing = [&](int at) {
@@ -114,7 +161,6 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
     return n;
   };
 
-  int e, d, n;
   bool capture_lap;
   if (namua) {
     --c.hand[s];
@@ -136,16 +182,15 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
       if (tax) {
         me[pit] = static_cast<std::uint8_t>(me[pit] - 2);
         n = 2;
+        e = sow(me, (pit + d) & (kRing - 1), n, d);
       } else {
-        n = lift(pit);
+        e = lap_from(pit, n);
       }
-      e = sow(me, (pit + d) & (kRing - 1), n, d);
       capture_lap = false;
     }
   } else {
     d = sow_step(m.pit, m.right);
-    n = lift(m.pit);
-    e = sow(me, (m.pit + d) & (kRing - 1), n, d);
+    e = lap_from(m.pit, n);
     capture_lap = false;
     // The first capture of the mtaji stage ends both houses (2.5a, 3.2); a mtaji capture
     // move always captures after its first lap (3.4), so clearing now is the same.
@@ -161,15 +206,12 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   for (;;) {
     if (rules.long_move_limit && sown > rules.long_move_limit) return false;
     if (++laps > kFreeLaps) {
-      LapState cur;
-      std::memcpy(cur.pits, c.pits, sizeof cur.pits);
-      cur.end = static_cast<std::uint8_t>(e);
-      cur.step = static_cast<std::uint8_t>(d & 3);
-      cur.houses = c.houses;
-      cur.capture_lap = capture_lap;
-      if (have_saved && cur == saved) return false;  // the move repeats a state: infinite
+      const std::uint32_t small = pack_small(e, d, c.houses, capture_lap);
+      if (have_saved && small == saved.small && std::memcmp(c.pits, saved.pits, sizeof saved.pits) == 0)
+        return false;  // the move repeats a state: it is infinite
       if (lam == power) {
-        saved = cur;
+        std::memcpy(saved.pits, c.pits, sizeof saved.pits);
+        saved.small = small;
         have_saved = true;
         power <<= 1;
         lam = 0;
@@ -202,8 +244,7 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
       if (!m.safari()) break;
     }
     // 3.1(6): relay (endelea, 1.6); a safari is the relay from the house.
-    n = lift(e);
-    e = sow(me, (e + d) & (kRing - 1), n, d);
+    e = lap_from(e, n);
     capture_lap = false;
     sown += static_cast<std::uint32_t>(n);
   }
@@ -214,32 +255,20 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   const bool over = c.front_empty(s) || c.front_empty(o);
   if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
     c.takasia = takasia_pit(c, s);
-  c.refresh_key();
+  if constexpr (kWithKey) c.refresh_key();
   return true;
 }
 
-}  // namespace
-
-void generate_children(const Position& p, const Rules& rules, ChildList& out) {
-  out.clear();
+// Calls attempt(pit, right, flags) for every candidate move of p in canonical order
+// (rules.md 5, 6); the candidates that turn out infinite are dropped by attempt.
+template <class Attempt>
+void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt) {
   if (p.front_empty(South) || p.front_empty(North)) return;
   const int s = p.side;
   const std::uint8_t* me = p.pits[s];
   const std::uint8_t* op = p.pits[s ^ 1];
   const int takasia = p.takasia;
 
-  // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
-  // house choice (stop before safari, notation.md).
-  auto attempt = [&](int pit, int right, std::uint8_t flags) {
-    const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
-    out.push_back(Child{m, p});
-    bool choice = false;
-    if (!play(out.back().pos, m, rules, choice)) out.pop_back();
-    if (!choice) return;
-    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
-    out.push_back(Child{twin, p});
-    if (!play(out.back().pos, twin, rules, choice)) out.pop_back();
-  };
   // 2.4a / 3.5b: a kichwa that is the only occupied front pit sows towards the centre.
   const std::uint32_t occupied = front_mask(p, s, 1);
   auto takasa_both_ways = [&](int pit) {
@@ -311,6 +340,39 @@ void generate_children(const Position& p, const Rules& rules, ChildList& out) {
   }
 }
 
+}  // namespace
+
+void generate_children(const Position& p, const Rules& rules, ChildList& out) {
+  out.clear();
+  // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
+  // house choice (stop before safari, notation.md).
+  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+    const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
+    out.push_back(Child{m, p});
+    bool choice = false;
+    if (!play<true>(out.back().pos, m, rules, choice)) out.pop_back();
+    if (!choice) return;
+    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
+    out.push_back(Child{twin, p});
+    if (!play<true>(out.back().pos, twin, rules, choice)) out.pop_back();
+  });
+}
+
+int count_legal_moves(const Position& p, const Rules& rules) {
+  int count = 0;
+  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+    Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
+    Position scratch = p;
+    bool choice = false;
+    count += play<false>(scratch, m, rules, choice);
+    if (!choice) return;
+    m.flags |= Move::kSafari;
+    scratch = p;
+    count += play<false>(scratch, m, rules, choice);
+  });
+  return count;
+}
+
 void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
   ChildList children;
   generate_children(p, rules, children);
@@ -321,7 +383,7 @@ void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
 Position apply_move(const Position& p, const Move& m, const Rules& rules) {
   Position c = p;
   bool choice = false;
-  play(c, m, rules, choice);
+  play<true>(c, m, rules, choice);
   return c;
 }
 
@@ -352,9 +414,10 @@ const char* outcome_reason(const Position& p, const Rules& rules) {
 
 std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
   if (depth <= 0) return 1;
+  if (depth == 1) return static_cast<std::uint64_t>(count_legal_moves(p, rules));
   ChildList children;
   generate_children(p, rules, children);
-  if (depth == 1) return children.size();
+
   std::uint64_t total = 0;
   for (const Child& c : children) total += perft(c.pos, rules, depth - 1);
   return total;

@@ -29,6 +29,10 @@ using ChildList = boost::container::static_vector<Child, kMaxMoves>;
 // over (a front row empty) or the side to move has no legal move.
 void generate_children(const Position& p, const Rules& rules, ChildList& out);
 
+// The number of legal moves (what perft counts at its last ply), without building the
+// children's keys or lists.
+int count_legal_moves(const Position& p, const Rules& rules);
+
 // The legal moves only, same order.
 void generate_moves(const Position& p, const Rules& rules, MoveList& out);
 
