@@ -131,12 +131,39 @@ std::int8_t takasia_pit(const Position& c, int s) {
   return static_cast<std::int8_t>(t);
 }
 
+// Verdicts of long moves. Exact detection of an infinite move can take hundreds of
+// millions of laps (rules.md 8), and searches meet the same position again, so a move
+// still going after kCacheLaps laps is memoised: its verdict is a pure function of the
+// position before it, the move and the rules. One small direct-mapped table per thread
+// keeps results identical whatever the number of threads.
+constexpr std::uint32_t kCacheLaps = 1u << 12;
+struct Verdict {
+  std::uint64_t tag = 0;  // 0 = empty
+  bool infinite = false;
+  bool reached_choice = false;
+  Position child;
+};
+constexpr std::size_t kVerdicts = 1024;
+thread_local Verdict verdicts[kVerdicts];
+
+std::uint64_t verdict_tag(std::uint64_t position_key, const Move& m, const Rules& rules) {
+  std::uint64_t x = position_key ^ (static_cast<std::uint64_t>(m.pit) << 8 | m.right << 16 | m.flags << 24);
+  x ^= static_cast<std::uint64_t>(rules.long_move_limit) << 32 ^
+       static_cast<std::uint64_t>(rules.house_choice_any_count | rules.tax_any_lone_house << 1 |
+                                  rules.house_lost_when_hand_empties << 2 | rules.takasia_after_namua << 3 |
+                                  static_cast<int>(rules.variant) << 4)
+           << 56;
+  x = (x ^ (x >> 31)) * 0x9e3779b97f4a7c15ull;  // mix, so the slot depends on all bits
+  return (x ^ (x >> 29)) | 1;                   // never 0
+}
+
 // Plays move m on c, a copy of the position before the move, and hands the turn over.
 // Returns false when the move is infinite (1.5a) or sows more than long_move_limit seeds.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
 template <bool kWithKey>
 bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
+  const std::uint64_t start_key = c.key;  // the position before the move, for the verdict cache
   const int s = c.side, o = s ^ 1;
   std::uint8_t* me = c.pits[s];
   std::uint8_t* op = c.pits[o];
@@ -202,13 +229,27 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   std::uint32_t laps = 0, power = 1, lam = 1;
   LapState saved;
   bool have_saved = false;
+  Verdict* verdict = nullptr;  // set once the move is long enough to be memoised
+  std::uint64_t tag = 0;
 
   for (;;) {
     if (rules.long_move_limit && sown > rules.long_move_limit) return false;
     if (++laps > kFreeLaps) {
+      if (laps == kCacheLaps) {
+        tag = verdict_tag(start_key, m, rules);
+        verdict = &verdicts[tag % kVerdicts];
+        if (verdict->tag == tag) {
+          if (verdict->infinite) return false;
+          c = verdict->child;
+          reached_choice = verdict->reached_choice;
+          return true;
+        }
+      }
       const std::uint32_t small = pack_small(e, d, c.houses, capture_lap);
-      if (have_saved && small == saved.small && std::memcmp(c.pits, saved.pits, sizeof saved.pits) == 0)
+      if (have_saved && small == saved.small && std::memcmp(c.pits, saved.pits, sizeof saved.pits) == 0) {
+        if (verdict) *verdict = Verdict{tag, true, reached_choice, c};
         return false;  // the move repeats a state: it is infinite
+      }
       if (lam == power) {
         std::memcpy(saved.pits, c.pits, sizeof saved.pits);
         saved.small = small;
@@ -255,7 +296,8 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
   const bool over = c.front_empty(s) || c.front_empty(o);
   if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
     c.takasia = takasia_pit(c, s);
-  if constexpr (kWithKey) c.refresh_key();
+  if (kWithKey || verdict) c.refresh_key();
+  if (verdict) *verdict = Verdict{tag, false, reached_choice, c};
   return true;
 }
 

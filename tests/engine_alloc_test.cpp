@@ -1,2 +1,66 @@
+// Generating and executing moves never allocates: this binary replaces the global
+// allocation functions with counting ones and runs perft (generation and execution of
+// every move) from both starts and from a mid-game position.
 #include <gtest/gtest.h>
-int main(int argc, char** argv) { testing::InitGoogleTest(&argc, argv); return RUN_ALL_TESTS(); }
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace bao {
+namespace {
+
+TEST(Allocation, CounterSeesAllocations) {
+  // The counter works: a vector allocates.
+  const long before = g_allocations.load();
+  auto* v = new std::vector<int>(100);
+  delete v;
+  EXPECT_GE(g_allocations.load() - before, 2);
+}
+
+TEST(Allocation, PerftGeneratesAndPlaysWithoutHeap) {
+  Rules kis, kuj;
+  kuj.variant = Variant::Kujifunza;
+  const Position mid =
+      parse_position("1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -", Variant::Kiswahili);
+  const Position kis_start = start_position(Variant::Kiswahili), kuj_start = start_position(Variant::Kujifunza);
+
+  const long before = g_allocations.load();
+  std::uint64_t nodes = perft(kis_start, kis, 8) + perft(kuj_start, kuj, 5) + perft(mid, kis, 5);
+  // Move lists with children and plain move lists, and apply_move.
+  ChildList children;
+  generate_children(mid, kis, children);
+  MoveList moves;
+  generate_moves(mid, kis, moves);
+  for (const Move& m : moves) nodes += apply_move(mid, m, kis).key & 1;
+  const long during = g_allocations.load() - before;
+
+  EXPECT_GT(nodes, 20000u);
+  EXPECT_EQ(during, 0) << "operator new was called during move generation or execution";
+}
+
+}  // namespace
+}  // namespace bao
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
