@@ -91,20 +91,37 @@ inline std::uint32_t pack_small(int end, int step, std::uint8_t houses, bool cap
          static_cast<std::uint32_t>(houses) << 16 | static_cast<std::uint32_t>(capture_lap) << 24;
 }
 
+static_assert(std::endian::native == std::endian::little, "front rows are read as little-endian words");
+
+// Bit 8i+7 set iff byte i of w is nonzero.
+inline std::uint64_t nonzero_bytes(std::uint64_t w) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full;
+  return (w | ((w & kLow7) + kLow7)) & ~kLow7;
+}
+
+// Where side s can capture: bit 8e+7 set iff own front pit e is occupied and faces an
+// occupied pit (byte-reversing the opponent's front row lines pit 7-e up with e).
+inline std::uint64_t capture_spots(const Position& p, int s) {
+  return nonzero_bytes(p.front_word(s)) & nonzero_bytes(__builtin_bswap64(p.front_word(s ^ 1)));
+}
+inline bool is_spot(std::uint64_t spots, int e) { return e < kFront && ((spots >> (8 * e + 7)) & 1); }
+
 // Bitmask over the opponent's front ring indices that side s could capture with the
 // first lap of a mtaji capture move (3.4): a start pit with 2..15 seeds, either
 // direction, the lap ending in an occupied own front pit facing an occupied pit.
-std::uint32_t mtaji_capture_targets(const Position& p, int s) {
+// With first_only, stops at the first target found (enough to know one exists).
+std::uint32_t mtaji_capture_targets(const Position& p, int s, bool first_only = false) {
+  const std::uint64_t spots = capture_spots(p, s);
+  if (!spots) return 0;
   const std::uint8_t* me = p.pits[s];
-  const std::uint8_t* op = p.pits[s ^ 1];
   std::uint32_t mask = 0;
   for (int r = 0; r < kRing; ++r) {
     const int n = me[r];
     if (n < 2 || n > 15) continue;
-    for (int d = -1; d <= 1; d += 2) {
-      const int e = (r + n * d) & (kRing - 1);
-      if (e < kFront && me[e] && op[7 - e]) mask |= 1u << (7 - e);
-    }
+    const int cw = (r + n) & (kRing - 1), acw = (r - n) & (kRing - 1);
+    if (is_spot(spots, cw)) mask |= 1u << (7 - cw);
+    if (is_spot(spots, acw)) mask |= 1u << (7 - acw);
+    if (first_only && mask) return mask;
   }
   return mask;
 }
@@ -121,9 +138,9 @@ inline std::uint32_t front_mask(const Position& p, int s, int min) {
 std::int8_t takasia_pit(const Position& c, int s) {
   const int q = s ^ 1;
   if (c.hand[q] != 0) return kNoPit;
-  if (mtaji_capture_targets(c, q) != 0) return kNoPit;  // q has a capture move
+  if (mtaji_capture_targets(c, q, true) != 0) return kNoPit;  // q has a capture move
   const std::uint32_t targets = mtaji_capture_targets(c, s);
-  if (std::popcount(targets) != 1) return kNoPit;
+  if (targets == 0 || (targets & (targets - 1)) != 0) return kNoPit;  // not exactly one
   const int t = std::countr_zero(targets);
   if (t == kHouse && c.owns_house(q)) return kNoPit;    // 4.1c
   if (front_mask(c, q, 1) == (1u << t)) return kNoPit;  // 4.1a: only occupied pit
@@ -353,13 +370,13 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
   // Mtaji stage (rules.md 6), in canonical order: front pits 1..8, back pits 1..8.
   auto pit_at = [](int i) { return i < kFront ? i : kRing - 1 - (i - kFront); };
   bool any_capture = false;
-  for (int i = 0; i < kRing; ++i) {
+  const std::uint64_t spots = capture_spots(p, s);
+  for (int i = 0; spots && i < kRing; ++i) {
     const int r = pit_at(i);
     const int n = me[r];
     if (n < 2 || n > 15 || r == takasia) continue;  // 3.3, 3.4: 2..15 seeds
     for (int right = 0; right < 2; ++right) {
-      const int e = (r + n * sow_step(r, right)) & (kRing - 1);
-      if (e < kFront && me[e] && op[7 - e]) {
+      if (is_spot(spots, (r + n * sow_step(r, right)) & (kRing - 1))) {
         any_capture = true;
         attempt(r, right, 0);
       }

@@ -54,6 +54,7 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
   const std::string src(source);
   std::string position_text;
   std::string winner_header;
+  int position_line = 0, winner_line = 0;
   bool moves_started = false, ended = false;
   Position pos{};
   int expected_number = 1;
@@ -65,7 +66,8 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
       g.start =
           position_text.empty() ? start_position(g.rules.variant) : parse_position(position_text, g.rules.variant);
     } catch (const InputError& e) {
-      throw InputError(src + " line " + std::to_string(line) + ": header position: " + e.what());
+      throw InputError(src + " line " + std::to_string(position_line ? position_line : line) +
+                       ": header position: " + e.what());
     }
     pos = g.start;
   };
@@ -99,12 +101,15 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
           throw InputError(where + ": header " + e.what());
         }
         if (variant_given && v != rules.variant)
-          throw InputError(where + ": the record is " + value + " but --variant says " + variant_name(rules.variant));
+          throw InputError(where + ": the record is " + value + " but the variant asked for is " +
+                           variant_name(rules.variant));
         g.rules.variant = v;
       } else if (key == "position") {
         position_text = value;
+        position_line = line_no;
       } else if (key == "winner") {
         winner_header = value;
+        winner_line = line_no;
       }
       continue;
     }
@@ -173,10 +178,11 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
     const Outcome claimed = (winner_header == "South" || winner_header == "south")   ? Outcome::SouthWins
                             : (winner_header == "North" || winner_header == "north") ? Outcome::NorthWins
                                                                                      : Outcome::Ongoing;
+    const std::string at = src + " line " + std::to_string(winner_line);
     if (claimed == Outcome::Ongoing)
-      throw InputError(src + ": header winner: expected South or North, found '" + winner_header + "'");
+      throw InputError(at + ": header winner: expected South or North, found '" + winner_header + "'");
     if (claimed != g.result)
-      throw InputError(src + ": header winner: " + winner_header + ", but the moves give " +
+      throw InputError(at + ": header winner: " + winner_header + ", but the moves give " +
                        (g.result == Outcome::Ongoing
                             ? std::string("no result")
                             : std::string(g.result == Outcome::SouthWins ? "South" : "North") + " wins") +

@@ -16,4 +16,208 @@ check "replay --tsv reproduces game1994-positions.tsv" diff -u "$DATA/game1994-p
 check "replay ends with the result" test "$(tail -n 1 "$tmp/g.txt")" = "result North wins (South resigns)"
 check "replay --legal prints 46 plies and 46 legal lines" test "$(grep -c '^legal ' "$tmp/g.txt")" -eq 46
 
+# ---------------------------------------------------------------------------------------
+# Helpers: run bao with arguments (and optional standard input), keeping its status and
+# both streams.
+run() { # bao arguments...; sets rc, and $tmp/out and $tmp/err
+  "$BAO" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null; rc=$?
+}
+run_in() { # input text, then bao arguments...
+  local input="$1"; shift
+  printf '%s' "$input" | "$BAO" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+}
+status_is() { test "$rc" -eq "$1"; }
+out_has() { grep -qF -- "$1" "$tmp/out"; }
+err_has() { grep -qF -- "$1" "$tmp/err"; }
+out_empty() { test ! -s "$tmp/out"; }
+err_empty() { test ! -s "$tmp/err"; }
+
+START='0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -'
+KUJ_START='2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0,0 -- -'
+NORTH_ROW_EMPTY='8,8,8,8,8,8,8,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0,0 -- -'
+
+# --- Help and usage errors (exit 0 and 1).
+for h in --help -h help; do
+  run $h
+  check "bao $h exits 0" status_is 0
+  check "bao $h lists the commands" eval 'out_has show && out_has moves && out_has replay && out_has perft'
+done
+run
+check "bao without a command exits 1" status_is 1
+check "bao without a command prints the usage on stderr" err_has "usage: bao"
+for sub in show moves replay perft; do
+  run $sub --help
+  check "bao $sub --help exits 0" status_is 0
+  check "bao $sub --help prints its usage" out_has "usage: bao $sub"
+  check "bao $sub --help lists --variant and --rule" eval 'out_has --variant && out_has --rule'
+done
+for sub in show moves perft; do
+  run $sub --help
+  check "bao $sub --help lists --position" out_has --position
+done
+run perft --help
+check "bao perft --help lists --depth and --divide" eval 'out_has --depth && out_has --divide'
+run replay --help
+check "bao replay --help lists --legal, --tsv and --board" eval 'out_has --legal && out_has --tsv && out_has --board'
+
+run frob
+check "unknown command exits 1" status_is 1
+check "unknown command is named on stderr" err_has "unknown command 'frob'"
+for sub in show moves replay perft; do
+  run $sub --frob
+  check "bao $sub --frob exits 1" status_is 1
+  check "bao $sub --frob names the option" err_has "frob"
+done
+run moves --position
+check "option without its value exits 1" status_is 1
+check "option without its value is named" err_has "position"
+run perft
+check "perft without --depth exits 1" status_is 1
+check "perft without --depth names --depth" err_has "depth"
+run perft --depth x
+check "perft --depth x exits 1" status_is 1
+run perft --depth 31
+check "perft --depth 31 exits 1" status_is 1
+run perft --depth -1
+check "perft --depth -1 exits 1" status_is 1
+check "perft --depth -1 says the range" err_has "between 0 and 30"
+run replay
+check "replay without a file exits 1" status_is 1
+run replay a b
+check "replay with two files exits 1" status_is 1
+# A stray argument is a usage error, not silently ignored.
+run moves stray
+check "moves with a stray argument exits 1" status_is 1
+run show stray
+check "show with a stray argument exits 1" status_is 1
+run perft --depth 1 stray
+check "perft with a stray argument exits 1" status_is 1
+
+# --- Bad input (exit 2, a message on stderr naming the problem, nothing on stdout).
+run show --position "0,0"
+check "show: malformed position exits 2" status_is 2
+check "show: malformed position says 5 fields" err_has "5 fields"
+check "show: malformed position prints nothing on stdout" out_empty
+run moves --position "${START/22,22/22,21}"
+check "moves: 63 seeds exits 2" status_is 2
+check "moves: 63 seeds names the total" eval 'err_has 63 && err_has 64'
+run perft --depth 1 --position "${START/ S / X }"
+check "perft: bad side to move exits 2" status_is 2
+check "perft: bad side to move names the field" eval 'err_has "field 2 (side to move)" && err_has "'"'X'"'"'
+run moves --variant kujifunza --position "$START"
+check "moves: kiswahili position read as kujifunza exits 2" status_is 2
+check "moves: kiswahili position read as kujifunza says why" err_has kujifunza
+run moves --position "${START/Aa -/Aa a3}"
+check "moves: takasia mark of the other side exits 2" status_is 2
+check "moves: takasia mark of the other side names field 5" eval "err_has 'field 5 (takasia)' && err_has a3"
+run moves --variant bao
+check "moves --variant bao exits 2" status_is 2
+check "moves --variant bao names the value" err_has "'bao'"
+run replay --rule nonsense=1 "$DATA/game1994.txt"
+check "replay --rule with an unknown key exits 2" status_is 2
+check "replay --rule with an unknown key names it" err_has "nonsense"
+run replay "$tmp/no-such-file.txt"
+check "replay of a missing file exits 2" status_is 2
+check "replay of a missing file names it" eval 'err_has "no-such-file.txt" && err_has "cannot open"'
+check "replay of a missing file prints nothing on stdout" out_empty
+mkdir "$tmp/dir"
+run replay "$tmp/dir"
+check "replay of a directory exits 2" status_is 2
+check "replay of a directory names it" err_has "$tmp/dir"
+
+# --- moves.
+run moves
+check "moves from the start exits 0" status_is 0
+printf 'A6L*\nA6R*\nA7L*\nA7R*\n' > "$tmp/expected"
+check "moves from the start prints A6L* A6R* A7L* A7R*, one per line" diff -u "$tmp/expected" "$tmp/out"
+run moves --position "$START"
+check "moves --position start prints the same" diff -u "$tmp/expected" "$tmp/out"
+run moves --variant kujifunza
+check "moves from the kujifunza start: 16 moves" test "$(wc -l < "$tmp/out")" -eq 16
+check "moves from the kujifunza start: sorted canonical list" \
+  test "$(tr '\n' ' ' < "$tmp/out")" = "A1R A2R A3L A3R A4L A4R A5L A5R A6L A6R A7L A8L B1L B2L B7R B8R "
+# The position before 3N of the 1994 game: captures with the safari choice.
+run moves --position "$(awk -F'\t' '$1 == "3S" { print $4 }' "$DATA/game1994-positions.tsv")"
+check "moves before 3N of the 1994 game" test "$(tr '\n' ' ' < "$tmp/out")" = "a6L a6R a6R> a8R a8R> "
+run moves --position "$NORTH_ROW_EMPTY"
+check "moves of a finished game exits 0" status_is 0
+check "moves of a finished game prints no move" out_empty
+check "moves of a finished game says why on stderr" err_has "North's front row is empty"
+
+# --- perft.
+run perft --depth 3
+check "perft --depth 3 exits 0" status_is 0
+check "perft --depth 3: last stdout line is 38" test "$(tail -n 1 "$tmp/out")" = 38
+run perft --depth 3 --divide
+check "perft --depth 3 --divide: last line is 38" test "$(tail -n 1 "$tmp/out")" = 38
+check "perft --depth 3 --divide: one line per legal move" \
+  test "$(head -n -1 "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" = "A6L* A6R* A7L* A7R* "
+check "perft --depth 3 --divide: lines sum to the total" \
+  test "$(head -n -1 "$tmp/out" | awk '{ s += $2 } END { print s }')" = "$(tail -n 1 "$tmp/out")"
+run perft --depth 0
+check "perft --depth 0 is 1" test "$(tail -n 1 "$tmp/out")" = 1
+while IFS=$'\t' read -r variant depth count; do
+  [ "$variant" = variant ] && continue
+  [ "$depth" -gt 4 ] && continue
+  run perft --variant "$variant" --depth "$depth"
+  check "perft $variant depth $depth is $count" test "$(tail -n 1 "$tmp/out")" = "$count"
+  run perft --variant "$variant" --depth "$depth" --divide
+  check "perft $variant depth $depth --divide sums to $count" \
+    test "$(head -n -1 "$tmp/out" | awk '{ s += $2 } END { print s + 0 }')" = "$count"
+done < "$DATA/perft-start.tsv"
+run perft --depth 2 --position "$NORTH_ROW_EMPTY"
+check "perft of a finished game is 0" test "$(tail -n 1 "$tmp/out")" = 0
+
+# --- show.
+run show
+check "show exits 0" status_is 0
+check "show has rows b, a, A, B in that order" \
+  test "$(grep -oE '^  [abAB] ' "$tmp/out" | tr -d ' \n')" = "baAB"
+check "show prints the position string" out_has "position:     $START"
+check "show marks the owned houses" out_has "[6]"
+run show --variant kujifunza
+check "show --variant kujifunza prints the kujifunza start" out_has "$KUJ_START"
+run show --position "${START/ S / N }"
+check "show --position with North to move" out_has "to move:      North"
+
+# --- replay.
+run_in "$(cat "$DATA/game1994.txt")" replay -
+check "replay - reads standard input" status_is 0
+check "replay - gives the result" test "$(tail -n 1 "$tmp/out")" = "result North wins (South resigns)"
+check "replay - prints 46 plies" test "$(grep -cE '^[0-9]+[SN] ' "$tmp/out")" -eq 46
+run_in $'1: A7L* a5R;\n2: A6L* a5R;\n' replay -
+check "replay of an unfinished game" test "$(tail -n 1 "$tmp/out")" = "result unfinished (no result in the record)"
+check "replay prints ply, move, position" out_has "1S A7L* 0,0,0,1,7,3,0,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 N 21,22 Aa -"
+run replay --board "$DATA/game1994.txt"
+check "replay --board ends with the final position" \
+  test "$(tail -n 1 "$tmp/out")" = "position:     $(tail -n 1 "$DATA/game1994-positions.tsv" | cut -f4)"
+
+printf 'South: x\n1: A7L* a5R;\n2: A8L* a5R;\n' > "$tmp/illegal.txt"
+run replay "$tmp/illegal.txt"
+check "replay of an illegal move exits 2" status_is 2
+check "replay of an illegal move names the file and line" err_has "illegal.txt line 3"
+check "replay of an illegal move names the move number" err_has "move 2S"
+check "replay of an illegal move names the move" err_has "'A8L*'"
+check "replay of an illegal move lists the legal moves" err_has "A6L* A6R*"
+run_in $'1: A7L* a6R;\n' replay -
+check "replay - of an illegal North move exits 2" status_is 2
+check "replay - of an illegal North move names <stdin>, move and legal moves" \
+  eval "err_has '<stdin> line 1' && err_has 'move 1N' && err_has \"'a6R'\" && err_has 'a5L a5R'"
+run_in $'1: A7L* a5R;\n3: A6L* a5R;\n' replay -
+check "replay of a wrong move number exits 2" status_is 2
+check "replay of a wrong move number names it" eval "err_has 'line 2' && err_has 'expected move number 2'"
+run_in $'1: A7L* a5R;\ndate: 1994\n' replay -
+check "replay of a late header exits 2" status_is 2
+check "replay of a late header names it" eval "err_has 'line 2' && err_has \"header 'date'\""
+run_in $'winner: South\n1: A7L* a5R;\n2: resigns;\n' replay -
+check "replay of a contradicted winner header exits 2" status_is 2
+check "replay of a contradicted winner header says so" eval "err_has 'winner' && err_has 'North wins'"
+run replay --variant kujifunza "$DATA/game1994.txt"
+check "replay --variant contradicting the record exits 2" status_is 2
+check "replay --variant contradicting the record names both" eval 'err_has kiswahili && err_has kujifunza'
+run_in "position: $(awk -F'\t' '$1 == "1S" { print $4 }' "$DATA/game1994-positions.tsv")"$'\n1: ... a5R;\n2: A6L* resigns;\n' replay -
+check "replay from a North-to-move position header" status_is 0
+check "replay from a North-to-move position header: first ply 1N" test "$(head -n 1 "$tmp/out" | cut -d' ' -f1-2)" = "1N a5R"
+check "replay from a North-to-move position header: result" test "$(tail -n 1 "$tmp/out")" = "result South wins (North resigns)"
+
 exit $fail

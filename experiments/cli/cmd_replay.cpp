@@ -18,12 +18,13 @@ int cmd_replay(const std::vector<std::string>& args) {
   add_rules_options(desc, o);
   desc.add_options()("legal", "precede each ply by the line 'legal <the legal moves>'")(
       "tsv", "print the table ply, move, legal_before, position_after (tab separated) instead")(
-      "board", "finish with the board diagram of the final position")(
-      "file", po::value(&file)->required()->value_name("FILE"), "the game record, or - for standard input");
+      "board", "finish with the board diagram of the final position")("file", po::value(&file)->value_name("FILE"),
+                                                                      "the game record, or - for standard input");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
   if (!parse("replay", "[--variant V] [--legal] [--tsv] [--board] FILE|-", args, desc, &pos, vm, &o)) return kExitOk;
+  if (file.empty()) throw po::error("missing FILE: the game record to replay, or - for standard input");
   const Rules rules = make_rules(o);
   const Game g = read_game(read_input(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);
 

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -47,7 +48,10 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
   desc.add_options()("help,h", "show this help");
   po::command_line_parser parser(args);
   parser.options(desc);
-  if (positional) parser.positional(*positional);
+  // Without a positional description stray words would be dropped silently (an unquoted
+  // position string would lose its fields): an empty one makes them an error.
+  const po::positional_options_description none;
+  parser.positional(positional ? *positional : none);
   po::store(parser.run(), vm);
   if (vm.count("help")) {
     std::cout << "usage: bao " << command << " " << synopsis << "\n\n" << desc << "\n";
@@ -64,6 +68,8 @@ std::string read_input(const std::string& path) {
     s << std::cin.rdbuf();
     return s.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read '" + path + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
   s << in.rdbuf();
