@@ -39,13 +39,21 @@ constexpr SowMasks make_sow_masks() {
 }
 alignas(16) constexpr SowMasks kSowMasks = make_sow_masks();
 
+// n / 16 seeds in every pit: the full rounds of a lap of n seeds.
+inline Ring16 full_rounds(int n) {
+  Ring16 r;
+  std::memset(&r, n / kRing, sizeof r);
+  return r;
+}
+
 // Drops n >= 1 seeds, one per pit, from pit `first` onward in steps of d (1.3).
 // Returns the pit that got the last seed.
 inline int sow(std::uint8_t* ring, int first, int n, int d) {
   Ring16 v, mask;
   std::memcpy(&v, ring, sizeof v);
   std::memcpy(&mask, kSowMasks.m[d > 0][first][n % kRing], sizeof mask);
-  v += mask + static_cast<std::uint8_t>(n / kRing);
+  v += mask;
+  if (n >= kRing) v += full_rounds(n);
   std::memcpy(ring, &v, sizeof v);
   return (first + (n - 1) * d) & (kRing - 1);
 }
@@ -73,7 +81,8 @@ inline int lift_and_sow(std::uint8_t* ring, int from, int d, int& n) {
   std::memcpy(&keep, kKeepMasks.m[from], sizeof keep);
   const int first = (from + d) & (kRing - 1);
   std::memcpy(&mask, kSowMasks.m[d > 0][first][n % kRing], sizeof mask);
-  v = (v & keep) + mask + static_cast<std::uint8_t>(n / kRing);
+  v = (v & keep) + mask;
+  if (n >= kRing) v += full_rounds(n);
   std::memcpy(ring, &v, sizeof v);
   return (first + (n - 1) * d) & (kRing - 1);
 }
@@ -176,11 +185,12 @@ std::uint64_t verdict_tag(std::uint64_t position_key, const Move& m, const Rules
 
 // Plays move m on c, a copy of the position before the move, and hands the turn over.
 // Returns false when the move is infinite (1.5a) or sows more than long_move_limit seeds.
+// start_key is the hash of the position before the move, computed by the caller (once
+// per generation, not trusting a key that code may have left stale), for the verdict cache.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
 template <bool kWithKey>
-bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice) {
-  const std::uint64_t start_key = c.key;  // the position before the move, for the verdict cache
+bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, std::uint64_t start_key) {
   const int s = c.side, o = s ^ 1;
   std::uint8_t* me = c.pits[s];
   std::uint8_t* op = c.pits[o];
@@ -403,31 +413,33 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
 
 void generate_children(const Position& p, const Rules& rules, ChildList& out) {
   out.clear();
+  const std::uint64_t start_key = p.compute_key();
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md).
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     out.push_back(Child{m, p});
     bool choice = false;
-    if (!play<true>(out.back().pos, m, rules, choice)) out.pop_back();
+    if (!play<true>(out.back().pos, m, rules, choice, start_key)) out.pop_back();
     if (!choice) return;
     const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
     out.push_back(Child{twin, p});
-    if (!play<true>(out.back().pos, twin, rules, choice)) out.pop_back();
+    if (!play<true>(out.back().pos, twin, rules, choice, start_key)) out.pop_back();
   });
 }
 
 int count_legal_moves(const Position& p, const Rules& rules) {
   int count = 0;
+  const std::uint64_t start_key = p.compute_key();
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     Position scratch = p;
     bool choice = false;
-    count += play<false>(scratch, m, rules, choice);
+    count += play<false>(scratch, m, rules, choice, start_key);
     if (!choice) return;
     m.flags |= Move::kSafari;
     scratch = p;
-    count += play<false>(scratch, m, rules, choice);
+    count += play<false>(scratch, m, rules, choice, start_key);
   });
   return count;
 }
@@ -442,7 +454,7 @@ void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
 Position apply_move(const Position& p, const Move& m, const Rules& rules) {
   Position c = p;
   bool choice = false;
-  play<true>(c, m, rules, choice);
+  play<true>(c, m, rules, choice, p.compute_key());
   return c;
 }
 
