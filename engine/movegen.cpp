@@ -189,7 +189,7 @@ std::uint64_t verdict_tag(std::uint64_t position_key, const Move& m, const Rules
 // per generation, not trusting a key that code may have left stale), for the verdict cache.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
-template <bool kWithKey>
+template <bool kComplete>  // false: the child is only counted; its takasia mark and key are left unset
 bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, std::uint64_t start_key) {
   const int s = c.side, o = s ^ 1;
   std::uint8_t* me = c.pits[s];
@@ -320,10 +320,13 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, s
   if (namua && rules.house_lost_when_hand_empties && c.hand[s] == 0)
     c.houses &= static_cast<std::uint8_t>(~own_house_bit);
   c.side = static_cast<std::uint8_t>(o);
+  // The finished child: its takasia mark and key. A move that is only counted (perft's
+  // last ply) needs neither, unless it goes to the verdict cache, which keeps children.
+  if (!kComplete && !verdict) return true;
   const bool over = c.front_empty(s) || c.front_empty(o);
   if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
     c.takasia = takasia_pit(c, s);
-  if (kWithKey || verdict) c.refresh_key();
+  c.refresh_key();
   if (verdict) *verdict = Verdict{tag, false, reached_choice, c};
   return true;
 }
