@@ -158,39 +158,56 @@ std::int8_t takasia_pit(const Position& c, int s) {
 }
 
 // Verdicts of long moves. Exact detection of an infinite move can take hundreds of
-// millions of laps (rules.md 8), and searches meet the same position again, so a move
-// still going after kCacheLaps laps is memoised: its verdict is a pure function of the
-// position before it, the move and the rules. One small direct-mapped table per thread
-// keeps results identical whatever the number of threads.
+// millions of laps (rules.md 8), and searches meet the same move again, so a move still
+// going after kCacheLaps laps is memoised with the board it ends with. A takasa move
+// never touches the opponent's pits and depends only on the mover's ring, the start,
+// the direction, the takasia pit and the stage (3.1 steps 2, 4, 5, 6), so it is keyed on
+// those alone: the same long takasa move below different opponent positions is decided
+// once. A capture move is keyed on the whole position. One small direct-mapped table per
+// thread keeps results identical whatever the number of threads.
 constexpr std::uint32_t kCacheLaps = 1u << 12;
 struct Verdict {
   std::uint64_t tag = 0;  // 0 = empty
   bool infinite = false;
   bool reached_choice = false;
-  Position child;
+  std::uint8_t houses = 0;          // at the end of the laps
+  std::uint8_t own[kRing] = {};     // the mover's ring at the end of the laps
+  std::uint8_t other[kRing] = {};   // the opponent's ring (capture moves)
 };
 constexpr std::size_t kVerdicts = 1024;
 thread_local Verdict verdicts[kVerdicts];
 
-std::uint64_t verdict_tag(std::uint64_t position_key, const Move& m, const Rules& rules) {
-  std::uint64_t x = position_key ^ (static_cast<std::uint64_t>(m.pit) << 8 | m.right << 16 | m.flags << 24);
-  x ^= static_cast<std::uint64_t>(rules.long_move_limit) << 32 ^
-       static_cast<std::uint64_t>(rules.house_choice_any_count | rules.tax_any_lone_house << 1 |
+std::uint64_t verdict_tag(const Position& before, const Move& m, const Rules& rules) {
+  const int s = before.side;
+  std::uint64_t a, b;
+  if (m.takasa()) {
+    std::memcpy(&a, before.pits[s], 8);
+    std::memcpy(&b, before.pits[s] + 8, 8);
+    b ^= static_cast<std::uint64_t>(static_cast<std::uint8_t>(before.takasia)) << 1 ^
+         static_cast<std::uint64_t>(before.hand[s] > 0) << 11 ^ static_cast<std::uint64_t>(before.owns_house(s)) << 12;
+  } else {
+    a = before.compute_key();
+    b = 0x5555;
+  }
+  std::uint64_t x = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+  x ^= static_cast<std::uint64_t>(m.pit) << 8 | static_cast<std::uint64_t>(m.right) << 16 |
+       static_cast<std::uint64_t>(m.flags) << 24 | static_cast<std::uint64_t>(rules.long_move_limit) << 32;
+  x ^= static_cast<std::uint64_t>(rules.house_choice_any_count | rules.tax_any_lone_house << 1 |
                                   rules.house_lost_when_hand_empties << 2 | rules.takasia_after_namua << 3 |
                                   static_cast<int>(rules.variant) << 4)
-           << 56;
-  x = (x ^ (x >> 31)) * 0x9e3779b97f4a7c15ull;  // mix, so the slot depends on all bits
+       << 58;
+  x = (x ^ (x >> 31)) * 0x94d049bb133111ebull;  // mix, so the slot depends on all bits
   return (x ^ (x >> 29)) | 1;                   // never 0
 }
 
 // Plays move m on c, a copy of the position before the move, and hands the turn over.
 // Returns false when the move is infinite (1.5a) or sows more than long_move_limit seeds.
-// start_key is the hash of the position before the move, computed by the caller (once
-// per generation, not trusting a key that code may have left stale), for the verdict cache.
+// `before` is the position before the move (a different object from c), for the
+// verdict cache.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
 template <bool kComplete>  // false: the child is only counted; its takasia mark and key are left unset
-bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, std::uint64_t start_key) {
+bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, const Position& before) {
   const int s = c.side, o = s ^ 1;
   std::uint8_t* me = c.pits[s];
   std::uint8_t* op = c.pits[o];
@@ -263,18 +280,28 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, s
     if (rules.long_move_limit && sown > rules.long_move_limit) return false;
     if (++laps > kFreeLaps) {
       if (laps == kCacheLaps) {
-        tag = verdict_tag(start_key, m, rules);
+        tag = verdict_tag(before, m, rules);
         verdict = &verdicts[tag % kVerdicts];
         if (verdict->tag == tag) {
           if (verdict->infinite) return false;
-          c = verdict->child;
+          std::memcpy(me, verdict->own, kRing);
+          if (capture) {
+            std::memcpy(op, verdict->other, kRing);
+            c.houses = verdict->houses;
+          } else {
+            c.houses = static_cast<std::uint8_t>((c.houses & ~own_house_bit) | (verdict->houses & own_house_bit));
+          }
           reached_choice = verdict->reached_choice;
-          return true;
+          verdict = nullptr;  // known: nothing to store
+          break;
         }
       }
       const std::uint32_t small = pack_small(e, d, c.houses, capture_lap);
       if (have_saved && small == saved.small && std::memcmp(c.pits, saved.pits, sizeof saved.pits) == 0) {
-        if (verdict) *verdict = Verdict{tag, true, reached_choice, c};
+        if (verdict) {
+          verdict->tag = tag;
+          verdict->infinite = true;
+        }
         return false;  // the move repeats a state: it is infinite
       }
       if (lam == power) {
@@ -317,17 +344,25 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, s
     sown += static_cast<std::uint32_t>(n);
   }
 
+  if (verdict) {
+    verdict->tag = tag;
+    verdict->infinite = false;
+    verdict->reached_choice = reached_choice;
+    verdict->houses = c.houses;
+    std::memcpy(verdict->own, me, kRing);
+    std::memcpy(verdict->other, op, kRing);
+  }
+
   if (namua && rules.house_lost_when_hand_empties && c.hand[s] == 0)
     c.houses &= static_cast<std::uint8_t>(~own_house_bit);
   c.side = static_cast<std::uint8_t>(o);
   // The finished child: its takasia mark and key. A move that is only counted (perft's
-  // last ply) needs neither, unless it goes to the verdict cache, which keeps children.
-  if (!kComplete && !verdict) return true;
+  // last ply) needs neither.
+  if (!kComplete) return true;
   const bool over = c.front_empty(s) || c.front_empty(o);
   if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
     c.takasia = takasia_pit(c, s);
   c.refresh_key();
-  if (verdict) *verdict = Verdict{tag, false, reached_choice, c};
   return true;
 }
 
@@ -416,35 +451,43 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
 
 void generate_children(const Position& p, const Rules& rules, ChildList& out) {
   out.clear();
-  const std::uint64_t start_key = p.compute_key();
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md).
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     out.push_back(Child{m, p});
     bool choice = false;
-    if (!play<true>(out.back().pos, m, rules, choice, start_key)) out.pop_back();
+    if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
     if (!choice) return;
     const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
     out.push_back(Child{twin, p});
-    if (!play<true>(out.back().pos, twin, rules, choice, start_key)) out.pop_back();
+    if (!play<true>(out.back().pos, twin, rules, choice, p)) out.pop_back();
   });
 }
 
 int count_legal_moves(const Position& p, const Rules& rules) {
   int count = 0;
-  const std::uint64_t start_key = p.compute_key();
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     Position scratch = p;
     bool choice = false;
-    count += play<false>(scratch, m, rules, choice, start_key);
+    count += play<false>(scratch, m, rules, choice, p);
     if (!choice) return;
     m.flags |= Move::kSafari;
     scratch = p;
-    count += play<false>(scratch, m, rules, choice, start_key);
+    count += play<false>(scratch, m, rules, choice, p);
   });
   return count;
+}
+
+std::uint32_t capture_targets(const Position& p, int side) {
+  if (p.hand[side] == 0) return mtaji_capture_targets(p, side);
+  // Namua (2.3): any occupied own front pit facing seeds; report the facing pits.
+  const std::uint64_t spots = capture_spots(p, side);
+  std::uint32_t mask = 0;
+  for (int e = 0; e < kFront; ++e)
+    if (is_spot(spots, e)) mask |= 1u << (7 - e);
+  return mask;
 }
 
 void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
@@ -457,7 +500,7 @@ void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
 Position apply_move(const Position& p, const Move& m, const Rules& rules) {
   Position c = p;
   bool choice = false;
-  play<true>(c, m, rules, choice, p.compute_key());
+  play<true>(c, m, rules, choice, p);
   return c;
 }
 

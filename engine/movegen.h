@@ -42,6 +42,11 @@ Position apply_move(const Position& p, const Move& m, const Rules& rules);
 
 bool is_legal(const Position& p, const Move& m, const Rules& rules);
 
+// The opponent's front pits (bitmask over his ring indices 0..7) that `side` could
+// capture with the first lap of a capture move if it were his turn: by the namua rules
+// (2.3) while he has seeds in hand, else by the mtaji rules (3.4). For evaluators.
+std::uint32_t capture_targets(const Position& p, int side);
+
 enum class Outcome : std::uint8_t { Ongoing, SouthWins, NorthWins };
 
 // The game's state at p: decided when a front row is empty (3.1, 8) or when the side to

@@ -69,6 +69,22 @@ Position empty_position();
 // move generation, not here.
 bool front_row_decided(const Position& p, Side& winner);
 
+// Seeds in the 16 pits of side s (SWAR: byte pairs summed into 16-bit lanes).
+inline int ring_seeds(const Position& p, int s) {
+  std::uint64_t w[2];
+  std::memcpy(w, p.pits[s], 16);
+  constexpr std::uint64_t kLanes = 0x00ff00ff00ff00ffull;
+  const std::uint64_t pairs = (w[0] & kLanes) + ((w[0] >> 8) & kLanes) + (w[1] & kLanes) + ((w[1] >> 8) & kLanes);
+  return static_cast<int>((pairs * 0x0001000100010001ull) >> 48);
+}
+
+// Whether side s has a pit of 2 or more seeds (a mtaji move needs one, 3.3).
+inline bool has_pit_of_two(const Position& p, int s) {
+  std::uint64_t w[2];
+  std::memcpy(w, p.pits[s], 16);
+  return ((w[0] | w[1]) & 0xfefefefefefefefeull) != 0;
+}
+
 inline int seed_total(const Position& p) {
   int t = p.hand[0] + p.hand[1];
   for (int s = 0; s < 2; ++s)

@@ -43,5 +43,7 @@ int cmd_show(const std::vector<std::string>& args);
 int cmd_moves(const std::vector<std::string>& args);
 int cmd_replay(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
+int cmd_search(const std::vector<std::string>& args);
+int cmd_bench(const std::vector<std::string>& args);
 
 }  // namespace bao::cli

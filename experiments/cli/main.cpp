@@ -20,6 +20,8 @@ const Command kCommands[] = {
     {"moves", "list the legal moves of a position, canonical and sorted", bao::cli::cmd_moves},
     {"replay", "replay a game record, checking every move", bao::cli::cmd_replay},
     {"perft", "count the move paths of a given depth (move generator test and speed)", bao::cli::cmd_perft},
+    {"search", "search one position and print the best move", bao::cli::cmd_search},
+    {"bench", "fixed-depth search of the bench positions: node signature and speed", bao::cli::cmd_bench},
 };
 
 void usage(std::ostream& o) {

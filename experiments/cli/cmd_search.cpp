@@ -1,0 +1,66 @@
+// bao search: one search of one position. One line per finished iteration on stderr,
+// "info depth <d> value <v> nodes <n> nps <x> pv <moves>" (value from the side to
+// move's view); the best move is the last line of stdout.
+#include <iostream>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "experiments/cli/common.h"
+#include "models/evaluators.h"
+#include "search/searcher.h"
+
+namespace bao::cli {
+
+std::string format_pv(const search::BaoResult& r, int side) {
+  std::string s;
+  for (std::size_t i = 0; i < r.pv.size(); ++i) {
+    if (i) s += ' ';
+    s += format_move(r.pv[i], side ^ static_cast<int>(i % 2));
+  }
+  return s;
+}
+
+int cmd_search(const std::vector<std::string>& args) {
+  PositionOptions o;
+  std::string searcher = "alphabeta", eval = "default";
+  int depth = 0;
+  std::int64_t nodes = 0, time_ms = 0;
+  po::options_description desc("options");
+  add_position_options(desc, o);
+  desc.add_options()("searcher", po::value(&searcher)->value_name("S"),
+                     ("searcher with parameters, e.g. 'alphabeta(tt_mb=64)'; known: " + search::searcher_names() +
+                      " (default alphabeta)")
+                         .c_str())("eval", po::value(&eval)->value_name("E"),
+                                   ("evaluator; known: " + models::evaluator_names() + " (default default)").c_str())(
+      "depth", po::value(&depth)->value_name("D"), "search to this depth (plies)")(
+      "nodes", po::value(&nodes)->value_name("N"), "stop after about N nodes (finished iterations count)")(
+      "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds");
+  po::variables_map vm;
+  if (!parse("search", "[--variant V] [--position P] [--searcher S] [--eval E] (--depth D | --nodes N | --time-ms T)",
+             args, desc, nullptr, vm, &o))
+    return kExitOk;
+  if (!vm.count("depth") && !vm.count("nodes") && !vm.count("time-ms"))
+    throw po::error("give a limit: --depth D, --nodes N or --time-ms T");
+  if (vm.count("depth") && depth < 1) throw po::error("--depth must be at least 1, found " + std::to_string(depth));
+  if (vm.count("nodes") && nodes < 1) throw po::error("--nodes must be at least 1, found " + std::to_string(nodes));
+  if (vm.count("time-ms") && time_ms < 1)
+    throw po::error("--time-ms must be at least 1, found " + std::to_string(time_ms));
+  const Rules rules = make_rules(o);
+  const Position p = make_position(o, rules);
+  auto s = search::make_searcher(searcher, rules, models::make_evaluator(eval));
+  search::Limits limits;
+  limits.depth = depth;
+  limits.nodes = static_cast<std::uint64_t>(nodes);
+  limits.time_ms = time_ms;
+  const search::BaoResult r = s->search(p, limits, [&](const search::BaoResult& it) {
+    const double nps = it.seconds > 0 ? it.nodes / it.seconds : 0;
+    std::cerr << "info depth " << it.depth << " value " << it.value << " nodes " << it.nodes << " nps "
+              << static_cast<std::uint64_t>(nps) << " pv " << format_pv(it, p.side) << "\n";
+  });
+  if (!r.has_move) throw InputError(std::string("no legal move: the game is over (") + outcome_reason(p, rules) + ")");
+  std::cout << format_move(r.best, p.side) << "\n";
+  return kExitOk;
+}
+
+}  // namespace bao::cli

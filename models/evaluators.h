@@ -1,0 +1,41 @@
+// Evaluators for Bao, made by name:
+//   material  seeds on the own side (16 pits) and in hand, minus the opponent's
+//   default   a hand-made evaluation in the spirit of Donkers' program: material,
+//             capture threats between facing front pits, and owning the house
+// Both are zero-sum (evaluate(p, 0) == -evaluate(p, 1)) and within +-kMaxEval.
+// The models issue adds learned evaluators to the same registry.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "search/evaluator.h"
+
+namespace bao::models {
+
+// Throws InputError naming an unknown evaluator and listing the known ones.
+std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name);
+std::string evaluator_names();
+
+class MaterialEvaluator final : public search::Evaluator {
+ public:
+  int evaluate(const Position& p, int side) const override;
+  std::string name() const override { return "material"; }
+};
+
+class DefaultEvaluator final : public search::Evaluator {
+ public:
+  // Weights, per seed unless stated; chosen by hand, not tuned.
+  static constexpr int kMaterial = 4;       // a seed on the own side or in hand
+  static constexpr int kThreatToMove = 3;   // a seed the side to move can capture now
+  static constexpr int kThreatWaiting = 1;  // a seed the other side could capture next
+  static constexpr int kHouse = 12;         // owning the house
+  static constexpr int kFunctional = 8;     // a house of 6+ while seeds remain in hand
+  int evaluate(const Position& p, int side) const override;
+  std::string name() const override { return "default"; }
+  // One side's half of the evaluation; evaluate = half(side) - half(other).
+  static int half(const Position& p, int side);
+};
+
+}  // namespace bao::models

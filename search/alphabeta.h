@@ -1,0 +1,296 @@
+// Alpha-beta search (negamax, fail-soft) with iterative deepening, a transposition table,
+// move ordering (hash move, killers, history, capture size) and optional aspiration
+// windows; limits by depth, nodes or time.
+//
+// Exactness: the table cuts off only with entries of the same remaining depth (unless
+// tt_deeper), so a finished iteration of depth d returns exactly the depth-d minimax
+// value. At the root, of moves of equal value the one first in the game's order is
+// chosen (a move before the current best is searched with the window lowered by one), as
+// minimax chooses. A search is deterministic: killers, history and table start empty.
+// No heap allocation happens once a search has started.
+#pragma once
+
+#include <chrono>
+#include <cstring>
+#include <memory>
+
+#include "search/game.h"
+#include "search/result.h"
+#include "search/tt.h"
+
+namespace bao::search {
+
+struct AlphaBetaOptions {
+  bool tt = true;          // use the transposition table
+  std::size_t tt_mb = 16;  // its size
+  bool tt_deeper = false;  // also cut off with deeper entries (faster, not exact minimax)
+  bool ordering = true;    // hash move, killers, history, capture size; else game order
+  int aspiration = 0;      // root window half-width after depth 1; 0 = full window
+};
+
+template <Game G, class Eval>
+class AlphaBeta {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+  using R = Result<Move>;
+
+  AlphaBeta(G game, Eval eval, AlphaBetaOptions options)
+      : game_(std::move(game)),
+        eval_(std::move(eval)),
+        opt_(options),
+        tt_(options.tt ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
+        children_(new typename G::Children[kMaxPly + 1]) {}
+
+  // info(result) is called after every finished iteration.
+  template <class Info>
+  R search(const State& root, const Limits& limits, Info&& info) {
+    start_ = std::chrono::steady_clock::now();
+    limits_ = limits;
+    nodes_ = evals_ = probes_ = hits_ = 0;
+    stop_ = false;
+    may_stop_ = false;
+    std::memset(killers_, 0xff, sizeof killers_);
+    std::memset(history_, 0, sizeof history_);
+    if (tt_) tt_->new_search();
+
+    R r;
+    auto& rc = root_children_;
+    game_.children(root, rc);
+    ++nodes_;
+    if (rc.empty()) {
+      r.value = terminal_score(game_.winner(root), game_.side_to_move(root), 0);
+      finish(r);
+      return r;
+    }
+    root_side_ = game_.side_to_move(root);
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    int prev_best = -1, prev_value = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      may_stop_ = depth > 1;
+      int value;
+      if (opt_.aspiration > 0 && depth > 1 && !is_decisive(prev_value)) {
+        const int lo = prev_value - opt_.aspiration, hi = prev_value + opt_.aspiration;
+        value = root_search(depth, lo, hi, prev_best);
+        if (!stop_ && (value <= lo || value >= hi)) value = root_search(depth, -kInfinity, kInfinity, prev_best);
+      } else {
+        value = root_search(depth, -kInfinity, kInfinity, prev_best);
+      }
+      if (stop_) break;  // an unfinished iteration is discarded
+      prev_best = root_best_;
+      prev_value = value;
+      r.has_move = true;
+      r.best = rc[root_best_].move;
+      r.value = value;
+      r.pv.clear();
+      for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
+      r.depth = depth;
+      finish(r);
+      info(static_cast<const R&>(r));
+      if (limits.depth == 0 && is_decisive(value)) break;  // a forced result: deeper changes nothing
+    }
+    finish(r);
+    return r;
+  }
+
+  R search(const State& root, const Limits& limits) {
+    return search(root, limits, [](const R&) {});
+  }
+
+ private:
+  void finish(R& r) const {
+    r.nodes = nodes_;
+    r.leaf_evals = evals_;
+    r.tt_probes = probes_;
+    r.tt_hits = hits_;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  void check_limits() {
+    if (!may_stop_) return;
+    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
+    if (limits_.time_ms && (nodes_ & 1023) == 0 &&
+        std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.time_ms))
+      stop_ = true;
+  }
+
+  void set_pv(int ply, const Move& m) {
+    pv_[ply][0] = m;
+    std::memcpy(&pv_[ply][1], &pv_[ply + 1][0], sizeof(Move) * pv_len_[ply + 1]);
+    pv_len_[ply] = pv_len_[ply + 1] + 1;
+  }
+
+  // Orders the children of a node: fills order[] with indices, best first.
+  void order_children(const State& s, const typename G::Children& ch, int ply, int hash_best, std::uint8_t* order) {
+    const int n = static_cast<int>(ch.size());
+    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+    if (!opt_.ordering) return;
+    int score[64];
+    const int side = game_.side_to_move(s);
+    for (int i = 0; i < n; ++i) {
+      const Move& m = ch[i].move;
+      int sc;
+      if (i == hash_best)
+        sc = 1 << 30;
+      else if (killers_[ply][0] == m)
+        sc = 1 << 29;
+      else if (killers_[ply][1] == m)
+        sc = 1 << 28;
+      else
+        sc = (game_.order_hint(s, ch[i]) << 20) + history_[side][game_.move_index(m)];
+      score[i] = sc;
+    }
+    // Insertion sort, stable: equal scores keep the game's order (determinism).
+    for (int i = 1; i < n; ++i) {
+      const std::uint8_t x = order[i];
+      int j = i;
+      while (j > 0 && score[order[j - 1]] < score[x]) {
+        order[j] = order[j - 1];
+        --j;
+      }
+      order[j] = x;
+    }
+  }
+
+  int root_search(int depth, int alpha, int beta, int prev_best) {
+    auto& rc = root_children_;
+    const int n = static_cast<int>(rc.size());
+    std::uint8_t order[64];
+    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+    if (opt_.ordering && prev_best > 0) {  // last iteration's best first
+      for (int i = prev_best; i > 0; --i) order[i] = order[i - 1];
+      order[0] = static_cast<std::uint8_t>(prev_best);
+    }
+    int best = -kInfinity;
+    root_best_ = -1;
+    pv_len_[0] = 0;
+    for (int k = 0; k < n; ++k) {
+      const int i = order[k];
+      // Ties go to the move first in game order: a move before the current best has to
+      // reach best, a move after it has to exceed it.
+      int a = alpha;
+      if (root_best_ >= 0) a = std::max(alpha, i < root_best_ ? best - 1 : best);
+      const int v = -node(rc[i].pos, depth - 1, -beta, -a, 1);
+      if (stop_) return best;
+      if (root_best_ < 0 || v > a) {
+        best = v;
+        root_best_ = i;
+        set_pv(0, rc[i].move);
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  int node(const State& s, int depth, int alpha, int beta, int ply) {
+    ++nodes_;
+    check_limits();
+    if (stop_) return 0;
+    pv_len_[ply] = 0;
+    const int side = game_.side_to_move(s);
+    const int w = game_.quick_winner(s);
+    if (w >= 0) return terminal_score(w, side, ply);
+    if (depth == 0) {
+      ++evals_;
+      return eval_(s, side);
+    }
+    if (ply >= kMaxPly - 1) {
+      ++evals_;
+      return eval_(s, side);
+    }
+
+    const int alpha0 = alpha;
+    int hash_best = -1;
+    std::uint64_t key = 0;
+    if (tt_) {
+      key = game_.hash(s);
+      const TTEntry* e[2];
+      const int found = tt_->probe(key, e);
+      ++probes_;
+      int best_depth = -1;
+      for (int i = 0; i < found; ++i) {
+        const TTEntry& t = *e[i];
+        if (t.depth == depth || (opt_.tt_deeper && t.depth > depth)) {
+          const int v = from_table(t.value, ply);
+          if (t.bound == Bound::Exact || (t.bound == Bound::Lower && v >= beta) ||
+              (t.bound == Bound::Upper && v <= alpha)) {
+            ++hits_;
+            return v;
+          }
+        }
+        if (t.best != 0xff && t.depth > best_depth) {
+          best_depth = t.depth;
+          hash_best = t.best;
+        }
+      }
+    }
+
+    auto& ch = children_[ply];
+    game_.children(s, ch);
+    const int n = static_cast<int>(ch.size());
+    if (n == 0) return terminal_score(game_.winner(s), side, ply);
+    if (hash_best >= n) hash_best = -1;
+    // The children will probe the table (below the horizon they do not): start loading
+    // their buckets now, so the misses overlap with ordering and the first subtrees.
+    if (tt_ && depth > 1)
+      for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
+    std::uint8_t order[64];
+    order_children(s, ch, ply, hash_best, order);
+
+    int best = -kInfinity, best_i = -1;
+    for (int k = 0; k < n; ++k) {
+      const int i = order[k];
+      const int v = -node(ch[i].pos, depth - 1, -beta, -alpha, ply + 1);
+      if (stop_) return 0;
+      if (v > best) {
+        best = v;
+        best_i = i;
+        if (v > alpha) {
+          alpha = v;
+          set_pv(ply, ch[i].move);
+          if (alpha >= beta) {
+            if (opt_.ordering) {
+              const Move& m = ch[i].move;
+              if (!(killers_[ply][0] == m)) {
+                killers_[ply][1] = killers_[ply][0];
+                killers_[ply][0] = m;
+              }
+              int& h = history_[side][game_.move_index(m)];
+              h += depth * depth;
+              if (h > (1 << 19)) {  // keep history below the capture-size term
+                for (auto& row : history_)
+                  for (int& x : row) x /= 2;
+              }
+            }
+            break;
+          }
+        }
+      }
+    }
+    if (tt_) {
+      const Bound b = best <= alpha0 ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact;
+      tt_->store(key, depth, to_table(best, ply), b, best_i);
+    }
+    return best;
+  }
+
+  G game_;
+  Eval eval_;
+  AlphaBetaOptions opt_;
+  std::unique_ptr<TranspositionTable> tt_;
+  std::unique_ptr<typename G::Children[]> children_;
+  typename G::Children root_children_;
+  int root_side_ = 0, root_best_ = -1;
+
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  bool stop_ = false, may_stop_ = false;
+  std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
+
+  Move killers_[kMaxPly + 1][2];
+  int history_[2][G::kMoveIndexes];
+  Move pv_[kMaxPly + 1][kMaxPly + 1];
+  int pv_len_[kMaxPly + 1] = {};
+};
+
+}  // namespace bao::search

@@ -1,0 +1,20 @@
+// The evaluation interface: a Bao position and the side it is scored for -> an integer
+// score within +-kMaxEval, higher is better for that side. Evaluators used by negamax
+// searchers must be zero-sum: evaluate(p, 0) == -evaluate(p, 1).
+// Implementations live in models/ (material, default and learned evaluators).
+#pragma once
+
+#include <string>
+
+#include "engine/position.h"
+
+namespace bao::search {
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  virtual int evaluate(const Position& p, int side) const = 0;
+  virtual std::string name() const = 0;
+};
+
+}  // namespace bao::search

@@ -1,0 +1,69 @@
+// The game concept searchers are written against, and its Bao instance.
+//
+// A game type G offers, for its State:
+//   G::Move, G::Child {Move move; State pos;}, G::Children (a fixed-capacity list of Child)
+//   g.children(s, out)      every legal move with the state it leads to, in a fixed order;
+//                           empty iff the game is over at s
+//   g.side_to_move(s)       0 or 1
+//   g.hash(s)               64-bit hash of s, for transposition tables
+//   g.quick_winner(s)       the winner (0/1) if the game is known to be over at s without
+//                           generating moves, else -1 (used at the search horizon)
+//   g.winner(s)             the winner when children(s) is empty (-1: a draw)
+//   g.move_index(m)         a small number < G::kMoveIndexes naming the move, for history
+//   g.order_hint(s, child)  a cheap ordering score of a child (higher first)
+// Random game trees (the opponent-model issue) satisfy the same concept.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "engine/movegen.h"
+
+namespace bao::search {
+
+template <class G>
+concept Game = requires(const G& g, const typename G::State& s, typename G::Children& out, const typename G::Child& c,
+                        const typename G::Move& m) {
+  g.children(s, out);
+  { g.side_to_move(s) } -> std::convertible_to<int>;
+  { g.hash(s) } -> std::convertible_to<std::uint64_t>;
+  { g.quick_winner(s) } -> std::convertible_to<int>;
+  { g.winner(s) } -> std::convertible_to<int>;
+  { g.move_index(m) } -> std::convertible_to<int>;
+  { g.order_hint(s, c) } -> std::convertible_to<int>;
+  { c.move } -> std::convertible_to<typename G::Move>;
+  { G::kMoveIndexes } -> std::convertible_to<int>;
+};
+
+// Bao under a set of rules.
+struct BaoGame {
+  using State = Position;
+  using Move = bao::Move;
+  using Child = bao::Child;
+  using Children = ChildList;
+  static constexpr int kMoveIndexes = 2 * kRing * 2;  // side x pit x letter
+
+  Rules rules;
+
+  void children(const State& s, Children& out) const { generate_children(s, rules, out); }
+  int side_to_move(const State& s) const { return s.side; }
+  std::uint64_t hash(const State& s) const { return s.key; }
+  int quick_winner(const State& s) const {
+    Side w;
+    if (front_row_decided(s, w)) return w;
+    // Mtaji stage without a pit of 2 or more: no move (3.3), the side to move loses.
+    if (s.hand[s.side] == 0 && !has_pit_of_two(s, s.side)) return s.side ^ 1;
+    return -1;
+  }
+  int winner(const State& s) const {
+    Side w;
+    if (front_row_decided(s, w)) return w;
+    return s.side ^ 1;  // no legal move: the side to move loses (8)
+  }
+  int move_index(const Move& m) const { return (m.pit * 2 + m.right) * 2; }
+  // Seeds the mover gains: captures first, bigger ones first.
+  int order_hint(const State& s, const Child& c) const { return ring_seeds(c.pos, s.side) - ring_seeds(s, s.side); }
+};
+static_assert(Game<BaoGame>);
+
+}  // namespace bao::search

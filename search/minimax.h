@@ -1,0 +1,81 @@
+// Plain depth-limited minimax (negamax form): the reference the other searchers are
+// tested against. No pruning, no table, children in the game's order; of equal moves the
+// first in that order is chosen.
+#pragma once
+
+#include <chrono>
+#include <memory>
+
+#include "search/game.h"
+#include "search/result.h"
+
+namespace bao::search {
+
+template <Game G, class Eval>
+class Minimax {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+
+  Minimax(G game, Eval eval)
+      : game_(std::move(game)), eval_(std::move(eval)), children_(new typename G::Children[kMaxPly]) {}
+
+  // limits.depth must be >= 1 (node and time limits are not used by minimax).
+  Result<Move> search(const State& root, const Limits& limits) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Result<Move> r;
+    nodes_ = evals_ = 0;
+    const int depth = limits.depth < 1 ? 1 : (limits.depth >= kMaxPly ? kMaxPly - 1 : limits.depth);
+    r.value = node(root, depth, 0);
+    r.has_move = pv_len_[0] > 0;
+    if (r.has_move) r.best = pv_[0][0];
+    for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
+    r.depth = depth;
+    r.nodes = nodes_;
+    r.leaf_evals = evals_;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+
+  // The minimax value of s searched to depth, s being `ply` plies below the root (for
+  // the distance of decisive values); for tests of other searchers.
+  int value_of(const State& s, int depth, int ply = 0) { return node(s, depth, ply); }
+
+ private:
+  int node(const State& s, int depth, int ply) {
+    ++nodes_;
+    pv_len_[ply] = 0;
+    const int side = game_.side_to_move(s);
+    if (depth == 0) {
+      const int w = game_.quick_winner(s);
+      if (w >= 0) return terminal_score(w, side, ply);
+      ++evals_;
+      return eval_(s, side);
+    }
+    const int w = game_.quick_winner(s);
+    if (w >= 0) return terminal_score(w, side, ply);
+    auto& ch = children_[ply];
+    game_.children(s, ch);
+    if (ch.empty()) return terminal_score(game_.winner(s), side, ply);
+    int best = -kInfinity;
+    for (std::size_t i = 0; i < ch.size(); ++i) {
+      const int v = -node(ch[i].pos, depth - 1, ply + 1);
+      if (v > best) {
+        best = v;
+        pv_[ply][0] = ch[i].move;
+        for (int k = 0; k < pv_len_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+        pv_len_[ply] = pv_len_[ply + 1] + 1;
+      }
+    }
+    return best;
+  }
+
+  G game_;
+  Eval eval_;
+  std::unique_ptr<typename G::Children[]> children_;
+  Move pv_[kMaxPly + 1][kMaxPly + 1];
+  int pv_len_[kMaxPly + 1] = {};
+  std::uint64_t nodes_ = 0, evals_ = 0;
+};
+
+}  // namespace bao::search

@@ -1,0 +1,32 @@
+// What a search is asked (limits) and what it returns (result), for any game.
+#pragma once
+
+#include <boost/container/static_vector.hpp>
+#include <cstdint>
+
+#include "search/score.h"
+
+namespace bao::search {
+
+// At least one limit is set; 0 means "no limit" for each. A search always completes
+// depth 1, so it has a move even under a tiny node or time limit.
+struct Limits {
+  int depth = 0;             // iterations up to this depth (plies)
+  std::uint64_t nodes = 0;   // stop once this many nodes were visited
+  std::int64_t time_ms = 0;  // stop once this much wall time has passed
+};
+
+template <class Move>
+struct Result {
+  bool has_move = false;  // false: the game is over at the root
+  Move best{};
+  int value = 0;  // from the side to move's view
+  boost::container::static_vector<Move, kMaxPly> pv;
+  int depth = 0;                 // deepest finished iteration
+  std::uint64_t nodes = 0;       // positions visited (interior and leaves)
+  std::uint64_t leaf_evals = 0;  // evaluation function calls
+  std::uint64_t tt_probes = 0, tt_hits = 0;
+  double seconds = 0;
+};
+
+}  // namespace bao::search

@@ -1,0 +1,92 @@
+#include "search/searcher.h"
+
+#include "engine/error.h"
+#include "search/alphabeta.h"
+#include "search/minimax.h"
+#include "search/spec.h"
+
+namespace bao::search {
+namespace {
+
+// The evaluation callable the search templates take.
+struct EvalFn {
+  const Evaluator* e;
+  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+};
+
+void check_limits(const Limits& l) {
+  if (l.depth < 0) throw InputError("depth must be at least 1, found " + std::to_string(l.depth));
+  if (l.depth == 0 && l.nodes == 0 && l.time_ms <= 0)
+    throw InputError("a search needs a limit: a depth of at least 1, a node count or a time");
+  if (l.time_ms < 0) throw InputError("time must be positive, found " + std::to_string(l.time_ms) + " ms");
+}
+
+class MinimaxSearcher final : public Searcher {
+ public:
+  MinimaxSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval)
+      : eval_(std::move(eval)),
+        impl_(std::make_unique<Minimax<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()})) {}
+  BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
+    check_limits(limits);
+    if (limits.depth < 1) throw InputError("minimax searches to a fixed depth: give a depth of at least 1");
+    BaoResult r = impl_->search(p, limits);
+    if (info && r.has_move) info(r);
+    return r;
+  }
+  std::string describe() const override { return "minimax"; }
+
+ private:
+  std::shared_ptr<const Evaluator> eval_;
+  std::unique_ptr<Minimax<BaoGame, EvalFn>> impl_;
+};
+
+class AlphaBetaSearcher final : public Searcher {
+ public:
+  AlphaBetaSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval, AlphaBetaOptions o)
+      : eval_(std::move(eval)),
+        opt_(o),
+        impl_(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()}, o)) {}
+  BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
+    check_limits(limits);
+    if (info) return impl_->search(p, limits, info);
+    return impl_->search(p, limits);
+  }
+  std::string describe() const override {
+    auto b = [](bool x) { return x ? "true" : "false"; };
+    return std::string("alphabeta(tt=") + b(opt_.tt) + ",tt_mb=" + std::to_string(opt_.tt_mb) +
+           ",tt_deeper=" + b(opt_.tt_deeper) + ",ordering=" + b(opt_.ordering) +
+           ",aspiration=" + std::to_string(opt_.aspiration) + ")";
+  }
+
+ private:
+  std::shared_ptr<const Evaluator> eval_;
+  AlphaBetaOptions opt_;
+  std::unique_ptr<AlphaBeta<BaoGame, EvalFn>> impl_;
+};
+
+}  // namespace
+
+std::string searcher_names() { return "minimax, alphabeta"; }
+
+std::unique_ptr<Searcher> make_searcher(std::string_view text, const Rules& rules,
+                                        std::shared_ptr<const Evaluator> eval) {
+  if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
+  Spec spec = parse_spec(text);
+  if (spec.name == "minimax") {
+    spec.finish("");
+    return std::make_unique<MinimaxSearcher>(rules, std::move(eval));
+  }
+  if (spec.name == "alphabeta") {
+    AlphaBetaOptions o;
+    o.tt = spec.take_bool("tt", o.tt);
+    o.tt_mb = static_cast<std::size_t>(spec.take_int("tt_mb", static_cast<std::int64_t>(o.tt_mb), 1, 65536));
+    o.tt_deeper = spec.take_bool("tt_deeper", o.tt_deeper);
+    o.ordering = spec.take_bool("ordering", o.ordering);
+    o.aspiration = static_cast<int>(spec.take_int("aspiration", o.aspiration, 0, kMaxEval));
+    spec.finish("tt, tt_mb, tt_deeper, ordering, aspiration");
+    return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o);
+  }
+  throw InputError("unknown searcher '" + spec.name + "' (known: " + searcher_names() + ")");
+}
+
+}  // namespace bao::search

@@ -1,0 +1,79 @@
+// Transposition table: fixed size (MiB), buckets of two 16-byte entries: the first keeps
+// the deepest result (depth-preferred), the second always takes the newest. Entries of
+// earlier searches are ignored (a generation number), so every search starts from an
+// empty table and is deterministic; the memory is cleared only when the 16-bit
+// generation wraps.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace bao::search {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTEntry {
+  std::uint32_t check = 0;       // upper 32 bits of the key
+  std::int32_t value = 0;        // node-relative (to_table)
+  std::uint16_t generation = 0;  // 0 = empty
+  std::uint8_t depth = 0;
+  Bound bound = Bound::None;
+  std::uint8_t best = 0xff;  // index of the best child in generation order, 0xff none
+  std::uint8_t pad[3] = {};
+};
+static_assert(sizeof(TTEntry) == 16);
+
+class TranspositionTable {
+ public:
+  // mib: 1..65536. Throws InputError otherwise.
+  explicit TranspositionTable(std::size_t mib);
+
+  void new_search();
+
+  // The entries stored for key in this search (at most two).
+  int probe(std::uint64_t key, const TTEntry* out[2]) const {
+    const TTEntry* b = bucket(key);
+    const auto check = static_cast<std::uint32_t>(key >> 32);
+    int n = 0;
+    for (int i = 0; i < 2; ++i)
+      if (b[i].generation == generation_ && b[i].check == check) out[n++] = &b[i];
+    return n;
+  }
+
+  void store(std::uint64_t key, int depth, int value, Bound bound, int best) {
+    TTEntry* b = bucket(key);
+    const auto check = static_cast<std::uint32_t>(key >> 32);
+    TTEntry e;
+    e.check = check;
+    e.value = value;
+    e.generation = generation_;
+    e.depth = static_cast<std::uint8_t>(depth);
+    e.bound = bound;
+    e.best = static_cast<std::uint8_t>(best < 0 ? 0xff : best);
+    TTEntry& deep = b[0];
+    if (deep.generation != generation_ || depth >= deep.depth || (deep.check == check && deep.depth == depth))
+      deep = e;
+    else
+      b[1] = e;
+  }
+
+  // Starts loading key's bucket into the cache (a child's, before the search reaches it).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
+
+  std::size_t size_bytes() const { return buckets_ * 2 * sizeof(TTEntry); }
+
+ private:
+  TTEntry* bucket(std::uint64_t key) {
+    return &table_[2 * ((static_cast<std::uint64_t>(static_cast<std::uint32_t>(key)) * buckets_) >> 32)];
+  }
+  const TTEntry* bucket(std::uint64_t key) const {
+    return &table_[2 * ((static_cast<std::uint64_t>(static_cast<std::uint32_t>(key)) * buckets_) >> 32)];
+  }
+
+  std::vector<TTEntry> table_;
+  std::uint64_t buckets_ = 0;
+  std::uint16_t generation_ = 0;
+};
+
+}  // namespace bao::search

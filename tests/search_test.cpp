@@ -1,0 +1,298 @@
+// Search core: alpha-beta against minimax on positions from seeded random games,
+// determinism, decisive positions, and bad input.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "models/evaluators.h"
+#include "search/alphabeta.h"
+#include "search/minimax.h"
+#include "search/searcher.h"
+
+namespace bao::search {
+namespace {
+
+struct EvalFn {
+  const Evaluator* e;
+  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+};
+
+// Positions from seeded random games (SplitMix64), every `stride`-th ply, with a legal move.
+std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed) {
+  Rules rules;
+  rules.variant = v;
+  std::vector<Position> out;
+  std::uint64_t state = seed;
+  auto next = [&] {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  while (static_cast<int>(out.size()) < count) {
+    Position p = start_position(v);
+    const int skip = static_cast<int>(next() % 3);
+    for (int ply = 0;; ++ply) {
+      MoveList moves;
+      generate_moves(p, rules, moves);
+      if (moves.empty()) break;
+      if (ply % 3 == skip && static_cast<int>(out.size()) < count) out.push_back(p);
+      p = apply_move(p, moves[next() % moves.size()], rules);
+    }
+  }
+  return out;
+}
+
+class AgainstMinimax : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(AgainstMinimax, SameValueOnRandomPositionsDepths1To5) {
+  const Variant v = GetParam();
+  const BaoGame game{Rules{v}};
+  const models::DefaultEvaluator eval;
+  Minimax<BaoGame, EvalFn> mm(game, EvalFn{&eval});
+  struct Combo {
+    bool tt, ordering;
+    int aspiration;
+  };
+  const Combo combos[] = {{false, false, 0}, {false, true, 0}, {true, false, 0}, {true, true, 0}, {true, true, 20}};
+  std::vector<std::unique_ptr<AlphaBeta<BaoGame, EvalFn>>> searchers;
+  for (const Combo& c : combos) {
+    AlphaBetaOptions o;
+    o.tt = c.tt;
+    o.tt_mb = 1;
+    o.ordering = c.ordering;
+    o.aspiration = c.aspiration;
+    searchers.push_back(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(game, EvalFn{&eval}, o));
+  }
+  const std::vector<Position> positions = random_positions(v, 500, v == Variant::Kiswahili ? 11 : 12);
+  int checked = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Position& p = positions[i];
+    const int depth = 1 + static_cast<int>(i % 5);
+    SCOPED_TRACE(format_position(p) + " depth " + std::to_string(depth));
+    const auto ref = mm.search(p, Limits{depth, 0, 0});
+    ASSERT_TRUE(ref.has_move);
+    for (std::size_t k = 0; k < searchers.size(); ++k) {
+      const Combo& c = combos[k];
+      SCOPED_TRACE(std::string("tt=") + (c.tt ? "on" : "off") + " ordering=" + (c.ordering ? "on" : "off") +
+                   " aspiration=" + std::to_string(c.aspiration));
+      const auto r = searchers[k]->search(p, Limits{depth, 0, 0});
+      ASSERT_EQ(r.value, ref.value);
+      ASSERT_EQ(r.depth, depth);
+      if (!c.tt) {
+        ASSERT_EQ(r.best, ref.best) << "without the table the move is minimax's (first of equal value)";
+      } else if (!(r.best == ref.best)) {
+        // With the table only a move of equal value may be chosen instead.
+        ChildList ch;
+        generate_children(p, game.rules, ch);
+        for (const Child& x : ch) {
+          if (x.move == r.best) {
+            EXPECT_EQ(-mm.value_of(x.pos, depth - 1, 1), ref.value);
+          }
+        }
+      }
+      // The principal variation starts with the best move and is playable.
+      ASSERT_FALSE(r.pv.empty());
+      EXPECT_EQ(r.pv[0], r.best);
+      Position q = p;
+      for (const Move& m : r.pv) {
+        ASSERT_TRUE(is_legal(q, m, game.rules));
+        q = apply_move(q, m, game.rules);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 500);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothVariants, AgainstMinimax, ::testing::Values(Variant::Kiswahili, Variant::Kujifunza),
+                         [](const auto& info) { return std::string(variant_name(info.param)); });
+
+TEST(Search, SameSearchTwiceSameMoveValueNodes) {
+  const Rules rules;
+  auto eval = models::make_evaluator("default");
+  for (const char* spec : {"alphabeta", "alphabeta(ordering=false)", "alphabeta(aspiration=10)", "minimax"}) {
+    auto s = make_searcher(spec, rules, eval);
+    for (const Position& p : random_positions(Variant::Kiswahili, 20, 5)) {
+      const Limits limits{5, 0, 0};
+      const BaoResult a = s->search(p, limits);
+      const BaoResult b = s->search(p, limits);
+      auto fresh = make_searcher(spec, rules, eval);
+      const BaoResult c = fresh->search(p, limits);
+      EXPECT_EQ(a.best, b.best) << spec;
+      EXPECT_EQ(a.value, b.value) << spec;
+      EXPECT_EQ(a.nodes, b.nodes) << spec;
+      EXPECT_EQ(a.nodes, c.nodes) << spec;
+    }
+  }
+}
+
+TEST(Search, NodeLimitIsDeterministicAndKeepsTheLastFinishedIteration) {
+  const Rules rules;
+  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  const Position p = random_positions(Variant::Kiswahili, 30, 9).back();
+  const BaoResult a = s->search(p, Limits{0, 5000, 0});
+  const BaoResult b = s->search(p, Limits{0, 5000, 0});
+  EXPECT_TRUE(a.has_move);
+  EXPECT_GE(a.depth, 1);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.depth, b.depth);
+  EXPECT_EQ(a.nodes, b.nodes);
+  // The reported move and value are those of the last finished depth.
+  const BaoResult full = s->search(p, Limits{a.depth, 0, 0});
+  EXPECT_EQ(full.best, a.best);
+  EXPECT_EQ(full.value, a.value);
+}
+
+// Finds positions with an immediate win for the side to move (a child where the
+// opponent lost), from seeded random games.
+std::vector<Position> positions_with_a_win_in_one(Variant v, int want) {
+  Rules rules;
+  rules.variant = v;
+  std::vector<Position> out;
+  for (const Position& p : random_positions(v, 4000, 21)) {
+    ChildList ch;
+    generate_children(p, rules, ch);
+    for (const Child& c : ch)
+      if (outcome(c.pos, rules) == (p.side == South ? Outcome::SouthWins : Outcome::NorthWins)) {
+        out.push_back(p);
+        break;
+      }
+    if (static_cast<int>(out.size()) == want) break;
+  }
+  return out;
+}
+
+TEST(Search, WinInOneIsFoundAndPreferredToLaterWins) {
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    Rules rules;
+    rules.variant = v;
+    const auto wins = positions_with_a_win_in_one(v, 10);
+    ASSERT_EQ(wins.size(), 10u) << variant_name(v);
+    auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+    for (const Position& p : wins) {
+      SCOPED_TRACE(format_position(p));
+      for (int depth : {1, 3, 5}) {
+        const BaoResult r = s->search(p, Limits{depth, 0, 0});
+        EXPECT_EQ(r.value, kWin - 1) << "depth " << depth;  // a win in one ply, not a later one
+        const Position after = apply_move(p, r.best, rules);
+        EXPECT_EQ(outcome(after, rules), p.side == South ? Outcome::SouthWins : Outcome::NorthWins);
+      }
+    }
+  }
+}
+
+TEST(Search, LossIsPostponed) {
+  // In the position before a win in one, seen from the side that must move first into
+  // it, the value is a loss at the right distance: -(kWin - 2) at depth 2 when every
+  // move allows the win, else better.
+  const Rules rules;
+  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  auto mm = make_searcher("minimax", rules, models::make_evaluator("default"));
+  int seen = 0;
+  for (const Position& p : random_positions(Variant::Kiswahili, 300, 33)) {
+    const BaoResult a = s->search(p, Limits{3, 0, 0});
+    const BaoResult b = mm->search(p, Limits{3, 0, 0});
+    EXPECT_EQ(a.value, b.value);
+    if (is_decisive(a.value)) {
+      ++seen;
+      EXPECT_EQ(std::abs(a.value) % 2 == 0, a.value < 0) << "a loss comes after an even number of plies";
+    }
+  }
+  EXPECT_GT(seen, 0);
+}
+
+TEST(Search, SingleLegalMoveIsReturned) {
+  const Rules rules;
+  int seen = 0;
+  auto s = make_searcher("alphabeta", rules, models::make_evaluator("material"));
+  for (const Position& p : random_positions(Variant::Kiswahili, 600, 44)) {
+    MoveList moves;
+    generate_moves(p, rules, moves);
+    if (moves.size() != 1) continue;
+    ++seen;
+    for (const Limits& l : {Limits{1, 0, 0}, Limits{4, 0, 0}, Limits{0, 1, 0}}) {
+      const BaoResult r = s->search(p, l);
+      ASSERT_TRUE(r.has_move);
+      EXPECT_EQ(r.best, moves[0]);
+    }
+  }
+  EXPECT_GT(seen, 0);
+}
+
+TEST(Search, GameOverAtTheRootHasNoMove) {
+  const Rules rules;
+  // North's front row is empty: South to move has won already.
+  const Position p =
+      parse_position("4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,4 S 0,0 -- -", Variant::Kiswahili);
+  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  const BaoResult r = s->search(p, Limits{3, 0, 0});
+  EXPECT_FALSE(r.has_move);
+  EXPECT_EQ(r.value, kWin);
+}
+
+TEST(Search, BadInputGivesClearErrors) {
+  const Rules rules;
+  auto eval = models::make_evaluator("default");
+  auto expect_error = [&](const char* spec, const char* needle) {
+    try {
+      make_searcher(spec, rules, eval);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error("alphabta", "unknown searcher 'alphabta'");
+  expect_error("alphabeta(tt_mb=0)", "tt_mb");
+  expect_error("alphabeta(tt_mb=lots)", "found 'lots'");
+  expect_error("alphabeta(depth=3)", "unknown parameter 'depth'");
+  expect_error("alphabeta(tt=maybe)", "true or false");
+  expect_error("alphabeta(tt_mb=16", "missing ')'");
+  expect_error("minimax(tt=true)", "unknown parameter 'tt'");
+  EXPECT_THROW(models::make_evaluator("strong"), InputError);
+
+  auto s = make_searcher("alphabeta", rules, eval);
+  const Position p = start_position(Variant::Kiswahili);
+  EXPECT_THROW(s->search(p, Limits{0, 0, 0}), InputError);
+  EXPECT_THROW(s->search(p, Limits{-2, 0, 0}), InputError);
+  auto mm = make_searcher("minimax", rules, eval);
+  EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
+}
+
+TEST(Evaluators, ZeroSumAndMaterialCountsSeeds) {
+  const models::MaterialEvaluator material;
+  const models::DefaultEvaluator def;
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
+    for (const Position& p : random_positions(v, 300, 55)) {
+      EXPECT_EQ(material.evaluate(p, 0), -material.evaluate(p, 1));
+      EXPECT_EQ(def.evaluate(p, 0), -def.evaluate(p, 1));
+      int south = p.hand[0];
+      for (int r = 0; r < kRing; ++r) south += p.pits[0][r];
+      EXPECT_EQ(material.evaluate(p, South), 2 * south - kSeeds);
+      EXPECT_LT(std::abs(def.evaluate(p, 0)), kMaxEval);
+    }
+  // Colour symmetry: the same position with the colours swapped scores the same for the
+  // other side; the kiswahili start, symmetric with no threats, scores zero.
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
+    for (const Position& p : random_positions(v, 200, 66)) {
+      Position m = p;
+      for (int r = 0; r < kRing; ++r) std::swap(m.pits[0][r], m.pits[1][r]);
+      std::swap(m.hand[0], m.hand[1]);
+      m.houses = static_cast<std::uint8_t>(((p.houses & 1) << 1) | ((p.houses >> 1) & 1));
+      m.side = static_cast<std::uint8_t>(p.side ^ 1);
+      m.refresh_key();
+      for (int side = 0; side < 2; ++side) {
+        EXPECT_EQ(def.evaluate(m, side ^ 1), def.evaluate(p, side)) << format_position(p);
+        EXPECT_EQ(material.evaluate(m, side ^ 1), material.evaluate(p, side));
+      }
+    }
+  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), South), 0);
+  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), North), 0);
+}
+
+}  // namespace
+}  // namespace bao::search
