@@ -122,16 +122,21 @@ inline bool is_spot(std::uint64_t spots, int e) { return e < kFront && ((spots >
 std::uint32_t mtaji_capture_targets(const Position& p, int s, bool first_only = false) {
   const std::uint64_t spots = capture_spots(p, s);
   if (!spots) return 0;
+  // Spot e (own front pit) as bit e of a 16-bit word; back pits are never spots.
+  const auto spot_bits = static_cast<std::uint32_t>((((spots >> 7) * 0x0102040810204080ull) >> 56));
   const std::uint8_t* me = p.pits[s];
-  std::uint32_t mask = 0;
+  std::uint32_t ends = 0;  // own front pits some first lap ends in (branch-free: the counts are random)
   for (int r = 0; r < kRing; ++r) {
-    const int n = me[r];
-    if (n < 2 || n > 15) continue;
-    const int cw = (r + n) & (kRing - 1), acw = (r - n) & (kRing - 1);
-    if (is_spot(spots, cw)) mask |= 1u << (7 - cw);
-    if (is_spot(spots, acw)) mask |= 1u << (7 - acw);
-    if (first_only && mask) return mask;
+    const unsigned n = me[r];
+    const std::uint32_t ok = (n - 2u) <= 13u;  // 2..15 seeds
+    const unsigned cw = (r + n) & (kRing - 1), acw = (r - n) & (kRing - 1);
+    ends |= (ok & (spot_bits >> cw)) << cw;
+    ends |= (ok & (spot_bits >> acw)) << acw;
+    if (first_only && ends) break;
   }
+  // Own front pit e faces the opponent's 7-e: reverse the 8 bits.
+  std::uint32_t mask = 0;
+  for (std::uint32_t x = ends & 0xffu; x; x &= x - 1) mask |= 0x80u >> std::countr_zero(x);
   return mask;
 }
 
@@ -170,9 +175,9 @@ struct Verdict {
   std::uint64_t tag = 0;  // 0 = empty
   bool infinite = false;
   bool reached_choice = false;
-  std::uint8_t houses = 0;          // at the end of the laps
-  std::uint8_t own[kRing] = {};     // the mover's ring at the end of the laps
-  std::uint8_t other[kRing] = {};   // the opponent's ring (capture moves)
+  std::uint8_t houses = 0;         // at the end of the laps
+  std::uint8_t own[kRing] = {};    // the mover's ring at the end of the laps
+  std::uint8_t other[kRing] = {};  // the opponent's ring (capture moves)
 };
 constexpr std::size_t kVerdicts = 1024;
 thread_local Verdict verdicts[kVerdicts];

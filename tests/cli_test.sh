@@ -220,4 +220,42 @@ check "replay from a North-to-move position header" status_is 0
 check "replay from a North-to-move position header: first ply 1N" test "$(head -n 1 "$tmp/out" | cut -d' ' -f1-2)" = "1N a5R"
 check "replay from a North-to-move position header: result" test "$(tail -n 1 "$tmp/out")" = "result South wins (North resigns)"
 
+# --- bao search and bao bench.
+run search --depth 4
+check "search exits 0" status_is 0
+check "search prints one info line per iteration" test "$(grep -c '^info depth ' "$tmp/err")" -eq 4
+check "search info lines have value, nodes, nps and pv" \
+  grep -qE '^info depth 4 value -?[0-9]+ nodes [0-9]+ nps [0-9]+ pv [ABab][1-8][LR]' "$tmp/err"
+check "search prints the best move as the last line of stdout, a legal move" \
+  eval "grep -qxF \"\$(tail -n 1 '$tmp/out')\" <(\"\$BAO\" moves)"
+check "search's best move is the first move of the last pv" \
+  test "$(tail -n 1 "$tmp/out")" = "$(grep '^info depth 4 ' "$tmp/err" | sed 's/.* pv //' | cut -d' ' -f1)"
+run search --searcher minimax --eval material --depth 3
+check "search with minimax and material exits 0" status_is 0
+run search --nodes 2000
+check "search with a node limit exits 0" status_is 0
+run search --time-ms 50 --variant kujifunza
+check "search with a time limit exits 0" status_is 0
+run search
+check "search without a limit exits 1" status_is 1
+check "search without a limit says what is missing" err_has "--depth"
+run search --depth 0
+check "search --depth 0 exits 1" status_is 1
+run search --depth 3 --searcher alphabta
+check "search with an unknown searcher exits 2" status_is 2
+check "search with an unknown searcher names it and the known ones" eval "err_has alphabta && err_has 'known: minimax, alphabeta'"
+run search --depth 3 --searcher 'alphabeta(tt_mb=0)'
+check "search with a bad searcher parameter exits 2" status_is 2
+check "search with a bad searcher parameter names it" err_has "tt_mb"
+run search --depth 3 --eval strong
+check "search with an unknown evaluator exits 2" status_is 2
+check "search with an unknown evaluator names it" err_has "'strong'"
+run search --depth 3 --position "$NORTH_ROW_EMPTY"
+check "search of a finished game exits 2" status_is 2
+check "search of a finished game says why" err_has "front row is empty"
+run bench --depth 3
+check "bench exits 0" status_is 0
+check "bench prints nodes and nps on stdout" eval "grep -qE '^nodes [0-9]+$' '$tmp/out' && grep -qE '^nps [0-9]+$' '$tmp/out'"
+check "bench reports the branching factor and the table" eval "err_has EBF && err_has 'table:'"
+
 exit $fail
