@@ -9,6 +9,8 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/evaluators.h"
+#include "search/searcher.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -55,6 +57,22 @@ TEST(Allocation, PerftGeneratesAndPlaysWithoutHeap) {
 
   EXPECT_GT(nodes, 20000u);
   EXPECT_EQ(during, 0) << "operator new was called during move generation or execution";
+}
+
+TEST(Allocation, SearchAllocatesNothingOnceStarted) {
+  // A searcher allocates its tables when made; the searches themselves allocate nothing
+  // (the first search is a warm-up for anything lazily built, such as thread-locals).
+  const Rules rules;
+  auto s = search::make_searcher("alphabeta(tt_mb=4)", rules, models::make_evaluator("default"));
+  const Position mid =
+      parse_position("1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -", Variant::Kiswahili);
+  s->search(mid, search::Limits{2, 0, 0});
+  const long before = g_allocations.load();
+  const search::BaoResult a = s->search(mid, search::Limits{8, 0, 0});
+  const search::BaoResult b = s->search(start_position(Variant::Kiswahili), search::Limits{8, 0, 0});
+  const long during = g_allocations.load() - before;
+  EXPECT_GT(a.nodes + b.nodes, 1000u);
+  EXPECT_EQ(during, 0) << "operator new was called during a search";
 }
 
 }  // namespace
