@@ -45,5 +45,7 @@ int cmd_replay(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_search(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
+int cmd_run(const std::vector<std::string>& args);
+int cmd_trees(const std::vector<std::string>& args);
 
 }  // namespace bao::cli

@@ -22,6 +22,8 @@ const Command kCommands[] = {
     {"perft", "count the move paths of a given depth (move generator test and speed)", bao::cli::cmd_perft},
     {"search", "search one position and print the best move", bao::cli::cmd_search},
     {"bench", "fixed-depth search of the bench positions: node signature and speed", bao::cli::cmd_bench},
+    {"run", "run an experiment (a tournament) from a config file", bao::cli::cmd_run},
+    {"trees", "opponent-model search on random game trees: cost and agreement grid", bao::cli::cmd_trees},
 };
 
 void usage(std::ostream& o) {

@@ -1,0 +1,1 @@
+# Tests of the tournament runner, included by tests/CMakeLists.txt.
