@@ -8,7 +8,7 @@
 #include "engine/notation.h"
 #include "experiments/cli/common.h"
 #include "models/evaluators.h"
-#include "search/searcher.h"
+#include "models/opponent_searchers.h"
 
 namespace bao::cli {
 
@@ -29,7 +29,7 @@ int cmd_search(const std::vector<std::string>& args) {
   po::options_description desc("options");
   add_position_options(desc, o);
   desc.add_options()("searcher", po::value(&searcher)->value_name("S"),
-                     ("searcher with parameters, e.g. 'alphabeta(tt_mb=64)'; known: " + search::searcher_names() +
+                     ("searcher with parameters, e.g. 'alphabeta(tt_mb=64)'; known: " + models::searcher_names() +
                       " (default alphabeta)")
                          .c_str())("eval", po::value(&eval)->value_name("E"),
                                    ("evaluator; known: " + models::evaluator_names() + " (default default)").c_str())(
@@ -48,7 +48,7 @@ int cmd_search(const std::vector<std::string>& args) {
     throw po::error("--time-ms must be at least 1, found " + std::to_string(time_ms));
   const Rules rules = make_rules(o);
   const Position p = make_position(o, rules);
-  auto s = search::make_searcher(searcher, rules, models::make_evaluator(eval));
+  auto s = models::make_searcher(searcher, rules, models::make_evaluator(eval));
   search::Limits limits;
   limits.depth = depth;
   limits.nodes = static_cast<std::uint64_t>(nodes);

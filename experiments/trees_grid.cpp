@@ -1,0 +1,214 @@
+#include "experiments/trees_grid.h"
+
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "engine/error.h"
+#include "search/om.h"
+#include "search/random_tree.h"
+
+namespace bao::experiments {
+namespace {
+
+using search::OpponentSearch;
+using search::RandomTreeGame;
+using search::TreeNode;
+using search::TreeParams;
+using TreeSearch = OpponentSearch<RandomTreeGame>;
+
+// Family of a searcher: its agreement reference is the family's first searcher listed.
+int family(const std::string& s) {
+  if (s.rfind("om-", 0) == 0) return 1;
+  if (s.rfind("prom-", 0) == 0) return 2;
+  return 0;
+}
+
+struct Run {
+  double evals = 0, nodes = 0, value = 0;
+};
+
+Run run_one(TreeSearch& s, const std::string& name, const TreeNode& root, int depth, int bound,
+            const std::vector<double>& probs) {
+  TreeSearch::Outcome o;
+  if (name == "alphabeta")
+    o = s.alphabeta(root, depth, 0);
+  else if (name == "minimax")
+    o = s.minimax(root, depth, 0);
+  else if (name == "om-plain")
+    o = s.om_plain(root, depth, 1);
+  else if (name == "om-beta")
+    o = s.om_beta(root, depth, 1);
+  else if (name == "om-probe")
+    o = s.om_probe(root, depth, 1);
+  else if (name == "om-bounded")
+    o = s.om_bounded(root, depth, 1, bound);
+  else if (name == "prom-plain")
+    o = s.prom_plain(root, depth, probs);
+  else
+    o = s.prom_beta(root, depth, probs);
+  return Run{static_cast<double>(o.leaf_evals()), static_cast<double>(o.nodes), o.value};
+}
+
+std::string fmt(double x, int decimals) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", decimals, x);
+  return b;
+}
+
+}  // namespace
+
+const std::vector<std::string>& tree_searcher_names() {
+  static const std::vector<std::string> names = {"alphabeta", "minimax",    "om-plain",   "om-beta",
+                                                 "om-probe",  "om-bounded", "prom-plain", "prom-beta"};
+  return names;
+}
+
+std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<std::string>* skipped) {
+  for (const std::string& s : spec.searchers) {
+    bool known = false;
+    for (const auto& n : tree_searcher_names()) known |= n == s;
+    if (!known) {
+      std::string list;
+      for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
+      throw InputError("--searchers: unknown searcher '" + s + "' (known on trees: " + list + ")");
+    }
+  }
+  if (spec.types < 2 || spec.types > search::kMaxTypes)
+    throw InputError("--types: expected 2 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
+                     std::to_string(spec.types));
+  if (spec.trees < 1) throw InputError("--trees: expected at least 1, found " + std::to_string(spec.trees));
+
+  // The cells, and the searchers actually run (alpha-beta always, for the ratio).
+  struct Cell {
+    std::pair<int, int> w;
+    int depth, bound;
+  };
+  std::vector<Cell> cells;
+  for (const auto& w : spec.widths)
+    for (int d : spec.depths)
+      for (int b : spec.bounds) {
+        if (w.first < 1 || w.second > search::kMaxTreeWidth || w.first > w.second)
+          throw InputError("--width: widths must be 1.." + std::to_string(search::kMaxTreeWidth));
+        if (d < 1 || d > 30) throw InputError("--depth: depths must be 1..30, found " + std::to_string(d));
+        if (b < 0 || b > 1000) throw InputError("--bound: bounds must be 0..1000, found " + std::to_string(b));
+        if (std::pow(double(w.second), d) > double(spec.max_leaves)) {
+          if (skipped)
+            skipped->push_back("width " + std::to_string(w.first) + "-" + std::to_string(w.second) + " depth " +
+                               std::to_string(d) + ": more than " + std::to_string(spec.max_leaves) + " leaves");
+          continue;
+        }
+        cells.push_back({w, d, b});
+      }
+  std::vector<std::string> run = spec.searchers;
+  bool has_ab = false;
+  for (const auto& s : run) has_ab |= s == "alphabeta";
+  if (!has_ab) run.push_back("alphabeta");
+  const int nrun = static_cast<int>(run.size());
+  const std::vector<double> probs(spec.types, 1.0 / spec.types);
+
+  const long tasks = static_cast<long>(cells.size()) * spec.trees;
+  std::vector<Run> results(static_cast<std::size_t>(tasks) * nrun);
+  std::vector<std::string> errors(static_cast<std::size_t>(tasks));
+  if (spec.threads > 0) omp_set_num_threads(spec.threads);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (long t = 0; t < tasks; ++t) {
+    const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
+    const long tree = t % spec.trees;
+    TreeParams tp;
+    tp.wmin = c.w.first;
+    tp.wmax = c.w.second;
+    tp.depth = c.depth;
+    tp.bound = c.bound;
+    tp.step = 100;
+    tp.seed = search::tree_mix(
+        spec.seed * 0x9e3779b97f4a7c15ull ^
+        search::tree_mix(static_cast<std::uint64_t>(c.w.first) << 40 ^ static_cast<std::uint64_t>(c.w.second) << 32 ^
+                         static_cast<std::uint64_t>(c.depth) << 24 ^ static_cast<std::uint64_t>(c.bound) << 8 ^
+                         static_cast<std::uint64_t>(tree) << 48));
+    try {
+      RandomTreeGame g(tp);
+      std::vector<TreeSearch::Fn> fns;
+      for (int k = 0; k < spec.types; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
+      TreeSearch s(g, std::move(fns));
+      const TreeNode root = g.root();
+      for (int i = 0; i < nrun; ++i)
+        results[static_cast<std::size_t>(t) * nrun + i] = run_one(s, run[i], root, c.depth, c.bound, probs);
+    } catch (const std::exception& e) {
+      errors[static_cast<std::size_t>(t)] = e.what();
+    }
+  }
+  for (const auto& e : errors)
+    if (!e.empty()) throw InputError("bao trees: " + e);
+
+  std::vector<TreesGridRow> rows;
+  const int ab_index = static_cast<int>(std::find(run.begin(), run.end(), "alphabeta") - run.begin());
+  for (std::size_t ci = 0; ci < cells.size(); ++ci) {
+    const Cell& c = cells[ci];
+    double ab_mean = 0;
+    for (int t = 0; t < spec.trees; ++t) ab_mean += results[(ci * spec.trees + t) * nrun + ab_index].evals;
+    ab_mean /= spec.trees;
+    for (int i = 0; i < static_cast<int>(spec.searchers.size()); ++i) {
+      int ref = i;  // the first searcher of the same family
+      for (int j = 0; j < i; ++j)
+        if (family(run[j]) == family(run[i]) && (family(run[i]) != 0 || run[j] == run[i])) {
+          ref = j;
+          break;
+        }
+      double sum = 0, sq = 0, nodes = 0;
+      int agree = 0;
+      for (int t = 0; t < spec.trees; ++t) {
+        const Run& r = results[(ci * spec.trees + t) * nrun + i];
+        sum += r.evals;
+        sq += r.evals * r.evals;
+        nodes += r.nodes;
+        agree += r.value == results[(ci * spec.trees + t) * nrun + ref].value;
+      }
+      const double n = spec.trees, mean = sum / n;
+      const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
+      TreesGridRow row;
+      row.width = c.w.first == c.w.second ? std::to_string(c.w.first)
+                                          : std::to_string(c.w.first) + "-" + std::to_string(c.w.second);
+      row.depth = c.depth;
+      row.bound = c.bound;
+      row.types = spec.types;
+      row.searcher = run[i];
+      row.trees = spec.trees;
+      row.leaf_evals_mean = mean;
+      row.leaf_evals_ci95 = 1.96 * std::sqrt(var / n);
+      row.nodes_mean = nodes / n;
+      row.ratio_to_alphabeta = ab_mean > 0 ? mean / ab_mean : 0;
+      row.agree_pct = 100.0 * agree / n;
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+std::string trees_csv(const std::vector<TreesGridRow>& rows) {
+  std::string s =
+      "width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,"
+      "agree_pct\n";
+  for (const auto& r : rows)
+    s += r.width + "," + std::to_string(r.depth) + "," + std::to_string(r.bound) + "," + std::to_string(r.types) + "," +
+         r.searcher + "," + std::to_string(r.trees) + "," + fmt(r.leaf_evals_mean, 1) + "," +
+         fmt(r.leaf_evals_ci95, 1) + "," + fmt(r.nodes_mean, 1) + "," + fmt(r.ratio_to_alphabeta, 3) + "," +
+         fmt(r.agree_pct, 1) + "\n";
+  return s;
+}
+
+std::string trees_markdown(const std::vector<TreesGridRow>& rows) {
+  std::string s =
+      "| width | depth | bound | types | searcher | trees | leaf evals (mean) | 95% CI | nodes (mean) | ratio to "
+      "alpha-beta | agree % |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : rows)
+    s += "| " + r.width + " | " + std::to_string(r.depth) + " | " + std::to_string(r.bound) + " | " +
+         std::to_string(r.types) + " | " + r.searcher + " | " + std::to_string(r.trees) + " | " +
+         fmt(r.leaf_evals_mean, 1) + " | +-" + fmt(r.leaf_evals_ci95, 1) + " | " + fmt(r.nodes_mean, 1) + " | " +
+         fmt(r.ratio_to_alphabeta, 3) + " | " + fmt(r.agree_pct, 1) + " |\n";
+  return s;
+}
+
+}  // namespace bao::experiments

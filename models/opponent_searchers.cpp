@@ -1,0 +1,351 @@
+#include "models/opponent_searchers.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "engine/error.h"
+#include "models/evaluators.h"
+#include "search/alphabeta.h"
+#include "search/om.h"
+#include "search/spec.h"
+
+namespace bao::models {
+namespace {
+
+using search::BaoGame;
+using search::BaoResult;
+using search::Evaluator;
+using search::Limits;
+using BaoOm = search::OpponentSearch<BaoGame>;
+
+struct EvalFn {
+  const Evaluator* e;
+  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+};
+
+BaoOm::Fn as_fn(const std::shared_ptr<const Evaluator>& e) {
+  return [e](const Position& p, int max_side) { return e->evaluate(p, max_side); };
+}
+
+void check_limits(const Limits& l, const char* name) {
+  if (l.depth < 0) throw InputError(std::string(name) + ": depth must be at least 1, found " + std::to_string(l.depth));
+  if (l.depth == 0 && l.nodes == 0 && l.time_ms <= 0)
+    throw InputError(std::string(name) + ": a search needs a limit: a depth of at least 1, a node count or a time");
+}
+
+// Runs `iteration(depth)` for depth 1, 2, ... up to the limits (iterative deepening over
+// fixed-depth searches without a shared table): a depth limit runs that depth alone; node
+// and time limits stop before an iteration that the last one's growth says would not fit.
+template <class Iteration>
+BaoResult deepen(const Limits& limits, const search::InfoFn& info, Iteration&& iteration) {
+  const auto t0 = std::chrono::steady_clock::now();
+  BaoResult best;
+  std::uint64_t total_nodes = 0, total_evals = 0, last = 0, before_last = 0;
+  const int first = limits.depth > 0 && limits.nodes == 0 && limits.time_ms == 0 ? limits.depth : 1;
+  const int max_depth = limits.depth > 0 ? limits.depth : search::kMaxPly - 1;
+  for (int d = first; d <= max_depth; ++d) {
+    if (d > first) {
+      const double growth = before_last ? std::max(1.0, double(last) / double(before_last)) : 4.0;
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1000.0;
+      if (limits.nodes && total_nodes + growth * double(last) > double(limits.nodes)) break;
+      if (limits.time_ms && elapsed * (1.0 + growth) > double(limits.time_ms)) break;
+    }
+    BaoResult r = iteration(d);
+    before_last = last;
+    last = r.nodes;
+    total_nodes += r.nodes;
+    total_evals += r.leaf_evals;
+    r.nodes = total_nodes;
+    r.leaf_evals = total_evals;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    best = r;
+    if (info && r.has_move) info(best);
+    if (!r.has_move) break;
+  }
+  return best;
+}
+
+BaoResult to_result(const BaoOm::Outcome& o, int depth) {
+  BaoResult r;
+  r.has_move = o.has_move;
+  r.best = o.best;
+  r.value = static_cast<int>(std::lround(o.value));
+  if (o.has_move) r.pv.push_back(o.best);
+  r.depth = depth;
+  r.nodes = o.nodes;
+  r.leaf_evals = o.leaf_evals();
+  return r;
+}
+
+enum class OmKind { Plain, Beta, Probe, Bounded, PromPlain, PromBeta };
+
+class OmSearcher final : public search::Searcher {
+ public:
+  OmSearcher(OmKind kind, std::string description, const Rules& rules,
+             std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound)
+      : kind_(kind),
+        description_(std::move(description)),
+        evals_(std::move(evals)),
+        probs_(std::move(probs)),
+        horizon_(horizon),
+        bound_(bound),
+        om_(make_om(rules)) {}
+
+  BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
+    check_limits(limits, description_.c_str());
+    return deepen(limits, info, [&](int d) {
+      switch (kind_) {
+        case OmKind::Plain:
+          return to_result(om_->om_plain(p, d, 1, horizon_), d);
+        case OmKind::Beta:
+          return to_result(om_->om_beta(p, d, 1, horizon_), d);
+        case OmKind::Probe:
+          return to_result(om_->om_probe(p, d, 1), d);
+        case OmKind::Bounded:
+          return to_result(om_->om_bounded(p, d, 1, bound_), d);
+        case OmKind::PromPlain:
+          return to_result(om_->prom_plain(p, d, probs_), d);
+        case OmKind::PromBeta:
+          return to_result(om_->prom_beta(p, d, probs_), d);
+      }
+      return BaoResult{};
+    });
+  }
+  std::string describe() const override { return description_; }
+
+ private:
+  std::unique_ptr<BaoOm> make_om(const Rules& rules) const {
+    std::vector<BaoOm::Fn> fns;
+    for (const auto& e : evals_) fns.push_back(as_fn(e));
+    return std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
+  }
+  OmKind kind_;
+  std::string description_;
+  std::vector<std::shared_ptr<const Evaluator>> evals_;
+  std::vector<double> probs_;
+  int horizon_, bound_;
+  std::unique_ptr<BaoOm> om_;
+};
+
+// Root OM: for each root move, the reply the model predicts (alpha-beta on the model to
+// model_depth), then MAX's own alpha-beta on the position after it.
+class RootOmSearcher final : public search::Searcher {
+ public:
+  // model_depth: > 0 a fixed depth; 0 means d - 1; -1 means d.
+  RootOmSearcher(const Rules& rules, std::shared_ptr<const Evaluator> own, std::shared_ptr<const Evaluator> model,
+                 int model_depth, bool manage_risk, std::string description)
+      : rules_(rules),
+        own_eval_(std::move(own)),
+        model_eval_(std::move(model)),
+        model_depth_(model_depth),
+        manage_risk_(manage_risk),
+        description_(std::move(description)),
+        own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
+                                                                  search::AlphaBetaOptions{true, 4, false, true, 0})),
+        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(
+            BaoGame{rules}, EvalFn{model_eval_.get()}, search::AlphaBetaOptions{true, 4, false, true, 0})) {}
+
+  BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
+    check_limits(limits, "root-om");
+    return deepen(limits, info, [&](int d) { return iteration(p, d); });
+  }
+  std::string describe() const override { return description_; }
+
+ private:
+  // A decisive value found n plies further down, seen from n plies higher.
+  static int shift(int v, int n) {
+    if (!search::is_decisive(v)) return v;
+    return v > 0 ? v - n : v + n;
+  }
+
+  BaoResult iteration(const Position& p, int d) {
+    BaoResult r;
+    r.depth = d;
+    ChildList children;
+    generate_children(p, rules_, children);
+    if (children.empty()) return r;
+    const int max_side = p.side;
+    const int md = model_depth_ > 0 ? model_depth_ : (model_depth_ == 0 ? std::max(1, d - 1) : d);
+    std::vector<int> om(children.size()), mm(children.size());
+    int root_mm = -search::kInfinity;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const Position& c = children[i].pos;
+      // The model's reply.
+      const BaoResult reply = model_->search(c, Limits{md, 0, 0});
+      r.nodes += reply.nodes;
+      r.leaf_evals += reply.leaf_evals;
+      int value;
+      if (!reply.has_move) {
+        value = shift(-reply.value, 1);  // the game is over after this move
+      } else {
+        const Position after = apply_move(c, reply.best, rules_);
+        if (d - 2 >= 1) {
+          const BaoResult own = own_->search(after, Limits{d - 2, 0, 0});
+          r.nodes += own.nodes;
+          r.leaf_evals += own.leaf_evals;
+          value = shift(own.value, 2);
+        } else {
+          const search::BaoGame g{rules_};
+          const int w = g.quick_winner(after);
+          value = w >= 0 ? search::terminal_score(w, max_side, 2) : own_eval_->evaluate(after, max_side);
+          ++r.leaf_evals;
+        }
+      }
+      om[i] = value;
+      if (manage_risk_) {
+        const BaoResult own = own_->search(c, Limits{std::max(1, d - 1), 0, 0});
+        r.nodes += own.nodes;
+        r.leaf_evals += own.leaf_evals;
+        mm[i] = shift(-own.value, 1);
+        root_mm = std::max(root_mm, mm[i]);
+      }
+    }
+    // Risk management: a move whose OM value is above its own minimax value may be chosen
+    // only if that minimax value is not below the root's.
+    int best = -1;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const bool eligible = !manage_risk_ || om[i] <= mm[i] || mm[i] >= root_mm;
+      if (eligible && (best < 0 || om[i] > om[best])) best = static_cast<int>(i);
+    }
+    r.has_move = true;
+    r.best = children[best].move;
+    r.value = om[best];
+    r.pv.push_back(r.best);
+    return r;
+  }
+
+  Rules rules_;
+  std::shared_ptr<const Evaluator> own_eval_, model_eval_;
+  int model_depth_;
+  bool manage_risk_;
+  std::string description_;
+  std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> own_, model_;
+};
+
+std::string take_string(search::Spec& s, const std::string& key, bool required) {
+  const auto it = s.params.find(key);
+  if (it == s.params.end()) {
+    if (required) throw InputError(s.name + ": parameter " + key + " is required");
+    return "";
+  }
+  std::string v = it->second;
+  s.params.erase(it);
+  return v;
+}
+
+// "material:0.25+default:0.5" -> evaluators and probabilities.
+void parse_types(const search::Spec& s, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
+                 std::vector<double>& probs) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t plus = text.find('+', at);
+    if (plus == std::string::npos) plus = text.size();
+    const std::string item = text.substr(at, plus - at);
+    at = plus + 1;
+    const auto colon = item.find(':');
+    if (colon == std::string::npos)
+      throw InputError(s.name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
+    double pr = 0;
+    try {
+      std::size_t used = 0;
+      pr = std::stod(item.substr(colon + 1), &used);
+      if (used != item.size() - colon - 1) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+      throw InputError(s.name + ": type '" + item + "': the probability is not a number");
+    }
+    if (pr < 0 || pr > 1) throw InputError(s.name + ": type '" + item + "': the probability must be in [0, 1]");
+    evals.push_back(make_evaluator(item.substr(0, colon)));
+    probs.push_back(pr);
+  }
+  if (evals.size() < 2) throw InputError(s.name + ": give at least one opponent type in types=");
+  if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
+    throw InputError(s.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
+}
+
+}  // namespace
+
+std::string searcher_names() {
+  return search::searcher_names() + ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-plain, prom-beta";
+}
+
+std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rules& rules,
+                                                std::shared_ptr<const Evaluator> eval) {
+  if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
+  search::Spec spec = search::parse_spec(text);
+  const std::string& name = spec.name;
+  const OmKind* kind = nullptr;
+  static const std::pair<const char*, OmKind> kKinds[] = {
+      {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},         {"om-probe", OmKind::Probe},
+      {"om-bounded", OmKind::Bounded}, {"prom-plain", OmKind::PromPlain}, {"prom-beta", OmKind::PromBeta}};
+  for (const auto& [n, k] : kKinds)
+    if (name == n) kind = &k;
+  if (kind && (*kind == OmKind::PromPlain || *kind == OmKind::PromBeta)) {
+    std::vector<std::shared_ptr<const Evaluator>> evals{eval};
+    std::vector<double> probs{0.0};
+    parse_types(spec, take_string(spec, "types", true), evals, probs);
+    double others = 0;
+    for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
+    const std::string own = take_string(spec, "own", false);
+    if (own.empty()) {
+      probs[0] = 1.0 - others;
+    } else {
+      try {
+        probs[0] = std::stod(own);
+      } catch (const std::exception&) {
+        throw InputError(name + ": parameter own expects a probability, found '" + own + "'");
+      }
+    }
+    double sum = 0;
+    for (double x : probs) sum += x;
+    if (probs[0] < -1e-12 || std::abs(sum - 1.0) > 1e-9)
+      throw InputError(name + ": the type probabilities (own " + std::to_string(probs[0]) + " and types) sum to " +
+                       std::to_string(sum) + ", not 1");
+    probs[0] = std::max(0.0, probs[0]);
+    spec.finish("types, own");
+    return std::make_unique<OmSearcher>(*kind, spec.text, rules, std::move(evals), std::move(probs), 0, 0);
+  }
+  if (kind) {
+    const auto model = make_evaluator(take_string(spec, "model", true));
+    int horizon = 0, bound = 0;
+    std::string known = "model";
+    if (*kind == OmKind::Plain || *kind == OmKind::Beta) {
+      horizon = static_cast<int>(spec.take_int("horizon", 0, 0, search::kMaxPly));
+      known += ", horizon";
+    }
+    if (*kind == OmKind::Bounded) {
+      if (!spec.params.count("bound")) throw InputError(name + ": parameter bound is required");
+      bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
+      known += ", bound";
+    }
+    spec.finish(known);
+    return std::make_unique<OmSearcher>(*kind, spec.text, rules,
+                                        std::vector<std::shared_ptr<const Evaluator>>{eval, model},
+                                        std::vector<double>{}, horizon, bound);
+  }
+  if (name == "root-om") {
+    const auto model = make_evaluator(take_string(spec, "model", true));
+    const std::string md = take_string(spec, "model_depth", false);
+    int model_depth = 0;
+    if (md.empty() || md == "d-1") {
+      model_depth = 0;
+    } else if (md == "d") {
+      model_depth = -1;
+    } else {
+      spec.params["model_depth"] = md;
+      model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
+    }
+    const bool risk = spec.take_bool("manage_risk", false);
+    spec.finish("model, model_depth (d-1, d or a number), manage_risk");
+    return std::make_unique<RootOmSearcher>(rules, eval, model, model_depth, risk, spec.text);
+  }
+  try {
+    return search::make_searcher(text, rules, std::move(eval));
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.rfind("unknown searcher", 0) == 0)
+      throw InputError("unknown searcher '" + name + "' (known: " + searcher_names() + ")");
+    throw;
+  }
+}
+
+}  // namespace bao::models

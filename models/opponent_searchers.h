@@ -1,0 +1,33 @@
+// Searchers that take opponent models, for Bao, made by name with parameters as configs
+// write them (docs/opponent-models.md):
+//   om-plain(model=E[,horizon=H])     OM search, the recursion as written
+//   om-beta(model=E[,horizon=H])      OM search with beta-pruning (full-depth OM: with
+//                                     iterative deepening under node/time limits)
+//   om-probe(model=E)                 OM search with alpha-beta probes (beta-passing)
+//   om-bounded(model=E,bound=B)       OM search with bounded-difference pruning; a leaf
+//                                     where |V0 - Vop| > B stops the search with an error
+//   root-om(model=E[,model_depth=d-1|d|N][,manage_risk=false])
+//                                     root OM: predict each reply with alpha-beta on the
+//                                     model, score the result with MAX's own alpha-beta
+//   prom-plain(types=E1:p1+E2:p2...[,own=p0])
+//   prom-beta(types=...[,own=p0])     PrOM search; type 0 is MAX's own evaluation with
+//                                     probability `own` (default: 1 - the others)
+// E names an evaluator (models/evaluators.h). The searcher's own evaluator (the `eval`
+// argument) is V0. Any other name goes to search::make_searcher (minimax, alphabeta).
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "search/searcher.h"
+
+namespace bao::models {
+
+// Throws InputError naming an unknown searcher or evaluator, a missing or bad parameter.
+std::unique_ptr<search::Searcher> make_searcher(std::string_view spec, const Rules& rules,
+                                                std::shared_ptr<const search::Evaluator> eval);
+
+// All searcher names, comma separated.
+std::string searcher_names();
+
+}  // namespace bao::models
