@@ -5,7 +5,7 @@
 #include "engine/notation.h"
 #include "experiments/bench_positions.h"
 #include "models/evaluators.h"
-#include "search/searcher.h"
+#include "models/opponent_searchers.h"
 
 namespace bao::experiments {
 
@@ -20,7 +20,7 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
     rules.variant = bp.variant;
     const Position p = parse_position(bp.position, bp.variant);
     auto& s = searchers[static_cast<int>(bp.variant)];
-    if (!s) s = search::make_searcher(searcher, rules, evaluator);
+    if (!s) s = models::make_searcher(searcher, rules, evaluator);
     std::uint64_t previous = 0;
     search::Limits limits;
     limits.depth = depth;

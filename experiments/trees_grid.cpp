@@ -88,20 +88,21 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
   };
   std::vector<Cell> cells;
   for (const auto& w : spec.widths)
-    for (int d : spec.depths)
+    for (int d : spec.depths) {
+      if (w.first < 1 || w.second > search::kMaxTreeWidth || w.first > w.second)
+        throw InputError("--width: widths must be 1.." + std::to_string(search::kMaxTreeWidth));
+      if (d < 1 || d > 30) throw InputError("--depth: depths must be 1..30, found " + std::to_string(d));
+      if (std::pow(double(w.second), d) > double(spec.max_leaves)) {
+        if (skipped)
+          skipped->push_back("width " + std::to_string(w.first) + "-" + std::to_string(w.second) + " depth " +
+                             std::to_string(d) + ": more than " + std::to_string(spec.max_leaves) + " leaves");
+        continue;
+      }
       for (int b : spec.bounds) {
-        if (w.first < 1 || w.second > search::kMaxTreeWidth || w.first > w.second)
-          throw InputError("--width: widths must be 1.." + std::to_string(search::kMaxTreeWidth));
-        if (d < 1 || d > 30) throw InputError("--depth: depths must be 1..30, found " + std::to_string(d));
         if (b < 0 || b > 1000) throw InputError("--bound: bounds must be 0..1000, found " + std::to_string(b));
-        if (std::pow(double(w.second), d) > double(spec.max_leaves)) {
-          if (skipped)
-            skipped->push_back("width " + std::to_string(w.first) + "-" + std::to_string(w.second) + " depth " +
-                               std::to_string(d) + ": more than " + std::to_string(spec.max_leaves) + " leaves");
-          continue;
-        }
         cells.push_back({w, d, b});
       }
+    }
   std::vector<std::string> run = spec.searchers;
   bool has_ab = false;
   for (const auto& s : run) has_ab |= s == "alphabeta";
