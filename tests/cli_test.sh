@@ -258,4 +258,27 @@ check "bench exits 0" status_is 0
 check "bench prints nodes and nps on stdout" eval "grep -qE '^nodes [0-9]+$' '$tmp/out' && grep -qE '^nps [0-9]+$' '$tmp/out'"
 check "bench reports the branching factor and the table" eval "err_has EBF && err_has 'table:'"
 
+# --- bao trees and opponent-model searchers.
+run trees --width 2,3 --depth 2-3 --bound 10 --trees 20 --threads 1
+check "trees exits 0" status_is 0
+check "trees prints the CSV header" test "$(head -n 1 "$tmp/out")" = "width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,agree_pct"
+check "trees prints one row per cell and searcher" test "$(wc -l < "$tmp/out")" -eq $((1 + 2 * 2 * 7))
+cp "$tmp/out" "$tmp/trees1"
+run trees --width 2,3 --depth 2-3 --bound 10 --trees 20 --threads 2
+check "trees gives the same numbers with 2 threads" diff "$tmp/trees1" "$tmp/out"
+run trees --width 2 --depth 3 --bound 10 --trees 5 --format md
+check "trees --format md prints a markdown table" out_has "| width | depth | bound |"
+run trees --searchers alphabeta,om-fancy
+check "trees with an unknown searcher exits 2" status_is 2
+check "trees with an unknown searcher names it" err_has "om-fancy"
+run trees --depth 3-2
+check "trees with a backwards range exits 2" status_is 2
+run search --depth 3 --searcher 'root-om(model=material,manage_risk=true)'
+check "search with root-om exits 0" status_is 0
+run search --depth 3 --searcher 'prom-beta(types=material:0.5)'
+check "search with prom-beta exits 0" status_is 0
+run search --depth 3 --searcher 'om-bounded(model=material,bound=1)'
+check "om-bounded with a broken bound exits 2" status_is 2
+check "om-bounded with a broken bound says so" err_has "more than the bound B = 1"
+
 exit $fail
