@@ -82,13 +82,15 @@ enum class OmKind { Plain, Beta, Probe, Bounded, PromPlain, PromBeta };
 class OmSearcher final : public search::Searcher {
  public:
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
-             std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound)
+             std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound,
+             int tt_mb = 0)
       : kind_(kind),
         description_(std::move(description)),
         evals_(std::move(evals)),
         probs_(std::move(probs)),
         horizon_(horizon),
         bound_(bound),
+        tt_mb_(tt_mb),
         om_(make_om(rules)) {}
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
@@ -117,13 +119,15 @@ class OmSearcher final : public search::Searcher {
   std::unique_ptr<BaoOm> make_om(const Rules& rules) const {
     std::vector<BaoOm::Fn> fns;
     for (const auto& e : evals_) fns.push_back(as_fn(e));
-    return std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
+    auto om = std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
+    if (kind_ == OmKind::Beta && tt_mb_ > 0) om->set_table(static_cast<std::size_t>(tt_mb_));
+    return om;
   }
   OmKind kind_;
   std::string description_;
   std::vector<std::shared_ptr<const Evaluator>> evals_;
   std::vector<double> probs_;
-  int horizon_, bound_;
+  int horizon_, bound_, tt_mb_;
   std::unique_ptr<BaoOm> om_;
 };
 
@@ -306,8 +310,12 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
   }
   if (kind) {
     const auto model = make_evaluator(take_string(spec, "model", true));
-    int horizon = 0, bound = 0;
+    int horizon = 0, bound = 0, tt_mb = 0;
     std::string known = "model";
+    if (*kind == OmKind::Beta) {
+      tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
+      known += ", tt_mb";
+    }
     if (*kind == OmKind::Plain || *kind == OmKind::Beta) {
       horizon = static_cast<int>(spec.take_int("horizon", 0, 0, search::kMaxPly));
       known += ", horizon";
@@ -320,7 +328,7 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
     spec.finish(known);
     return std::make_unique<OmSearcher>(*kind, spec.text, rules,
                                         std::vector<std::shared_ptr<const Evaluator>>{eval, model},
-                                        std::vector<double>{}, horizon, bound);
+                                        std::vector<double>{}, horizon, bound, tt_mb);
   }
   if (name == "root-om") {
     const auto model = make_evaluator(take_string(spec, "model", true));

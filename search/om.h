@@ -89,6 +89,14 @@ class OpponentSearch {
   }
 
   const G& game() const { return game_; }
+
+  // A transposition table for om_beta (full-depth OM): exact pairs by (hash, remaining
+  // depth), model and horizon being fixed per search. Entries of earlier searches are
+  // ignored, so searches stay deterministic. 0 MiB: off.
+  void set_table(std::size_t mib) {
+    table_.assign(mib ? (mib << 20) / sizeof(PairEntry) : 0, PairEntry{});
+    generation_ = 0;
+  }
   int functions() const { return static_cast<int>(fns_.size()); }
 
   // Plain fixed-depth alpha-beta (no table, no ordering) on fn[k]: the cost baseline.
@@ -129,6 +137,10 @@ class OpponentSearch {
     return run_om(root, depth, [&](const State& c, int d) { return om_plain_node(c, d, 1, m, horizon); });
   }
   Outcome om_beta(const State& root, int depth, int m, int horizon = 0) {
+    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
+      std::fill(table_.begin(), table_.end(), PairEntry{});
+      generation_ = 1;
+    }
     return run_om(root, depth, [&](const State& c, int d) { return om_beta_node(c, d, 1, m, kInfinity, horizon); });
   }
   Outcome om_probe(const State& root, int depth, int m) {
@@ -336,6 +348,26 @@ class OpponentSearch {
     ++nodes_;
     int t;
     if (decided(s, ply, t)) return {t, t};
+    PairEntry* entry = nullptr;
+    std::uint64_t key = 0;
+    if (!table_.empty() && depth > 0) {
+      key = game_.hash(s);
+      entry = &table_[key % table_.size()];
+      if (entry->generation == generation_ && entry->key == key && entry->depth == depth) {
+        ++table_hits_;
+        return {from_table(entry->v0, ply), from_table(entry->vop, ply)};
+      }
+    }
+    // Only exact pairs are stored (deeper nodes may have used the slot meanwhile).
+    auto store = [&](const Pair& p) {
+      if (!entry) return p;
+      entry->key = key;
+      entry->generation = generation_;
+      entry->depth = static_cast<std::uint16_t>(depth);
+      entry->v0 = to_table(p.v0, ply);
+      entry->vop = to_table(p.vop, ply);
+      return p;
+    };
     if (depth <= 0) {
       const int vop = eval(m, s);
       if (vop > beta) return {-kInfinity, vop};  // not chosen: V0 is not needed
@@ -355,10 +387,11 @@ class OpponentSearch {
         const Pair p = om_beta_node(c.pos, depth - 1, ply + 1, m, beta, horizon);
         r.v0 = std::max(r.v0, p.v0);
         r.vop = std::max(r.vop, p.vop);
-        if (r.vop > beta) return r;  // beta cut on vop
+        if (r.vop > beta) return r;  // beta cut on vop (a bound, not stored)
       }
-      return r;
+      return store(r);
     }
+    // A MIN node's pair is exact: pruned children were not chosen.
     Pair best{0, 0};
     bool have = false;
     for (const auto& c : ch) {
@@ -366,7 +399,7 @@ class OpponentSearch {
       if (!have || min_prefers(p, best)) best = p;
       have = true;
     }
-    return best;
+    return store(best);
   }
 
   // vop_known: the caller's probe has already found this node's vop (= known_vop).
@@ -543,6 +576,20 @@ class OpponentSearch {
 
   static constexpr int kMaxTreeWidthOrMoves = 64;
 
+  struct PairEntry {
+    std::uint64_t key = 0;
+    std::int32_t v0 = 0, vop = 0;
+    std::uint16_t generation = 0;  // 0: empty
+    std::uint16_t depth = 0;
+  };
+  std::vector<PairEntry> table_;
+  std::uint16_t generation_ = 0;
+  std::uint64_t table_hits_ = 0;
+
+ public:
+  std::uint64_t table_hits() const { return table_hits_; }
+
+ private:
   G game_;
   std::vector<Fn> fns_;
   std::unique_ptr<typename G::Children[]> buf_;

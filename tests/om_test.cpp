@@ -215,6 +215,8 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
     const std::vector<BaoSearch::Fn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
                                             [&](const Position& p, int side) { return mat.evaluate(p, side) * 4; }};
     BaoSearch s(game, fns);
+    BaoSearch with_table(game, fns);
+    with_table.set_table(1);
     int checked = 0;
     for (const Position& p : bao_positions(v, 60, 3)) {
       SCOPED_TRACE(format_position(p));
@@ -229,7 +231,7 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
         int expect = -kInfinity;
         for (const Child& c : ch) expect = std::max(expect, brute.om(c.pos, depth - 1, 1, 1));
         ASSERT_EQ(plain.value, expect) << "depth " << depth;
-        for (const auto& o : {s.om_beta(p, depth, 1), s.om_probe(p, depth, 1)}) {
+        for (const auto& o : {s.om_beta(p, depth, 1), s.om_probe(p, depth, 1), with_table.om_beta(p, depth, 1)}) {
           ASSERT_EQ(o.value, plain.value);
           ASSERT_EQ(o.best, plain.best);
         }
@@ -246,6 +248,26 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
     }
     EXPECT_EQ(checked, 60);
   }
+}
+
+TEST(OmBao, TableForFullDepthOmKeepsTheValueAndHits) {
+  // Deeper searches meet transpositions; with the table om-beta returns what it returns
+  // without one, and the table is used.
+  const BaoGame game{Rules{Variant::Kujifunza}};
+  const models::DefaultEvaluator def;
+  const models::MaterialEvaluator mat;
+  const std::vector<BaoSearch::Fn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
+                                          [&](const Position& p, int side) { return mat.evaluate(p, side) * 4; }};
+  BaoSearch plain(game, fns), with_table(game, fns);
+  with_table.set_table(4);
+  for (const Position& p : bao_positions(Variant::Kujifunza, 15, 8)) {
+    const auto a = plain.om_beta(p, 5, 1);
+    const auto b = with_table.om_beta(p, 5, 1);
+    ASSERT_EQ(a.value, b.value) << format_position(p);
+    ASSERT_EQ(a.best, b.best) << format_position(p);
+    EXPECT_LE(b.nodes, a.nodes);
+  }
+  EXPECT_GT(with_table.table_hits(), 0u);
 }
 
 }  // namespace
