@@ -1,0 +1,13 @@
+// bao learn-types: not implemented yet (issue 5).
+#include <iostream>
+
+#include "experiments/cli/common.h"
+
+namespace bao::cli {
+
+int cmd_learn_types(const std::vector<std::string>&) {
+  std::cerr << "bao learn-types: not implemented yet\n";
+  return kExitUsage;
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,3 @@
+# Sources of the learned models (features, linear evaluators, tuners, type learning),
+# added to the bao_models library by the top-level CMakeLists.txt.
+set(BAO_MODELS_SOURCES)

@@ -1,0 +1,1 @@
+# Tests of the learned models, included by tests/CMakeLists.txt.
