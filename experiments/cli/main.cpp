@@ -30,8 +30,10 @@ const Command kCommands[] = {
 
 void usage(std::ostream& o) {
   o << "usage: bao <command> [options]   (bao <command> --help for its options)\n\ncommands:\n";
-  for (const Command& c : kCommands)
-    o << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << "\n";
+  for (const Command& c : kCommands) {
+    const std::string name = c.name;
+    o << "  " << name << std::string(name.size() < 13 ? 13 - name.size() : 1, ' ') << c.summary << "\n";
+  }
 }
 
 }  // namespace
