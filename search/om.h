@@ -115,6 +115,13 @@ class OpponentSearch {
     });
   }
 
+  // The minimax value of s under fn[k] searched to depth (0: its evaluation), on the scale
+  // of max_side, found with alpha-beta.
+  int value(int k, const State& s, int depth, int max_side) {
+    max_side_ = max_side;
+    return ab(k, s, depth, -kInfinity, kInfinity, 1);
+  }
+
   // Plain minimax on fn[k] (no pruning): the reference.
   Outcome minimax(const State& root, int depth, int k) {
     return run(root, [&](Outcome& o) {

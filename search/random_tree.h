@@ -82,6 +82,14 @@ class RandomTreeGame {
   int move_index(const Move& m) const { return m; }
   int order_hint(const State&, const Child&) const { return 0; }
 
+  // The base value plus a uniform noise in [-level, level] drawn per node and channel: a
+  // noisy copy of the base value taken as the truth (ground-truth experiments).
+  int noisy(const State& s, int channel, int level) const {
+    if (level <= 0) return s.base;
+    const std::uint64_t h = tree_mix(s.id ^ (static_cast<std::uint64_t>(channel + 101) * 0xd1342543de82ef95ull));
+    return s.base + static_cast<int>(h % static_cast<std::uint64_t>(2 * level + 1)) - level;
+  }
+
   // V0 (k = 0) and opponent type k >= 1 at s, on MAX's scale.
   int value(const State& s, int k) const {
     const int v0 = std::clamp(s.base, 0, 1000);

@@ -9,6 +9,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "experiments/tree_games.h"
 #include "experiments/trees_grid.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
@@ -376,3 +377,41 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
 
 }  // namespace
 }  // namespace bao::models
+
+namespace bao::experiments {
+namespace {
+
+TEST(TreeGames, DeterministicAndConsistent) {
+  TreeGamesSpec spec;
+  spec.width = 3;
+  spec.depth = 4;
+  spec.trees = 60;
+  spec.own_noise = {0, 100};
+  spec.opp_noise = {0, 100};
+  spec.threads = 1;
+  const auto one = run_tree_games(spec);
+  spec.threads = 2;
+  EXPECT_EQ(tree_games_csv(one), tree_games_csv(run_tree_games(spec)));
+  ASSERT_EQ(one.size(), 2u * 2 * 2 * 3);
+  for (const auto& r : one) {
+    if (r.method == "minimax") {
+      EXPECT_EQ(r.gain_mean, 0.0);
+    }
+    // Without noise every function is the truth: OM and PrOM play as minimax.
+    if (r.own_noise == 0 && r.opp_noise == 0) {
+      EXPECT_EQ(r.gain_mean, 0.0) << r.method;
+    }
+    // With a noiseless opponent a "wrong" model is the same function: no difference.
+    if (r.opp_noise == 0) {
+      for (const auto& q : one) {
+        if (q.own_noise == r.own_noise && q.opp_noise == 0 && q.method == r.method) {
+          EXPECT_EQ(q.true_mean, r.true_mean);
+        }
+      }
+    }
+  }
+  EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
+}
+
+}  // namespace
+}  // namespace bao::experiments

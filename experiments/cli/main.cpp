@@ -24,6 +24,7 @@ const Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: node signature and speed", bao::cli::cmd_bench},
     {"run", "run an experiment (a tournament) from a config file", bao::cli::cmd_run},
     {"trees", "opponent-model search on random game trees: cost and agreement grid", bao::cli::cmd_trees},
+    {"tree-games", "random trees with a ground truth: when does OM search gain?", bao::cli::cmd_tree_games},
     {"learn-eval", "learn evaluation weights (genetic tuning or TD-Leaf)", bao::cli::cmd_learn_eval},
     {"learn-types", "learn opponent-type probabilities (off-line or on-line)", bao::cli::cmd_learn_types},
 };

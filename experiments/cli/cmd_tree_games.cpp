@@ -1,0 +1,72 @@
+// bao tree-games: random trees with a ground truth; the realised true value of minimax,
+// OM and PrOM against a real opponent over a grid of noise levels, with and without a
+// model error (experiments/tree_games.h).
+#include <iostream>
+
+#include "engine/error.h"
+#include "experiments/cli/common.h"
+#include "experiments/tree_games.h"
+
+namespace bao::cli {
+namespace {
+
+std::vector<int> int_list(const std::string& opt, const std::string& text) {
+  std::vector<int> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string item = text.substr(at, comma - at);
+    at = comma + 1;
+    try {
+      std::size_t used = 0;
+      out.push_back(std::stoi(item, &used));
+      if (used != item.size()) throw std::invalid_argument("x");
+    } catch (const std::exception&) {
+      throw InputError("--" + opt + ": '" + item + "' is not a whole number (in '" + text + "')");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int cmd_tree_games(const std::vector<std::string>& args) {
+  experiments::TreeGamesSpec spec;
+  std::string own = "0,50,100,200", opp = "0,50,100,200", error = "both", format = "csv";
+  po::options_description desc("options");
+  desc.add_options()("width", po::value(&spec.width)->value_name("W"), "branching factor (default 3)")(
+      "depth", po::value(&spec.depth)->value_name("D"), "tree depth; MAX moves first (default 6)")(
+      "trees", po::value(&spec.trees)->value_name("N"), "trees per cell (default 500)")(
+      "own-noise", po::value(&own)->value_name("LIST"), "noise levels of MAX's V0 (default 0,50,100,200)")(
+      "opp-noise", po::value(&opp)->value_name("LIST"),
+      "noise levels of the opponent's function (default 0,50,100,200)")(
+      "model-error", po::value(&error)->value_name("E"),
+      "no (the model is the opponent's function), yes (another noisy copy), or both (default)")(
+      "prom-own", po::value(&spec.prom_own)->value_name("P"), "PrOM: probability of MAX's own type (default 0.5)")(
+      "seed", po::value(&spec.seed)->value_name("S"), "seed (default 1)")(
+      "threads", po::value(&spec.threads)->value_name("N"), "OpenMP threads (default: all cores)")(
+      "format", po::value(&format)->value_name("F"), "csv (default) or md");
+  po::variables_map vm;
+  if (!parse("tree-games",
+             "[--width 3] [--depth 6] [--trees 500] [--own-noise LIST] [--opp-noise LIST] "
+             "[--model-error no|yes|both] [--prom-own P] [--seed S] [--threads N] [--format csv|md]",
+             args, desc, nullptr, vm))
+    return kExitOk;
+  if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");
+  if (error == "no")
+    spec.model_error = {0};
+  else if (error == "yes")
+    spec.model_error = {1};
+  else if (error == "both")
+    spec.model_error = {0, 1};
+  else
+    throw po::error("--model-error must be no, yes or both, found '" + error + "'");
+  spec.own_noise = int_list("own-noise", own);
+  spec.opp_noise = int_list("opp-noise", opp);
+  const auto rows = experiments::run_tree_games(spec);
+  std::cout << (format == "csv" ? experiments::tree_games_csv(rows) : experiments::tree_games_markdown(rows));
+  return kExitOk;
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,149 @@
+#include "experiments/tree_games.h"
+
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "engine/error.h"
+#include "search/om.h"
+#include "search/random_tree.h"
+
+namespace bao::experiments {
+namespace {
+
+using search::RandomTreeGame;
+using search::TreeNode;
+using TreeSearch = search::OpponentSearch<RandomTreeGame>;
+
+enum Method { kMinimax = 0, kOm = 1, kProm = 2 };
+const char* const kMethodNames[] = {"minimax", "om", "prom"};
+
+// Channels of noise: 0 MAX's V0, 1 the real opponent, 2 the wrong model.
+double play(const RandomTreeGame& g, Method method, int own, int opp, bool model_error, double prom_own) {
+  const int model_channel = model_error ? 2 : 1;
+  std::vector<TreeSearch::Fn> fns = {
+      [&g, own](const TreeNode& s, int) { return g.noisy(s, 0, own); },
+      [&g, opp, model_channel](const TreeNode& s, int) { return g.noisy(s, model_channel, opp); }};
+  TreeSearch max_search(g, fns);
+  TreeSearch real_opponent(g, {[&g, opp](const TreeNode& s, int) { return g.noisy(s, 1, opp); }});
+  const int d = g.params().depth;
+  TreeNode node = g.root();
+  RandomTreeGame::Children ch;
+  while (node.ply < d) {
+    g.children(node, ch);
+    const int remaining = d - node.ply;
+    int pick;
+    if (g.side_to_move(node) == 0) {
+      if (method == kMinimax)
+        pick = max_search.alphabeta(node, remaining, 0).best_index;
+      else if (method == kOm)
+        pick = max_search.om_probe(node, remaining, 1).best_index;
+      else
+        pick = max_search.prom_beta(node, remaining, {prom_own, 1.0 - prom_own}).best_index;
+    } else {
+      // The real opponent: minimax on its own function, as MAX (in the searcher's
+      // terms) of a search rooted at its own move; values are MAX's, so it minimises.
+      int best = 0, best_value = 0;
+      for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+        const int v = real_opponent.value(0, ch[i].pos, remaining - 1, 0);
+        if (i == 0 || v < best_value) {
+          best_value = v;
+          best = i;
+        }
+      }
+      pick = best;
+    }
+    node = ch[pick].pos;
+  }
+  return node.base;
+}
+
+double ci95(double sum, double sq, int n) {
+  if (n < 2) return 0;
+  const double mean = sum / n;
+  return 1.96 * std::sqrt(std::max(0.0, (sq - n * mean * mean) / (n - 1)) / n);
+}
+
+std::string fmt(double x, int decimals) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", decimals, x);
+  return b;
+}
+
+}  // namespace
+
+std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
+  if (spec.width < 2 || spec.width > search::kMaxTreeWidth)
+    throw InputError("--width: expected 2.." + std::to_string(search::kMaxTreeWidth));
+  if (spec.depth < 2 || spec.depth > 12) throw InputError("--depth: expected 2..12");
+  if (spec.trees < 2) throw InputError("--trees: expected at least 2");
+  if (spec.prom_own < 0 || spec.prom_own > 1) throw InputError("--prom-own: expected a probability");
+  struct Cell {
+    int own, opp, error;
+  };
+  std::vector<Cell> cells;
+  for (int e : spec.model_error)
+    for (int o : spec.own_noise)
+      for (int p : spec.opp_noise) {
+        if (o < 0 || p < 0) throw InputError("--noise: noise levels must be >= 0");
+        cells.push_back({o, p, e});
+      }
+  const long tasks = static_cast<long>(cells.size()) * spec.trees;
+  std::vector<double> truth(static_cast<std::size_t>(tasks) * 3);
+  if (spec.threads > 0) omp_set_num_threads(spec.threads);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (long t = 0; t < tasks; ++t) {
+    const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
+    search::TreeParams tp;
+    tp.wmin = tp.wmax = spec.width;
+    tp.depth = spec.depth;
+    tp.step = 100;
+    // The same trees in every cell (only the noise differs): paired comparisons.
+    tp.seed = search::tree_mix(spec.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(t % spec.trees));
+    const RandomTreeGame g(tp);
+    for (int m = 0; m < 3; ++m)
+      truth[static_cast<std::size_t>(t) * 3 + m] =
+          play(g, static_cast<Method>(m), c.own, c.opp, c.error != 0, spec.prom_own);
+  }
+  std::vector<TreeGamesRow> rows;
+  for (std::size_t ci = 0; ci < cells.size(); ++ci)
+    for (int m = 0; m < 3; ++m) {
+      double sum = 0, sq = 0, gsum = 0, gsq = 0;
+      for (int i = 0; i < spec.trees; ++i) {
+        const std::size_t at = (ci * spec.trees + i) * 3;
+        const double v = truth[at + m], gain = v - truth[at + kMinimax];
+        sum += v;
+        sq += v * v;
+        gsum += gain;
+        gsq += gain * gain;
+      }
+      rows.push_back({cells[ci].own, cells[ci].opp, cells[ci].error, kMethodNames[m], spec.trees, sum / spec.trees,
+                      ci95(sum, sq, spec.trees), gsum / spec.trees, ci95(gsum, gsq, spec.trees)});
+    }
+  return rows;
+}
+
+std::string tree_games_csv(const std::vector<TreeGamesRow>& rows) {
+  std::string s =
+      "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain_vs_minimax,gain_ci95\n";
+  for (const auto& r : rows)
+    s += std::to_string(r.own_noise) + "," + std::to_string(r.opp_noise) + "," + std::to_string(r.model_error) + "," +
+         r.method + "," + std::to_string(r.trees) + "," + fmt(r.true_mean, 2) + "," + fmt(r.true_ci95, 2) + "," +
+         fmt(r.gain_mean, 2) + "," + fmt(r.gain_ci95, 2) + "\n";
+  return s;
+}
+
+std::string tree_games_markdown(const std::vector<TreeGamesRow>& rows) {
+  std::string s =
+      "| own noise | opponent noise | model error | method | trees | true value (mean) | 95% CI | gain vs minimax | "
+      "95% CI |\n|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : rows)
+    s += "| " + std::to_string(r.own_noise) + " | " + std::to_string(r.opp_noise) + " | " +
+         (r.model_error ? "yes" : "no") + " | " + r.method + " | " + std::to_string(r.trees) + " | " +
+         fmt(r.true_mean, 2) + " | +-" + fmt(r.true_ci95, 2) + " | " + fmt(r.gain_mean, 2) + " | +-" +
+         fmt(r.gain_ci95, 2) + " |\n";
+  return s;
+}
+
+}  // namespace bao::experiments
