@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Smoke test of scripts/reproduce-thesis: every experiment at a tiny scale; the tables
+# exist with the expected columns and sane values. Usage: reproduce_smoke_test.sh BAO ROOT
+set -u
+BAO="$1"; ROOT="$2"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { local what="$1"; shift; if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi; }
+
+BAO_BIN="$BAO" BAO_RESULTS="$tmp" "$ROOT/scripts/reproduce-thesis" --scale smoke --only E1,E2,E3 > "$tmp/log" 2>&1
+check "reproduce-thesis --scale smoke exits 0" test $? -eq 0
+header='width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,agree_pct'
+check "E1 table has the grid columns" test "$(head -n 1 "$tmp/E1/trees.csv")" = "$header"
+check "E1 has rows" test "$(wc -l < "$tmp/E1/trees.csv")" -gt 10
+check "E1: exact OM and PrOM agree on every tree (agree_pct 100)" \
+  awk -F, 'NR > 1 && $11 != "100.0" { exit 1 }' "$tmp/E1/trees.csv"
+check "E1: om-plain and prom-plain cost at least alpha-beta (ratio >= 1)" \
+  awk -F, 'NR > 1 && ($5 == "om-plain" || $5 == "prom-plain") && $10 < 1 { exit 1 }' "$tmp/E1/trees.csv"
+check "E2 table has the grid columns" test "$(head -n 1 "$tmp/E2/prom.csv")" = "$header"
+check "E2 covers 2, 3, 4 and 8 types" test "$(cut -d, -f4 "$tmp/E2/prom.csv" | tail -n +2 | sort -un | tr '\n' ' ')" = "2 3 4 8 "
+check "E2: plain PrOM (every leaf, every type) costs at least alpha-beta" \
+  awk -F, 'NR > 1 && $5 == "prom-plain" && $10 < 1 { exit 1 }' "$tmp/E2/prom.csv"
+check "E3 table has its columns" test "$(head -n 1 "$tmp/E3/truth.csv")" = \
+  "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain_vs_minimax,gain_ci95"
+check "E3: minimax's gain over itself is 0, intervals are >= 0" \
+  awk -F, 'NR > 1 && (($4 == "minimax" && $8 != "0.00") || $7 < 0 || $9 < 0) { exit 1 }' "$tmp/E3/truth.csv"
+exit $fail
