@@ -1,13 +1,91 @@
-// bao run: not implemented yet (issue 6).
+// bao run CONFIG [--threads N] [--out DIR] [--set KEY=VALUE ...] [--check]: runs (or resumes) the
+// tournament a config describes, writing DIR/config.ini, DIR/games.jsonl, summary.csv
+// and summary.md, with progress on stderr and the summary (markdown) on stdout.
+#include <omp.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
+#include "engine/error.h"
 #include "experiments/cli/common.h"
+#include "experiments/config.h"
+#include "experiments/summary.h"
+#include "experiments/tournament.h"
 
 namespace bao::cli {
 
-int cmd_run(const std::vector<std::string>&) {
-  std::cerr << "bao run: not implemented yet\n";
-  return kExitUsage;
+namespace {
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.flush();
+    if (!f) throw InputError("cannot write '" + tmp.string() + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot write '" + path.string() + "': " + ec.message());
+}
+
+}  // namespace
+
+int cmd_run(const std::vector<std::string>& args) {
+  std::string config_path, out;
+  int threads = -1;
+  std::vector<std::string> sets;
+  po::options_description desc("options");
+  desc.add_options()("config", po::value(&config_path)->value_name("CONFIG"),
+                     "the experiment's config file (experiments/configs/*.ini)")(
+      "threads", po::value(&threads)->value_name("N"),
+      "games played at once (overrides the key threads; 0: all cores)")("out", po::value(&out)->value_name("DIR"),
+                                                                        "results folder (overrides the key out)")(
+      "set", po::value(&sets)->value_name("KEY=VALUE")->composing(),
+      "override any config key, e.g. --set player.ab.depth=4 (repeatable)")(
+      "check", "read and check the config, print what it would run, and stop");
+  po::positional_options_description pos;
+  pos.add("config", 1);
+  po::variables_map vm;
+  if (!parse("run", "CONFIG [--threads N] [--out DIR] [--set KEY=VALUE ...] [--check]", args, desc, &pos, vm))
+    return kExitOk;
+  if (config_path.empty()) throw po::error("give a config file: bao run CONFIG");
+  if (vm.count("threads") && (threads < 0 || threads > 1024))
+    throw po::error("--threads must be 0 (all cores) to 1024, found " + std::to_string(threads));
+
+  std::vector<std::string> overrides = sets;
+  if (vm.count("threads")) overrides.push_back("threads=" + std::to_string(threads));
+  if (vm.count("out")) overrides.push_back("out=" + out);
+  const experiments::Config c = experiments::load_config(config_path, overrides);
+  if (vm.count("check")) {
+    const auto pairings = experiments::make_pairings(c);
+    std::cout << "config ok: " << pairings.size() << " pairing(s) x " << c.openings
+              << " openings x 2 colours = " << pairings.size() * c.openings * 2 << " games into " << c.out << "\n";
+    return kExitOk;
+  }
+
+  experiments::RunOptions o;
+  o.threads = c.threads;
+  o.progress = &std::cerr;
+  o.progress_tty = ::isatty(2);
+  const experiments::RunResult r = experiments::run_tournament(c, o);
+  if (r.played > 0) {
+    std::cerr << "bao run: played " << r.played << " games in " << r.seconds << " s ("
+              << (r.seconds > 0 ? r.played / r.seconds : 0) << " games/s, "
+              << (c.threads > 0 ? c.threads : omp_get_max_threads()) << " threads)\n";
+  } else {
+    std::cerr << "bao run: nothing left to play in " << c.out << "\n";
+  }
+
+  const auto pairings = experiments::make_pairings(c);
+  const experiments::Summary s = experiments::summarise(c, pairings, r.records, r.total);
+  const std::string md = experiments::summary_markdown(c, s);
+  write_file(std::filesystem::path(c.out) / "summary.csv", experiments::summary_csv(s));
+  write_file(std::filesystem::path(c.out) / "summary.md", md);
+  std::cout << md << "\nResults: " << c.out << "/ (games.jsonl, summary.csv, summary.md)\n";
+  return kExitOk;
 }
 
 }  // namespace bao::cli

@@ -1,0 +1,74 @@
+// Experiment configs: INI files (`key = value`, `[section]` prefixes its keys with
+// `section.`, `#` starts a comment) read with Boost.Program_options' config parser, with
+// `--set KEY=VALUE` overrides from the command line. experiments/configs/*.ini document
+// every key.
+//
+// Every error is an InputError that names the file (or "--set"), the line and the key:
+// an unknown key, a key given twice, a missing required key, a bad value, a player name
+// used but not defined, a searcher or evaluator the registries do not know.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/rules.h"
+#include "experiments/stats.h"
+
+namespace bao::experiments {
+
+// A player: a named searcher with its evaluation and search limits. Opponent models
+// and type mixtures are parameters of the searcher string (e.g. "om-plain(model=material)").
+struct PlayerConfig {
+  std::string name;
+  std::string searcher;          // a spec for models::make_searcher (alpha-beta, OM, PrOM, ...)
+  std::string eval = "default";  // a name for models::make_evaluator
+  int depth = 0;                 // limits: 0 = none; at least one is set
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+};
+
+enum class Schedule { Pairing, RoundRobin, Gauntlet };
+const char* schedule_name(Schedule s);
+
+struct Config {
+  std::string file;  // the config file, for messages
+  Rules rules;
+  Schedule schedule = Schedule::Pairing;
+  std::vector<std::string> entrants;  // `players`, in order
+  std::map<std::string, PlayerConfig> players;
+  int openings = 0;                                  // number of opening positions
+  std::uint64_t seed = 0;                            // of every random choice (openings)
+  int opening_min_plies = 4, opening_max_plies = 8;  // random plies from the start
+  std::string openings_file;                         // position strings, one a line; "" = random
+  int ply_cap = 300;                                 // a game still going after this many plies is capped
+  int threads = 1;                                   // 0: as many as OpenMP offers
+  std::string out;                                   // output folder
+  bool fsync = false;                                // fsync games.jsonl after each game
+  bool sprt_enabled = false;
+  Sprt sprt;
+
+  // Every key that decides the games' content, normalised (defaults filled in, lists
+  // without spaces), key -> value. Written to DIR/config.ini and compared on resume.
+  // Excludes threads, out and fsync, which change no game.
+  std::map<std::string, std::string> identity;
+};
+
+// Reads `path` and applies the overrides ("key=value", in order; later ones win). An
+// override may set any key, including ones the file lacks. Throws InputError.
+Config load_config(const std::string& path, const std::vector<std::string>& overrides);
+
+// The same from text (for tests); `name` stands for the file in messages.
+Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides);
+
+// `identity` as INI text ("key = value" lines, sorted), and back (throws InputError).
+std::string format_identity(const std::map<std::string, std::string>& identity);
+std::map<std::string, std::string> parse_identity(const std::string& text, const std::string& name);
+
+// The differences between a stored identity and a new one, one "key: was A, now B" per
+// entry ("(unset)" for a key one side lacks); empty when they agree.
+std::vector<std::string> identity_differences(const std::map<std::string, std::string>& stored,
+                                              const std::map<std::string, std::string>& now);
+
+}  // namespace bao::experiments

@@ -1,0 +1,67 @@
+#include "experiments/openings.h"
+
+#include <sstream>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace bao::experiments {
+
+SplitMix64 stream(std::uint64_t seed, std::uint64_t index) {
+  // Hash the seed and the index together so that nearby seeds and indices give
+  // unrelated streams.
+  SplitMix64 mix{seed};
+  const std::uint64_t a = mix.next();
+  SplitMix64 mix2{a ^ (index * 0xd1342543de82ef95ull + 0x632be59bd9b4e019ull)};
+  return SplitMix64{mix2.next()};
+}
+
+Position random_opening(const Rules& rules, std::uint64_t seed, int index, int min_plies, int max_plies) {
+  SplitMix64 rng = stream(seed, static_cast<std::uint64_t>(index));
+  const int span = max_plies - min_plies + 1;
+  // Bao games last dozens of plies, so a walk of a few plies rarely ends the game; the
+  // attempt limit only guards against a pathological range.
+  for (int attempt = 0; attempt < 10000; ++attempt) {
+    const int plies = min_plies + static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
+    Position p = start_position(rules.variant);
+    bool over = false;
+    for (int i = 0; i < plies && !over; ++i) {
+      ChildList children;
+      generate_children(p, rules, children);
+      if (children.empty()) {
+        over = true;
+        break;
+      }
+      p = children[rng.below(static_cast<std::uint32_t>(children.size()))].pos;
+    }
+    if (!over && outcome(p, rules) == Outcome::Ongoing) return p;
+  }
+  throw InputError("no random opening of " + std::to_string(min_plies) + " to " + std::to_string(max_plies) +
+                   " plies leaves the game in progress");
+}
+
+std::vector<Position> read_openings(const std::string& text, const std::string& source, const Rules& rules) {
+  std::vector<Position> out;
+  std::istringstream in(text);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto b = line.find_first_not_of(" \t");
+    if (b == std::string::npos || line[b] == '#') continue;
+    const auto e = line.find_last_not_of(" \t");
+    const std::string where = source + ":" + std::to_string(n) + ": ";
+    Position p;
+    try {
+      p = parse_position(line.substr(b, e - b + 1), rules.variant);
+    } catch (const InputError& err) {
+      throw InputError(where + err.what());
+    }
+    if (outcome(p, rules) != Outcome::Ongoing)
+      throw InputError(where + "the game is already over in this opening (" + outcome_reason(p, rules) + ")");
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace bao::experiments

@@ -1,0 +1,68 @@
+// Game records: DIR/games.jsonl, one JSON object per finished game and line, appended
+// and flushed a game at a time, so that a run killed at any moment loses at most the
+// games in flight and leaves at worst a torn last line, which the next run removes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bao::experiments {
+
+// One game. The fields are the JSON keys, in this order.
+struct GameRecord {
+  std::string pairing;             // "A vs B": A is the pairing's first player
+  std::string first, second;       // the pairing's players
+  int opening_index = 0;           // which opening (0-based)
+  int game = 0;                    // 0: the first player has South, 1: North
+  std::string south, north;        // who had which colour
+  std::string opening;             // the opening as a position string
+  std::vector<std::string> moves;  // canonical notation, from the opening on
+  std::string result;              // "south", "north" (who won) or "capped"
+  std::string winner;              // the winning player, "" when capped
+  std::string reason;              // why it ended: "North's front row is empty", "ply cap (300 plies)"
+  int plies = 0;
+  double first_points = 0;  // 1 won, 0 lost, 0.5 capped: the first player's points
+  std::uint64_t nodes_south = 0, nodes_north = 0;
+  double time_south = 0, time_north = 0;  // seconds of search
+
+  // The game's identity within a tournament: "pairing/opening/game".
+  std::string id() const;
+};
+
+// One JSON object, no newline.
+std::string to_json(const GameRecord& r);
+// Throws InputError (message without a location) for text that is not such an object.
+GameRecord from_json(const std::string& line);
+
+struct LoadedRecords {
+  std::vector<GameRecord> records;  // in file order, without duplicates
+  std::vector<std::string> notes;   // what was repaired or skipped, for stderr
+};
+
+// Reads `path` (missing: no records). A last line that is torn (no newline, or not a
+// record) is cut off the file when `repair` is true, and noted. A broken line before
+// the last is an InputError naming the file and line: it is not the trace of a kill,
+// so the file is left for a person to look at. A record whose id appeared before is
+// skipped and noted.
+LoadedRecords load_records(const std::string& path, bool repair);
+
+// Appends records to a file, each line with a single write(2) on an O_APPEND descriptor:
+// killing the process cannot leave part of a line (a machine crash can; load_records
+// cuts such a line off). Optionally fsyncs after each record. Not thread-safe: the
+// caller serialises appends.
+class RecordWriter {
+ public:
+  RecordWriter(const std::string& path, bool fsync);  // throws InputError
+  ~RecordWriter();
+  RecordWriter(const RecordWriter&) = delete;
+  RecordWriter& operator=(const RecordWriter&) = delete;
+  void append(const GameRecord& r);  // throws std::runtime_error on a write error
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  bool fsync_ = false;
+};
+
+}  // namespace bao::experiments
