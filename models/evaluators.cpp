@@ -1,9 +1,13 @@
 #include "models/evaluators.h"
 
+#include <algorithm>
 #include <bit>
+#include <filesystem>
+#include <vector>
 
 #include "engine/error.h"
 #include "engine/movegen.h"
+#include "models/linear_evaluator.h"
 
 namespace bao::models {
 namespace {
@@ -15,29 +19,48 @@ int seeds_of(const Position& p, int s) { return p.hand[s] + ring_seeds(p, s); }
 int MaterialEvaluator::evaluate(const Position& p, int side) const { return seeds_of(p, side) - seeds_of(p, side ^ 1); }
 
 int DefaultEvaluator::half(const Position& p, int s) {
-  int v = kMaterial * seeds_of(p, s);
+  int v = kWeightMaterial * seeds_of(p, s);
   // Capture threats (1.4, 2.3, 3.4): the seeds in the opponent's front pits that this
   // side's capture moves reach; worth more to the side that moves now.
   const std::uint32_t targets = capture_targets(p, s);
   int threatened = 0;
   for (std::uint32_t t = targets; t; t &= t - 1) threatened += p.pits[s ^ 1][std::countr_zero(t)];
-  v += (p.side == s ? kThreatToMove : kThreatWaiting) * threatened;
+  v += (p.side == s ? kWeightThreatToMove : kWeightThreatWaiting) * threatened;
   // The house (2.5): owning it, and its namua powers while it holds 6 or more.
   if (p.owns_house(s)) {
-    v += kHouse;
-    if (p.hand[s] > 0 && p.pits[s][kHouse] >= 6) v += kFunctional;
+    v += kWeightHouse;
+    if (p.hand[s] > 0 && p.pits[s][bao::kHouse] >= 6) v += kWeightFunctional;
   }
   return v;
 }
 
 int DefaultEvaluator::evaluate(const Position& p, int side) const { return half(p, side) - half(p, side ^ 1); }
 
-std::string evaluator_names() { return "material, default"; }
+// Learned evaluators are the weight files in BAO_WEIGHTS_DIR, named by their file name
+// without ".txt"; any name ending in ".txt" is read as a path to a weights file.
+std::string evaluator_names() {
+  std::string names = "material, default";
+  std::vector<std::string> learned;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(BAO_WEIGHTS_DIR, ec))
+    if (e.path().extension() == ".txt") learned.push_back(e.path().stem().string());
+  std::sort(learned.begin(), learned.end());
+  for (const auto& n : learned) names += ", " + n;
+  return names + ", or a weights file PATH.txt";
+}
 
 std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name) {
   if (name == "material") return std::make_shared<MaterialEvaluator>();
   if (name == "default") return std::make_shared<DefaultEvaluator>();
-  throw InputError("unknown evaluator '" + std::string(name) + "' (known: " + evaluator_names() + ")");
+  const std::string n(name);
+  if (n.size() > 4 && n.ends_with(".txt")) return std::make_shared<LinearEvaluator>(n, read_weights(n));
+  if (!n.empty() && n.find_first_of("/\\") == std::string::npos && n[0] != '.') {
+    const std::filesystem::path file = std::filesystem::path(BAO_WEIGHTS_DIR) / (n + ".txt");
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(file, ec))
+      return std::make_shared<LinearEvaluator>(n, read_weights(file.string()));
+  }
+  throw InputError("unknown evaluator '" + n + "' (known: " + evaluator_names() + ")");
 }
 
 }  // namespace bao::models

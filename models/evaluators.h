@@ -27,11 +27,11 @@ class MaterialEvaluator final : public search::Evaluator {
 class DefaultEvaluator final : public search::Evaluator {
  public:
   // Weights, per seed unless stated; chosen by hand, not tuned.
-  static constexpr int kMaterial = 4;       // a seed on the own side or in hand
-  static constexpr int kThreatToMove = 3;   // a seed the side to move can capture now
-  static constexpr int kThreatWaiting = 1;  // a seed the other side could capture next
-  static constexpr int kHouse = 12;         // owning the house
-  static constexpr int kFunctional = 8;     // a house of 6+ while seeds remain in hand
+  static constexpr int kWeightMaterial = 4;       // a seed on the own side or in hand
+  static constexpr int kWeightThreatToMove = 3;   // a seed the side to move can capture now
+  static constexpr int kWeightThreatWaiting = 1;  // a seed the other side could capture next
+  static constexpr int kWeightHouse = 12;         // owning the house
+  static constexpr int kWeightFunctional = 8;     // a house of 6+ while seeds remain in hand
   int evaluate(const Position& p, int side) const override;
   std::string name() const override { return "default"; }
   // One side's half of the evaluation; evaluate = half(side) - half(other).
