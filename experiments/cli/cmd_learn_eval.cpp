@@ -1,13 +1,200 @@
-// bao learn-eval: not implemented yet (issue 5).
+// bao learn-eval: learns linear-evaluator weights (models/features.h) by genetic tuning
+// (--method ga, models/ga_tuner.h) or TD-Leaf(lambda) (--method tdleaf, models/tdleaf.h).
+// Writes the weights file (--out PATH.txt; its comment holds the command that made it)
+// and the learning curve (--curve, default PATH-curve.csv); a progress line per
+// generation or batch goes to stderr.
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "engine/error.h"
 #include "experiments/cli/common.h"
+#include "models/evaluators.h"
+#include "models/ga_tuner.h"
+#include "models/linear_evaluator.h"
+#include "models/tdleaf.h"
 
 namespace bao::cli {
 
-int cmd_learn_eval(const std::vector<std::string>&) {
-  std::cerr << "bao learn-eval: not implemented yet\n";
-  return kExitUsage;
+namespace {
+
+void parse_plies(const std::string& text, int& lo, int& hi) {
+  int a = 0, b = 0;
+  char dash = 0, extra = 0;
+  std::istringstream in(text);
+  if (!(in >> a)) throw po::error("--opening-plies expects N or MIN-MAX, found '" + text + "'");
+  b = a;
+  if (in >> dash && (dash != '-' || !(in >> b)))
+    throw po::error("--opening-plies expects N or MIN-MAX, found '" + text + "'");
+  if (in >> extra || a < 0 || b < a || b > 200)
+    throw po::error("--opening-plies expects N or MIN-MAX with 0 <= MIN <= MAX <= 200, found '" + text + "'");
+  lo = a;
+  hi = b;
+}
+
+// Starting weights: "default" (the default evaluator's terms), "material" (1 a seed),
+// "zero", or any learned evaluator / weights file.
+models::Weights initial_weights(const std::string& name) {
+  if (name == "default") return models::default_like_weights();
+  models::Weights w = models::Weights::Zero();
+  if (name == "zero") return w;
+  if (name == "material") {
+    w[models::kFHand] = 1;
+    for (int k = 0; k < 8; ++k) w[models::kFFront1 + k] = w[models::kFBack1 + k] = 1;
+    return w;
+  }
+  const auto e = models::make_evaluator(name);
+  if (const auto* lin = dynamic_cast<const models::LinearEvaluator*>(e.get())) return lin->weights();
+  throw InputError("--init: '" + name + "' is not a weights file (use default, material, zero or a learned evaluator)");
+}
+
+// Features to learn: names or groups (pits, threats, house, mobility); the others keep
+// their initial values.
+models::Weights feature_mask(const std::string& list) {
+  models::Weights m = models::Weights::Zero();
+  if (list == "all") return models::Weights::Ones();
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item == "pits") {
+      for (int f = models::kFFront1; f < models::kFBack1 + 8; ++f) m[f] = 1;
+    } else if (item == "threats") {
+      m[models::kFThreatNow] = m[models::kFThreatNext] = 1;
+    } else if (item == "house") {
+      m[models::kFHouse] = m[models::kFHouseSeeds] = m[models::kFHouseFunctional] = 1;
+    } else if (item == "mobility") {
+      m[models::kFMoves] = m[models::kFCaptures] = m[models::kFPitsOfTwo] = 1;
+    } else {
+      const int f = models::feature_index(item);
+      if (f < 0) throw po::error("--learn: unknown feature or group '" + item + "'");
+      m[f] = 1;
+    }
+  }
+  return m;
+}
+
+std::string fmt_time(double s) {
+  char buf[32];
+  if (s < 120)
+    std::snprintf(buf, sizeof buf, "%.0fs", s);
+  else
+    std::snprintf(buf, sizeof buf, "%.0fm%02.0fs", std::floor(s / 60), std::fmod(s, 60.0));
+  return buf;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out || !(out << text).flush()) throw InputError(path + ": cannot write the file");
+}
+
+}  // namespace
+
+int cmd_learn_eval(const std::vector<std::string>& args) {
+  PositionOptions o;
+  std::string method, out, curve, opponent = "default", init = "default", learn = "all", plies = "2-8", mode = "self";
+  int depth = 2, threads = 0, ply_cap = 200;
+  std::uint64_t seed = 1;
+  models::GaOptions ga;
+  models::TdLeafOptions td;
+  po::options_description desc("options");
+  add_rules_options(desc, o);
+  desc.add_options()("method", po::value(&method)->value_name("M"), "ga or tdleaf (required)")(
+      "out", po::value(&out)->value_name("PATH.txt"), "weights file to write (required)")(
+      "curve", po::value(&curve)->value_name("PATH.csv"), "learning curve CSV (default: PATH-curve.csv)")(
+      "opponent", po::value(&opponent)->value_name("E"), "fixed opponent's evaluator (default default)")(
+      "init", po::value(&init)->value_name("W"),
+      "starting weights: default, material, zero or a learned evaluator (default default)")(
+      "learn", po::value(&learn)->value_name("LIST"),
+      "features to learn: all, or names and groups pits,threats,house,mobility (default all)")(
+      "depth", po::value(&depth)->value_name("D"), "alpha-beta depth of the games (default 2)")(
+      "opening-plies", po::value(&plies)->value_name("A-B"), "random plies of the openings (default 2-8)")(
+      "ply-cap", po::value(&ply_cap)->value_name("N"), "a game stops here, scoring 0.5 (default 200)")(
+      "seed", po::value(&seed)->value_name("S"), "random seed (default 1)")(
+      "threads", po::value(&threads)->value_name("N"), "OpenMP threads (default: all)")(
+      "population", po::value(&ga.population)->value_name("N"), "ga: population size (default 16)")(
+      "generations", po::value(&ga.generations)->value_name("N"), "ga: generations (default 20)")(
+      "openings", po::value(&ga.openings)->value_name("N"),
+      "ga: openings per individual and generation, two games each (default 8)")(
+      "elite", po::value(&ga.elite)->value_name("N"), "ga: best kept unchanged (default 2)")(
+      "tournament", po::value(&ga.tournament)->value_name("N"), "ga: tournament selection size (default 3)")(
+      "mutation-rate", po::value(&ga.mutation_rate)->value_name("P"), "ga: chance to mutate a weight (default 0.3)")(
+      "mutation-sigma", po::value(&ga.mutation_sigma)->value_name("X"),
+      "ga: mutation size relative to |w|+1 (default 0.25)")("games", po::value(&td.games)->value_name("N"),
+                                                            "tdleaf: training games (default 200)")(
+      "batch", po::value(&td.batch)->value_name("N"), "tdleaf: games per update, played in parallel (default 4)")(
+      "mode", po::value(&mode)->value_name("M"), "tdleaf: self (self-play) or opponent (default self)")(
+      "alpha", po::value(&td.alpha)->value_name("X"), "tdleaf: learning rate (default 0.5)")(
+      "lambda", po::value(&td.lambda)->value_name("X"), "tdleaf: lambda (default 0.7)")(
+      "beta", po::value(&td.beta)->value_name("X"), "tdleaf: tanh scale of evaluations (default 0.01)")(
+      "test-every", po::value(&td.test_every)->value_name("N"),
+      "tdleaf: batches between test matches against the opponent, 0 = none (default 5)")(
+      "test-openings", po::value(&td.test_openings)->value_name("N"),
+      "tdleaf: openings of a test match, two games each (default 10)");
+  po::variables_map vm;
+  if (!parse("learn-eval", "--method ga|tdleaf --out PATH.txt [options]", args, desc, nullptr, vm, &o)) return kExitOk;
+  if (method != "ga" && method != "tdleaf") throw po::error("--method must be ga or tdleaf");
+  if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
+  if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");
+  if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
+  int lo = 0, hi = 0;
+  parse_plies(plies, lo, hi);
+  const Rules rules = make_rules(o);
+  const models::Weights w0 = initial_weights(init);
+  const models::Weights mask = feature_mask(learn);
+  std::string command = "bao learn-eval";
+  for (const auto& a : args) command += " " + a;
+
+  std::string summary;
+  models::Weights best;
+  if (method == "ga") {
+    ga.opponent = opponent;
+    ga.initial = w0;
+    ga.mask = mask;
+    ga.depth = depth;
+    ga.ply_cap = ply_cap;
+    ga.opening_min_plies = lo;
+    ga.opening_max_plies = hi;
+    ga.seed = seed;
+    ga.threads = threads;
+    const auto c = models::run_ga(ga, rules, [&](const models::GaGeneration& g) {
+      const double eta = g.seconds / g.generation * (ga.generations - g.generation);
+      std::fprintf(stderr, "generation %d/%d best %.3f mean %.3f elapsed %s eta %s\n", g.generation, ga.generations,
+                   g.best, g.mean, fmt_time(g.seconds).c_str(), fmt_time(eta).c_str());
+    });
+    best = c.back().best_weights;
+    write_text(curve, models::ga_curve_csv(c));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "last generation: best %.3f, mean %.3f against %s at depth %d", c.back().best,
+                  c.back().mean, opponent.c_str(), depth);
+    summary = buf;
+  } else {
+    td.self_play = mode == "self";
+    td.opponent = opponent;
+    td.initial = w0;
+    td.mask = mask;
+    td.depth = depth;
+    td.ply_cap = ply_cap;
+    td.opening_min_plies = lo;
+    td.opening_max_plies = hi;
+    td.seed = seed;
+    td.threads = threads;
+    const auto c = models::run_tdleaf(td, rules, [&](const models::TdLeafPoint& p) {
+      const double eta = p.seconds / p.games * (td.games - p.games);
+      std::fprintf(stderr, "game %d/%d batch score %.3f td error %.4f test %s elapsed %s eta %s\n", p.games, td.games,
+                   p.batch_score, p.td_error,
+                   p.test_score < 0 ? "-" : std::to_string(p.test_score).substr(0, 5).c_str(),
+                   fmt_time(p.seconds).c_str(), fmt_time(eta).c_str());
+    });
+    best = c.back().weights;
+    write_text(curve, models::tdleaf_curve_csv(c));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "last test match: %.3f against %s at depth %d", c.back().test_score,
+                  opponent.c_str(), depth);
+    summary = buf;
+  }
+  models::write_weights(out, best, "Learned by:\n  " + command + "\n" + summary);
+  std::cout << out << "\n";
+  return kExitOk;
 }
 
 }  // namespace bao::cli

@@ -1,13 +1,135 @@
-// bao learn-types: not implemented yet (issue 5).
+// bao learn-types: learns the probabilities of opponent types (models/type_learning.h).
+//   --offline: samples positions, compares the real opponent's move with each type's,
+//              estimates the probabilities on each of --repeats samples and prints
+//              `type mean stddev hit_rate` per type, then a PrOM spec for the mean;
+//   --online:  plays --player against the opponent, updates the belief by Bayes' rule
+//              after each opponent move (with a floor), prints the belief after each game
+//              on stderr and the final one on stdout (--trace FILE: every step as CSV).
+// Players and types are EVAL or EVAL@DEPTH (default depth --depth).
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "engine/error.h"
 #include "experiments/cli/common.h"
+#include "models/type_learning.h"
 
 namespace bao::cli {
 
-int cmd_learn_types(const std::vector<std::string>&) {
-  std::cerr << "bao learn-types: not implemented yet\n";
-  return kExitUsage;
+namespace {
+
+void parse_range(const std::string& opt, const std::string& text, int& lo, int& hi) {
+  int a = 0, b = 0;
+  char dash = 0, extra = 0;
+  std::istringstream in(text);
+  bool ok = static_cast<bool>(in >> a);
+  b = a;
+  if (ok && in >> dash) ok = dash == '-' && static_cast<bool>(in >> b);
+  if (!ok || in >> extra || a < 0 || b < a || b > 400)
+    throw po::error(opt + " expects N or MIN-MAX with 0 <= MIN <= MAX <= 400, found '" + text + "'");
+  lo = a;
+  hi = b;
+}
+
+std::string fmt(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", x);
+  return buf;
+}
+
+}  // namespace
+
+int cmd_learn_types(const std::vector<std::string>& args) {
+  PositionOptions o;
+  bool offline = false, online = false;
+  std::string opponent, types_text, player = "default", searcher = "alphabeta(tt_mb=1)", plies, trace;
+  int depth = 2;
+  double own = 0.5;
+  models::OfflineOptions off;
+  models::OnlineOptions on;
+  po::options_description desc("options");
+  add_rules_options(desc, o);
+  desc.add_options()("offline", po::bool_switch(&offline), "estimate from sampled positions")(
+      "online", po::bool_switch(&online), "Bayesian updates during games against the opponent")(
+      "opponent", po::value(&opponent)->value_name("M"), "the real opponent, EVAL[@DEPTH] (required)")(
+      "types", po::value(&types_text)->value_name("LIST"), "candidate types, EVAL[@DEPTH],... (required)")(
+      "depth", po::value(&depth)->value_name("D"), "depth of players without @DEPTH (default 2)")(
+      "searcher", po::value(&searcher)->value_name("S"), "searcher of every player (default alphabeta(tt_mb=1))")(
+      "seed", po::value(&off.seed)->value_name("S"), "random seed (default 1)")(
+      "own", po::value(&own)->value_name("P"), "MAX's own probability in the printed PrOM spec (default 0.5)")(
+      "positions", po::value(&off.positions)->value_name("N"), "offline: positions per sample (default 100)")(
+      "repeats", po::value(&off.repeats)->value_name("N"), "offline: independent samples (default 5)")(
+      "plies", po::value(&plies)->value_name("A-B"),
+      "plies of the random walks giving the positions (offline default 4-40) or openings (online default 2-8)")(
+      "iterations", po::value(&off.iterations)->value_name("N"),
+      "offline: estimation steps; 1 = the plain shared count (default 100)")(
+      "threads", po::value(&off.threads)->value_name("N"), "offline: OpenMP threads (default: all)")(
+      "player", po::value(&player)->value_name("M"), "online: who plays the opponent (default default)")(
+      "games", po::value(&on.games)->value_name("N"), "online: games (default 4)")(
+      "ply-cap", po::value(&on.ply_cap)->value_name("N"), "online: plies per game at most (default 200)")(
+      "epsilon", po::value(&on.epsilon)->value_name("X"),
+      "online: probability of a move a type does not predict (default 0.05)")(
+      "floor", po::value(&on.floor)->value_name("X"), "online: least probability of a type (default 0.001)")(
+      "trace", po::value(&trace)->value_name("FILE"), "online: write every step as CSV");
+  po::variables_map vm;
+  if (!parse("learn-types", "--offline|--online --opponent M --types M1,M2,... [options]", args, desc, nullptr, vm, &o))
+    return kExitOk;
+  if (offline == online) throw po::error("give exactly one of --offline and --online");
+  if (opponent.empty()) throw po::error("give the real opponent: --opponent EVAL[@DEPTH]");
+  if (types_text.empty()) throw po::error("give the candidate types: --types EVAL[@DEPTH],...");
+  if (depth < 1 || depth > 64) throw po::error("--depth must be in 1..64");
+  if (own < 0 || own >= 1) throw po::error("--own must be in [0, 1)");
+  const Rules rules = make_rules(o);
+  const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
+  const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
+  std::vector<double> probs;
+  if (offline) {
+    if (!plies.empty()) parse_range("--plies", plies, off.min_plies, off.max_plies);
+    const models::OfflineResult r = models::learn_types_offline(opp, types, rules, off);
+    std::cout << "type mean stddev hit_rate\n";
+    for (std::size_t t = 0; t < types.size(); ++t)
+      std::cout << types[t].describe() << " " << fmt(r.mean[t]) << " " << fmt(r.stddev[t]) << " " << fmt(r.hit_rate[t])
+                << "\n";
+    std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
+    probs = r.mean;
+  } else {
+    if (!plies.empty()) parse_range("--plies", plies, on.min_plies, on.max_plies);
+    on.seed = off.seed;
+    const models::PlayerModel me = models::parse_player_model(player, depth, searcher);
+    std::ofstream tf;
+    if (!trace.empty()) {
+      tf.open(trace, std::ios::trunc);
+      if (!tf) throw InputError(trace + ": cannot write the trace");
+      tf << "game,ply";
+      for (const auto& t : types) tf << "," << t.describe();
+      tf << "\n";
+    }
+    int last_game = -1;
+    std::vector<double> last;
+    auto report = [&](int game) {
+      std::cerr << "game " << game + 1 << "/" << on.games << ":";
+      for (double x : last) std::cerr << " " << fmt(x);
+      std::cerr << "\n";
+    };
+    const auto steps = models::learn_types_online(opp, types, me, rules, on, [&](const models::OnlineStep& s) {
+      if (s.game != last_game && last_game >= 0) report(last_game);
+      last_game = s.game;
+      last = s.probs;
+      if (tf.is_open()) {
+        tf << s.game << "," << s.ply;
+        for (double x : s.probs) tf << "," << fmt(x);
+        tf << "\n";
+      }
+    });
+    if (last_game >= 0) report(last_game);
+    probs = steps.empty() ? std::vector<double>(types.size(), 1.0 / types.size()) : steps.back().probs;
+    std::cout << "type probability\n";
+    for (std::size_t t = 0; t < types.size(); ++t) std::cout << types[t].describe() << " " << fmt(probs[t]) << "\n";
+    std::cout << "observed " << steps.size() << "\n";
+  }
+  std::cout << models::prom_spec("prom-beta", types, probs, own) << "\n";
+  return kExitOk;
 }
 
 }  // namespace bao::cli

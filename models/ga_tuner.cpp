@@ -1,0 +1,140 @@
+#include "models/ga_tuner.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <numeric>
+
+#include "engine/error.h"
+#include "models/evaluators.h"
+#include "models/linear_evaluator.h"
+#include "models/match.h"
+#include "models/opponent_searchers.h"
+
+namespace bao::models {
+
+namespace {
+
+void check(const GaOptions& o) {
+  auto need = [](bool ok, const std::string& what) {
+    if (!ok) throw InputError("genetic tuner: " + what);
+  };
+  need(o.population >= 2, "population must be at least 2");
+  need(o.generations >= 1, "generations must be at least 1");
+  need(o.elite >= 0 && o.elite < o.population, "elite must be in [0, population)");
+  need(o.tournament >= 1, "tournament size must be at least 1");
+  need(o.mutation_rate >= 0 && o.mutation_rate <= 1, "mutation rate must be in [0, 1]");
+  need(o.mutation_sigma >= 0, "mutation sigma must be >= 0");
+  need(o.openings >= 1, "openings must be at least 1");
+  need(o.opening_min_plies >= 0 && o.opening_min_plies <= o.opening_max_plies, "bad opening plies");
+  need(o.depth >= 1, "depth must be at least 1");
+  need(o.ply_cap >= 1, "ply cap must be at least 1");
+}
+
+Weights mutate(const Weights& w, const GaOptions& o, Rng& rng) {
+  Weights m = w;
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (rng.uniform() < o.mutation_rate && o.mask[f] != 0)
+      m[f] += o.mutation_sigma * (std::abs(w[f]) + 1.0) * rng.normal();
+  return m;
+}
+
+}  // namespace
+
+std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
+                                 const std::function<void(const GaGeneration&)>& progress) {
+  check(o);
+  const auto opponent_eval = make_evaluator(o.opponent);
+  models::make_searcher(o.searcher, rules, opponent_eval);  // checks the spec before any thread runs
+  const auto start = std::chrono::steady_clock::now();
+  Rng rng(o.seed);
+  const int n = o.population;
+  std::vector<Weights> pop(n);
+  pop[0] = o.initial;  // the starting point itself competes
+  for (int i = 1; i < n; ++i) pop[i] = mutate(o.initial, o, rng);
+
+  std::vector<GaGeneration> curve;
+  std::vector<double> fitness(n);
+  const int games_each = 2 * o.openings;
+  std::vector<double> scores(static_cast<std::size_t>(n) * games_each);
+  search::Limits limits;
+  limits.depth = o.depth;
+  for (int gen = 1; gen <= o.generations; ++gen) {
+    // Openings of this generation: stream (seed, generation), the same for everyone.
+    std::vector<Position> openings(o.openings);
+    for (int k = 0; k < o.openings; ++k)
+      openings[k] = random_opening(rules, o.seed ^ 0x6761u, static_cast<std::uint64_t>(gen) * 100003 + k,
+                                   o.opening_min_plies, o.opening_max_plies);
+    const int jobs = n * games_each;
+    std::string error;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
+    for (int j = 0; j < jobs; ++j) {
+      try {
+        const int ind = j / games_each, game = j % games_each;
+        const int colour = game % 2;  // the individual plays South in even games
+        auto mine = models::make_searcher(o.searcher, rules, std::make_shared<LinearEvaluator>("ga", pop[ind], rules));
+        auto theirs = models::make_searcher(o.searcher, rules, opponent_eval);
+        search::Searcher* players[2];
+        players[colour] = mine.get();
+        players[colour ^ 1] = theirs.get();
+        const GameRecord g = play_game(openings[game / 2], rules, players, limits, o.ply_cap);
+        scores[j] = score_for(g, colour);
+      } catch (const std::exception& e) {
+#pragma omp critical
+        error = e.what();
+      }
+    }
+    if (!error.empty()) throw InputError("genetic tuner: " + error);
+    for (int i = 0; i < n; ++i)
+      fitness[i] =
+          std::accumulate(scores.begin() + i * games_each, scores.begin() + (i + 1) * games_each, 0.0) / games_each;
+    // Rank: higher fitness first, ties to the lower index (deterministic).
+    std::vector<int> rank(n);
+    std::iota(rank.begin(), rank.end(), 0);
+    std::stable_sort(rank.begin(), rank.end(), [&](int a, int b) { return fitness[a] > fitness[b]; });
+    GaGeneration g;
+    g.generation = gen;
+    g.best = fitness[rank[0]];
+    g.mean = std::accumulate(fitness.begin(), fitness.end(), 0.0) / n;
+    g.best_weights = pop[rank[0]];
+    g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    curve.push_back(g);
+    if (progress) progress(g);
+    if (gen == o.generations) break;
+
+    auto pick = [&]() {
+      int best = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      for (int t = 1; t < o.tournament; ++t) {
+        const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+        if (fitness[c] > fitness[best] || (fitness[c] == fitness[best] && c < best)) best = c;
+      }
+      return best;
+    };
+    std::vector<Weights> next(n);
+    for (int i = 0; i < o.elite; ++i) next[i] = pop[rank[i]];
+    for (int i = o.elite; i < n; ++i) {
+      const Weights& a = pop[pick()];
+      const Weights& b = pop[pick()];
+      Weights child;
+      for (int f = 0; f < kHalfFeatures; ++f) child[f] = (rng.next() >> 63) ? a[f] : b[f];
+      next[i] = mutate(child, o, rng);
+    }
+    pop.swap(next);
+  }
+  return curve;
+}
+
+std::string ga_curve_csv(const std::vector<GaGeneration>& curve) {
+  std::string s = "generation,best,mean,seconds\n";
+  char buf[128];
+  for (const auto& g : curve) {
+    std::snprintf(buf, sizeof buf, "%d,%.6f,%.6f,%.3f\n", g.generation, g.best, g.mean, g.seconds);
+    s += buf;
+  }
+  return s;
+}
+
+}  // namespace bao::models

@@ -1,0 +1,115 @@
+#include "models/linear_evaluator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "engine/error.h"
+#include "search/score.h"
+
+namespace bao::models {
+
+int to_eval(double raw) {
+  if (!(raw == raw)) return 0;  // NaN: weights gone wrong; score it as even
+  const double c = std::clamp(raw, -double(search::kMaxEval), double(search::kMaxEval));
+  return static_cast<int>(std::lround(c));
+}
+
+double LinearEvaluator::raw(const Position& p, int side) const {
+  const HalfFeatures d = half_features(p, side, rules_) - half_features(p, side ^ 1, rules_);
+  return w_.dot(d);
+}
+
+int LinearEvaluator::evaluate(const Position& p, int side) const { return to_eval(raw(p, side)); }
+
+Weights parse_weights(std::string_view text, const std::string& source) {
+  Weights w;
+  w.setZero();
+  int line_of[kHalfFeatures];
+  for (int& l : line_of) l = 0;
+  int line_no = 0;
+  std::size_t at = 0;
+  auto fail = [&](int line, const std::string& what) -> void {
+    throw InputError(source + ":" + std::to_string(line) + ": " + what);
+  };
+  while (at < text.size()) {
+    std::size_t nl = text.find('\n', at);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string line(text.substr(at, nl - at));
+    at = nl + 1;
+    ++line_no;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream in(line);
+    std::string name, value, extra;
+    if (!(in >> name)) continue;
+    if (!(in >> value)) fail(line_no, "feature '" + name + "' has no weight (expected `feature weight`)");
+    if (in >> extra) fail(line_no, "unexpected '" + extra + "' after the weight of '" + name + "'");
+    const int f = feature_index(name);
+    if (f < 0) {
+      std::string known;
+      for (int i = 0; i < kHalfFeatures; ++i) known += (i ? ", " : "") + std::string(feature_name(i));
+      fail(line_no, "unknown feature '" + name + "' (known: " + known + ")");
+    }
+    if (line_of[f])
+      fail(line_no, "feature '" + name + "' given twice (first on line " + std::to_string(line_of[f]) + ")");
+    double x = 0;
+    std::size_t used = 0;
+    try {
+      x = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || !std::isfinite(x))
+      fail(line_no, "weight '" + value + "' of '" + name + "' is not a finite number");
+    w[f] = x;
+    line_of[f] = line_no;
+  }
+  // A missing feature is reported at the end of the file (its last line).
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (!line_of[f])
+      fail(std::max(line_no, 1), "missing feature '" + std::string(feature_name(f)) + "' (every feature needs a line)");
+  return w;
+}
+
+Weights read_weights(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read the weights file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return parse_weights(s.str(), path);
+}
+
+std::string format_weights(const Weights& w, const std::string& comment) {
+  std::string out;
+  std::istringstream lines(comment);
+  for (std::string l; std::getline(lines, l);) out += l.empty() ? "#\n" : "# " + l + "\n";
+  char buf[64];
+  for (int f = 0; f < kHalfFeatures; ++f) {
+    std::snprintf(buf, sizeof buf, "%.17g", w[f]);
+    out += std::string(feature_name(f)) + " " + buf + "\n";
+  }
+  return out;
+}
+
+void write_weights(const std::string& path, const Weights& w, const std::string& comment) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError(path + ": cannot write the weights file");
+  out << format_weights(w, comment);
+  if (!out.flush()) throw InputError(path + ": cannot write the weights file");
+}
+
+Weights default_like_weights() {
+  Weights w;
+  w.setZero();
+  w[kFHand] = 4;
+  for (int k = 0; k < 8; ++k) w[kFFront1 + k] = w[kFBack1 + k] = 4;
+  w[kFThreatNow] = 3;
+  w[kFThreatNext] = 1;
+  w[kFHouse] = 12;
+  w[kFHouseFunctional] = 8;
+  return w;
+}
+
+}  // namespace bao::models

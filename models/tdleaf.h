@@ -1,0 +1,79 @@
+// TD-Leaf(lambda) (Baxter, Tridgell and Weaver, "Learning to play chess using temporal
+// differences", Machine Learning 40, 2000) for linear-evaluator weights.
+//
+// The learner plays games with alpha-beta at `depth`, in self-play (both sides use the
+// current weights) or against a fixed opponent (colours alternating). For each position
+// x_t where the learner moved, the search's principal variation is followed to its leaf
+// l_t, and the learner's prediction there is v_t = tanh(beta * eval(l_t)), the score from
+// the point of view of the learner (in self-play: of South). The game's result r (+1 win,
+// -1 loss, 0 ply cap) closes the sequence. With temporal differences
+// d_t = v_{t+1} - v_t (v_N = r), the weights move by
+//
+//   w += alpha * sum_t grad v_t * sum_{j >= t} lambda^(j-t) d_j
+//
+// where grad v_t = beta * (1 - v_t^2) * (half(l_t, me) - half(l_t, other)). TD-Leaf
+// differs from TD(lambda) in differentiating at the PV leaf, whose evaluation is the
+// search's value, rather than at the root. A leaf where the game is over has the exact
+// value +-1 and no gradient. Searches run without a transposition table so that the PV
+// always reaches the search depth.
+//
+// Games are played in batches of `batch` with the same weights, in parallel (OpenMP);
+// their updates are summed in game order after the batch, so a run is fixed by its seed
+// whatever the thread count. Every `test_every` batches the weights play a test match
+// against the opponent (from `test_openings` fixed openings, both colours) for the
+// learning curve.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/rules.h"
+#include "models/features.h"
+
+namespace bao::models {
+
+struct TdLeafOptions {
+  int games = 200;
+  int batch = 4;
+  bool self_play = true;
+  std::string opponent = "default";  // fixed opponent (and the test matches' opponent)
+  int depth = 2;
+  double alpha = 0.5;  // learning rate, in weight units
+  double lambda = 0.7;
+  double beta = 0.01;  // tanh squashing: an evaluation of 1/beta maps to tanh(1)
+  int ply_cap = 200;
+  int opening_min_plies = 2, opening_max_plies = 8;
+  int test_every = 5;      // batches between test matches; 0: no test matches
+  int test_openings = 10;  // two games each
+  Weights initial = Weights::Zero();
+  Weights mask = Weights::Ones();  // 1: learned; 0: the weight keeps its initial value
+  std::uint64_t seed = 1;
+  int threads = 0;
+};
+
+struct TdLeafPoint {
+  int games = 0;           // games played so far
+  double batch_score = 0;  // the learner's mean score in the batch (self-play: South's)
+  double td_error = 0;     // mean |d_t| over the batch
+  double test_score = -1;  // score in the last test match (-1: none yet)
+  double seconds = 0;
+  Weights weights = Weights::Zero();  // after this batch
+};
+
+// Runs TD-Leaf; `progress` is called after each batch. Returns one point per batch; the
+// last point's weights are the result. Throws InputError for bad options.
+std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
+                                    const std::function<void(const TdLeafPoint&)>& progress = {});
+
+// The learning curve as CSV: games,batch_score,td_error,test_score,seconds (test_score
+// empty where no test was played).
+std::string tdleaf_curve_csv(const std::vector<TdLeafPoint>& curve);
+
+// The score of weights w against `opponent` at `depth`: openings 0..n-1 of `seed`, both
+// colours, in parallel; deterministic.
+double match_score(const Weights& w, const std::string& opponent, int depth, int openings, std::uint64_t seed,
+                   const Rules& rules, int ply_cap, int threads, int min_plies = 2, int max_plies = 8);
+
+}  // namespace bao::models

@@ -1,0 +1,213 @@
+#include "models/type_learning.h"
+
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "models/evaluators.h"
+#include "models/match.h"
+#include "models/opponent_searchers.h"
+
+namespace bao::models {
+
+PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher) {
+  PlayerModel m;
+  m.searcher = searcher;
+  m.depth = default_depth;
+  const auto at = text.find('@');
+  m.eval = std::string(text.substr(0, at));
+  if (at != std::string_view::npos) {
+    const std::string d(text.substr(at + 1));
+    std::size_t used = 0;
+    int depth = 0;
+    try {
+      depth = std::stoi(d, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != d.size() || depth < 1 || depth > 64)
+      throw InputError("player '" + std::string(text) + "': the depth after '@' must be a number in 1..64");
+    m.depth = depth;
+  }
+  if (m.eval.empty()) throw InputError("player '" + std::string(text) + "': no evaluator named");
+  make_evaluator(m.eval);  // throws for an unknown one
+  return m;
+}
+
+std::vector<PlayerModel> parse_player_models(std::string_view text, int default_depth, const std::string& searcher) {
+  std::vector<PlayerModel> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string_view::npos) comma = text.size();
+    out.push_back(parse_player_model(text.substr(at, comma - at), default_depth, searcher));
+    at = comma + 1;
+  }
+  return out;
+}
+
+MovePredictor::MovePredictor(const PlayerModel& m, const Rules& rules)
+    : searcher_(models::make_searcher(m.searcher, rules, make_evaluator(m.eval))) {
+  limits_.depth = m.depth;
+}
+
+Move MovePredictor::predict(const Position& p) {
+  const search::BaoResult r = searcher_->search(p, limits_);
+  if (!r.has_move) throw std::logic_error("MovePredictor: no move in a position where the game goes on");
+  return r.best;
+}
+
+std::vector<double> estimate_type_probabilities(const std::vector<std::vector<char>>& hits, int iterations) {
+  if (hits.empty()) return {};
+  const std::size_t k = hits[0].size();
+  std::vector<double> p(k, 1.0 / k), count(k);
+  for (int it = 0; it < std::max(1, iterations); ++it) {
+    std::fill(count.begin(), count.end(), 0.0);
+    double total = 0;
+    for (const auto& h : hits) {
+      double z = 0;
+      for (std::size_t t = 0; t < k; ++t)
+        if (h[t]) z += p[t];
+      if (z <= 0) continue;  // no type predicted it (or only types already at zero)
+      for (std::size_t t = 0; t < k; ++t)
+        if (h[t]) count[t] += p[t] / z;
+      total += 1;
+    }
+    if (total == 0) return std::vector<double>(k, 1.0 / k);
+    for (std::size_t t = 0; t < k; ++t) p[t] = count[t] / total;
+  }
+  return p;
+}
+
+OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
+                                  const Rules& rules, const OfflineOptions& o) {
+  if (types.empty()) throw InputError("learn types: give at least one type");
+  if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
+  if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
+  const int k = static_cast<int>(types.size());
+  const int n = o.positions * o.repeats;
+  std::vector<std::vector<char>> hits(n, std::vector<char>(k, 0));
+  std::string error;
+#pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
+  {
+    try {
+      MovePredictor real(opponent, rules);
+      std::vector<MovePredictor> preds;
+      for (const auto& t : types) preds.emplace_back(t, rules);
+#pragma omp for schedule(dynamic, 1)
+      for (int i = 0; i < n; ++i) {
+        const Position p = random_opening(rules, o.seed, static_cast<std::uint64_t>(i), o.min_plies, o.max_plies);
+        const Move m = real.predict(p);
+        for (int t = 0; t < k; ++t) hits[i][t] = preds[t].predict(p) == m;
+      }
+    } catch (const std::exception& e) {
+#pragma omp critical
+      error = e.what();
+    }
+  }
+  if (!error.empty()) throw InputError("learn types: " + error);
+  OfflineResult r;
+  r.mean.assign(k, 0);
+  r.stddev.assign(k, 0);
+  r.hit_rate.assign(k, 0);
+  int none = 0;
+  for (const auto& h : hits) {
+    bool any = false;
+    for (int t = 0; t < k; ++t) {
+      r.hit_rate[t] += h[t];
+      any = any || h[t];
+    }
+    none += !any;
+  }
+  for (double& x : r.hit_rate) x /= n;
+  r.unexplained = static_cast<double>(none) / n;
+  for (int rep = 0; rep < o.repeats; ++rep) {
+    const std::vector<std::vector<char>> part(hits.begin() + rep * o.positions, hits.begin() + (rep + 1) * o.positions);
+    r.per_repeat.push_back(estimate_type_probabilities(part, o.iterations));
+  }
+  for (int t = 0; t < k; ++t) {
+    for (const auto& pr : r.per_repeat) r.mean[t] += pr[t];
+    r.mean[t] /= o.repeats;
+    if (o.repeats > 1) {
+      double ss = 0;
+      for (const auto& pr : r.per_repeat) ss += (pr[t] - r.mean[t]) * (pr[t] - r.mean[t]);
+      r.stddev[t] = std::sqrt(ss / (o.repeats - 1));
+    }
+  }
+  return r;
+}
+
+TypeBelief::TypeBelief(std::vector<double> prior, double epsilon, double floor)
+    : p_(std::move(prior)), epsilon_(epsilon), floor_(floor) {
+  if (p_.empty()) throw InputError("type belief: no types");
+  if (!(epsilon > 0 && epsilon < 1)) throw InputError("type belief: epsilon must be in (0, 1)");
+  if (!(floor >= 0 && floor * p_.size() < 1)) throw InputError("type belief: floor must be in [0, 1/types)");
+  double s = 0;
+  for (double x : p_) {
+    if (!(x >= 0)) throw InputError("type belief: a prior probability is negative");
+    s += x;
+  }
+  if (s <= 0) throw InputError("type belief: the prior probabilities sum to 0");
+  for (double& x : p_) x /= s;
+}
+
+void TypeBelief::observe(const std::vector<char>& predicted, int legal_moves) {
+  if (predicted.size() != p_.size()) throw std::invalid_argument("TypeBelief::observe: one flag per type");
+  if (legal_moves <= 1) return;  // a forced move says nothing about the type
+  const double miss = epsilon_ / (legal_moves - 1);
+  double s = 0;
+  for (std::size_t t = 0; t < p_.size(); ++t) s += p_[t] *= predicted[t] ? 1 - epsilon_ : miss;
+  const double k = static_cast<double>(p_.size());
+  for (double& x : p_) x = floor_ + (1 - k * floor_) * (x / s);
+}
+
+std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
+                                           const PlayerModel& player, const Rules& rules, const OnlineOptions& o,
+                                           const std::function<void(const OnlineStep&)>& step) {
+  if (types.empty()) throw InputError("learn types: give at least one type");
+  if (o.games < 1 || o.ply_cap < 1) throw InputError("learn types: games and ply cap must be at least 1");
+  TypeBelief belief(std::vector<double>(types.size(), 1.0), o.epsilon, o.floor);
+  MovePredictor real(opponent, rules), me(player, rules);
+  std::vector<MovePredictor> preds;
+  for (const auto& t : types) preds.emplace_back(t, rules);
+  std::vector<OnlineStep> out;
+  std::vector<char> hit(types.size());
+  for (int g = 0; g < o.games; ++g) {
+    Position p = random_opening(rules, o.seed, static_cast<std::uint64_t>(g), o.min_plies, o.max_plies);
+    const int opp_side = g % 2 == 0 ? 1 : 0;  // the player is South in even games
+    for (int ply = 0; ply < o.ply_cap && outcome(p, rules) == Outcome::Ongoing; ++ply) {
+      if (p.side != opp_side) {
+        p = apply_move(p, me.predict(p), rules);
+        continue;
+      }
+      const Move m = real.predict(p);
+      for (std::size_t t = 0; t < types.size(); ++t) hit[t] = preds[t].predict(p) == m;
+      belief.observe(hit, count_legal_moves(p, rules));
+      OnlineStep s{g, ply, belief.probs()};
+      if (step) step(s);
+      out.push_back(std::move(s));
+      p = apply_move(p, m, rules);
+    }
+  }
+  return out;
+}
+
+std::string prom_spec(const std::string& searcher, const std::vector<PlayerModel>& types,
+                      const std::vector<double>& probs, double own) {
+  std::string s = searcher + "(types=";
+  char buf[64];
+  for (std::size_t t = 0; t < types.size(); ++t) {
+    // Rounded down, so the types never sum above 1 - own and PrOM's own share
+    // (1 - the others) stays non-negative.
+    const double x = std::floor((1 - own) * probs[t] * 1e12) / 1e12;
+    std::snprintf(buf, sizeof buf, "%.12f", std::max(0.0, x));
+    s += (t ? "+" : "") + types[t].eval + ":" + buf;
+  }
+  return s + ")";
+}
+
+}  // namespace bao::models

@@ -1,0 +1,485 @@
+// Learned models: features, linear evaluators and their weight files, the genetic tuner
+// and TD-Leaf (reproducible from the seed for any thread count), and learning of
+// opponent-type probabilities (off-line and on-line).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "models/evaluators.h"
+#include "models/features.h"
+#include "models/ga_tuner.h"
+#include "models/linear_evaluator.h"
+#include "models/match.h"
+#include "models/opponent_searchers.h"
+#include "models/tdleaf.h"
+#include "models/type_learning.h"
+#include "search/score.h"
+
+namespace bao::models {
+namespace {
+
+const Rules kRules{};
+
+// Positions from seeded random walks of 0..60 plies (games in progress).
+std::vector<Position> sample_positions(int n, std::uint64_t seed) {
+  std::vector<Position> out;
+  for (int i = 0; i < n; ++i) out.push_back(random_opening(kRules, seed, i, 0, 60));
+  return out;
+}
+
+Weights random_weights(std::uint64_t seed) {
+  Rng rng(seed);
+  Weights w;
+  for (int f = 0; f < kHalfFeatures; ++f) w[f] = 10 * rng.normal();
+  return w;
+}
+
+// The same position with the players' roles swapped: South's pits, hand and house go
+// to North and back, and the other side is to move.
+Position mirror(const Position& p) {
+  Position q = p;
+  for (int r = 0; r < kRing; ++r) {
+    q.pits[0][r] = p.pits[1][r];
+    q.pits[1][r] = p.pits[0][r];
+  }
+  q.hand[0] = p.hand[1];
+  q.hand[1] = p.hand[0];
+  q.houses = static_cast<std::uint8_t>(((p.houses & 1) << 1) | ((p.houses >> 1) & 1));
+  q.side = p.side ^ 1;
+  q.refresh_key();
+  return q;
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string path = (std::filesystem::temp_directory_path() / ("bao_models_test_" + name)).string();
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+  return path;
+}
+
+// ---- features ----
+
+//           8    7    6    5    4    3    2    1
+//   b       0    0    0    0    0    0    0    0   North   hand 19
+//   a       0    2    2  [6]    0    3    0    0
+//   A       0    0    0    0  [6]    2    2    0
+//   B       0    0    0    0    0    0    0    0   South   hand 22, to move
+//           1    2    3    4    5    6    7    8
+// Namua stage, both houses owned with 6 seeds. A6 faces a3: South can capture a3's 3
+// seeds (sowing a seed into A6: moves A6L, A6R), North could capture A6's 2 (a3L, a3R).
+const char* kDrawn = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,3,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,19 Aa -";
+
+TEST(Features, HandComputedOnADrawnPosition) {
+  const Position p = parse_position(kDrawn, Variant::Kiswahili);
+  const Features f = features(p, South);
+  HalfFeatures s = HalfFeatures::Zero(), n = HalfFeatures::Zero();
+  s[kFHand] = 22, s[kFFront1 + 4] = 6, s[kFFront1 + 5] = 2, s[kFFront1 + 6] = 2;
+  s[kFThreatNow] = 3, s[kFHouse] = 1, s[kFHouseSeeds] = 6, s[kFHouseFunctional] = 1;
+  s[kFMoves] = 2, s[kFCaptures] = 1, s[kFPitsOfTwo] = 3;
+  n[kFHand] = 19, n[kFFront1 + 2] = 3, n[kFFront1 + 4] = 6, n[kFFront1 + 5] = 2, n[kFFront1 + 6] = 2;
+  n[kFThreatNext] = 2, n[kFHouse] = 1, n[kFHouseSeeds] = 6, n[kFHouseFunctional] = 1;
+  n[kFMoves] = 2, n[kFCaptures] = 1, n[kFPitsOfTwo] = 4;
+  EXPECT_EQ(f.head<kHalfFeatures>(), s) << f.transpose();
+  EXPECT_EQ(f.tail<kHalfFeatures>(), n) << f.transpose();
+  // North's point of view: the halves swap.
+  const Features g = features(p, North);
+  EXPECT_EQ(g.head<kHalfFeatures>(), n);
+  EXPECT_EQ(g.tail<kHalfFeatures>(), s);
+}
+
+TEST(Features, StartPosition) {
+  //   a   0 2 2 [6] 0 0 0 0      (North, hand 22)
+  //   A   0 0 0 0 [6] 2 2 0      (South, hand 22, to move)
+  // No pit faces an occupied pit: no captures; four takasa moves each.
+  const Position p = start_position(Variant::Kiswahili);
+  const HalfFeatures s = half_features(p, South), n = half_features(p, North);
+  EXPECT_EQ(s, n);
+  EXPECT_EQ(s[kFHand], 22);
+  EXPECT_EQ(s[kFFront1 + 4], 6);
+  EXPECT_EQ(s[kFMoves], 4);
+  EXPECT_EQ(s[kFCaptures], 0);
+  EXPECT_EQ(s[kFThreatNow] + s[kFThreatNext], 0);
+  EXPECT_EQ(s[kFHouseFunctional], 1);
+  EXPECT_EQ(s[kFPitsOfTwo], 3);
+}
+
+TEST(Features, NamesRoundTrip) {
+  for (int f = 0; f < kHalfFeatures; ++f) EXPECT_EQ(feature_index(feature_name(f)), f);
+  EXPECT_EQ(feature_index("front9"), -1);
+  EXPECT_EQ(feature_index(""), -1);
+}
+
+// ---- linear evaluators ----
+
+TEST(LinearEvaluator, HandComputedOnTheDrawnPosition) {
+  const Position p = parse_position(kDrawn, Variant::Kiswahili);
+  Weights w = Weights::Zero();
+  w[kFHand] = 1;
+  for (int k = 0; k < 8; ++k) w[kFFront1 + k] = w[kFBack1 + k] = 1;
+  w[kFThreatNow] = 3, w[kFThreatNext] = 1, w[kFHouse] = 12, w[kFHouseSeeds] = 0.5, w[kFHouseFunctional] = 8;
+  w[kFMoves] = 2, w[kFCaptures] = 5, w[kFPitsOfTwo] = -1;
+  // own - other: hand 22-19 = 3, pits 10-13 = -3, threat_now 3-0, threat_next 0-2,
+  // houses, moves and captures equal, pits_of_two 3-4 = -1:
+  // 3 - 3 + 3*3 + 1*(-2) + (-1)*(-1) = 8.
+  const LinearEvaluator e("hand", w);
+  EXPECT_EQ(e.evaluate(p, South), 8);
+  EXPECT_EQ(e.evaluate(p, North), -8);
+  // The default evaluator by hand: South 4*32 + 3*3 + 12 + 8 = 157, North 4*32 + 1*2 +
+  // 12 + 8 = 150; the default-like weights give the same.
+  EXPECT_EQ(DefaultEvaluator().evaluate(p, South), 7);
+  EXPECT_EQ(LinearEvaluator("d", default_like_weights()).evaluate(p, South), 7);
+}
+
+TEST(LinearEvaluator, DefaultLikeWeightsReproduceDefaultAndMaterial) {
+  const LinearEvaluator lin("d", default_like_weights());
+  const DefaultEvaluator def;
+  Weights m = Weights::Zero();
+  m[kFHand] = 1;
+  for (int k = 0; k < 8; ++k) m[kFFront1 + k] = m[kFBack1 + k] = 1;
+  const LinearEvaluator linm("m", m);
+  const MaterialEvaluator mat;
+  int compared = 0;
+  for (const Position& p : sample_positions(300, 7))
+    for (int s = 0; s < 2; ++s) {
+      ASSERT_EQ(linm.evaluate(p, s), mat.evaluate(p, s)) << format_position(p);
+      ASSERT_EQ(lin.evaluate(p, s), def.evaluate(p, s)) << format_position(p);
+      ++compared;
+    }
+  EXPECT_EQ(compared, 600);
+}
+
+TEST(LinearEvaluator, ZeroSumAndColourSymmetricForAnyWeights) {
+  const auto positions = sample_positions(200, 8);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const LinearEvaluator e("r", random_weights(seed));
+    for (const Position& p : positions) {
+      const int v = e.evaluate(p, South);
+      ASSERT_EQ(v, -e.evaluate(p, North));
+      ASSERT_LE(std::abs(v), search::kMaxEval);
+      ASSERT_EQ(v, e.evaluate(mirror(p), North)) << format_position(p);
+    }
+  }
+}
+
+TEST(LinearEvaluator, SymmetricPositionsScoreZero) {
+  // Symmetric positions: North's pits, hand and house are South's. An evaluator is
+  // symmetric when it does not favour the side to move: threat_now = threat_next.
+  std::vector<Position> sym = {start_position(Variant::Kiswahili), start_position(Variant::Kujifunza)};
+  Rng rng(99);
+  for (int i = 0; i < 60; ++i) {
+    Position p = empty_position();
+    const int hand = i % 3 == 0 ? static_cast<int>(rng.below(12)) : 0;
+    p.hand[0] = p.hand[1] = static_cast<std::uint8_t>(hand);
+    for (int s = 0; s < 32 - hand; ++s) ++p.pits[0][rng.below(16)];
+    if (p.front_empty(0)) ++p.pits[0][0], --p.pits[0][15 - (p.pits[0][15] == 0 ? 1 : 0)];
+    for (int r = 0; r < kRing; ++r) p.pits[1][r] = p.pits[0][r];
+    p.houses = hand > 0 && p.pits[0][kHouse] > 0 ? 3 : 0;
+    p.side = static_cast<std::uint8_t>(i % 2);
+    p.refresh_key();
+    sym.push_back(p);
+  }
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Weights w = random_weights(seed);
+    w[kFThreatNext] = w[kFThreatNow];
+    const LinearEvaluator e("sym", w);
+    for (const Position& p : sym) ASSERT_EQ(e.evaluate(p, p.side), 0) << format_position(p);
+  }
+  for (const Position& p : sym) EXPECT_EQ(MaterialEvaluator().evaluate(p, 0), 0);
+}
+
+// ---- weight files ----
+
+TEST(WeightFiles, RoundTripExactly) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const Weights w = random_weights(seed);
+    EXPECT_EQ(parse_weights(format_weights(w, "a comment\nover two lines"), "x"), w);
+    const std::string path = temp_file("rt.txt", "");
+    write_weights(path, w, "written by the test");
+    EXPECT_EQ(read_weights(path), w);
+    // A path ending in .txt names a learned evaluator.
+    const auto e = make_evaluator(path);
+    ASSERT_NE(dynamic_cast<const LinearEvaluator*>(e.get()), nullptr);
+    EXPECT_EQ(dynamic_cast<const LinearEvaluator*>(e.get())->weights(), w);
+    std::filesystem::remove(path);
+  }
+}
+
+TEST(WeightFiles, CommentsBlankLinesAndAnyOrder) {
+  std::string text = "# a weights file\n\n";
+  for (int f = kHalfFeatures - 1; f >= 0; --f)
+    text += "  " + std::string(feature_name(f)) + "\t" + std::to_string(f) + "  # w\n";
+  const Weights w = parse_weights(text, "t");
+  for (int f = 0; f < kHalfFeatures; ++f) EXPECT_EQ(w[f], f);
+  // No final newline is fine as well.
+  text.pop_back();
+  EXPECT_EQ(parse_weights(text, "t"), w);
+}
+
+void expect_error(const std::string& text, const std::string& where, const std::string& what) {
+  try {
+    parse_weights(text, "w.txt");
+    ADD_FAILURE() << "no error for:\n" << text;
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind(where, 0), 0u) << m;
+    EXPECT_NE(m.find(what), std::string::npos) << m;
+  }
+}
+
+TEST(WeightFiles, EveryErrorNamesFileAndLine) {
+  const std::string all = format_weights(default_like_weights());  // 25 lines, no comment
+  const std::string rest = all.substr(all.find('\n') + 1);         // without "hand"
+  expect_error("hand 1\nhand 2\n" + rest, "w.txt:2:", "given twice (first on line 1)");
+  expect_error("# c\nhand\n" + rest, "w.txt:2:", "has no weight");
+  expect_error("hand 1 2\n" + rest, "w.txt:1:", "unexpected '2'");
+  expect_error("hand abc\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand 1.5x\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand nan\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand inf\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand 1\nfront9 1\n" + rest, "w.txt:2:", "unknown feature 'front9'");
+  expect_error(rest, "w.txt:24:", "missing feature 'hand'");
+  expect_error("", "w.txt:1:", "missing feature 'hand'");
+  try {
+    read_weights("/nonexistent/dir/none.txt");
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/none.txt"), std::string::npos);
+  }
+  // Through the registry, too.
+  const std::string bad = temp_file("bad.txt", "hand x\n");
+  try {
+    make_evaluator(bad);
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(bad + ":1:"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(bad);
+  EXPECT_THROW(make_evaluator("no-such-evaluator"), InputError);
+}
+
+TEST(WeightFiles, CommittedEvaluatorsLoadByName) {
+  const std::string names = evaluator_names();
+  for (const char* n : {"ga-material", "td-short", "ga-short", "td-long", "ga-long"}) {
+    EXPECT_NE(names.find(n), std::string::npos) << names;
+    const auto e = make_evaluator(n);
+    EXPECT_EQ(e->name(), n);
+    const Position p = parse_position(kDrawn, Variant::Kiswahili);
+    EXPECT_EQ(e->evaluate(p, South), -e->evaluate(p, North));
+  }
+}
+
+// ---- learners ----
+
+TEST(GaTuner, SameSeedSameWeightsWithOneAndTwoThreads) {
+  GaOptions o;
+  o.population = 4;
+  o.generations = 2;
+  o.openings = 1;
+  o.depth = 1;
+  o.ply_cap = 60;
+  o.initial = default_like_weights();
+  o.seed = 5;
+  o.threads = 1;
+  const auto a = run_ga(o, kRules);
+  o.threads = 2;
+  const auto b = run_ga(o, kRules);
+  ASSERT_EQ(a.size(), 2u);
+  ASSERT_EQ(b.size(), 2u);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].best_weights, b[i].best_weights);
+    EXPECT_EQ(a[i].best, b[i].best);
+    EXPECT_EQ(a[i].mean, b[i].mean);
+  }
+  EXPECT_NE(a.back().best_weights, o.initial);  // something was learned (mutated)
+  o.seed = 6;
+  EXPECT_NE(run_ga(o, kRules).back().best_weights, a.back().best_weights);
+  // A masked weight keeps its initial value.
+  o.mask = Weights::Ones();
+  o.mask[kFHand] = 0;
+  EXPECT_EQ(run_ga(o, kRules).back().best_weights[kFHand], o.initial[kFHand]);
+  o.population = 1;
+  EXPECT_THROW(run_ga(o, kRules), InputError);
+}
+
+TEST(TdLeaf, SameSeedSameWeightsWithOneAndTwoThreads) {
+  for (bool self : {true, false}) {
+    TdLeafOptions o;
+    o.games = 4;
+    o.batch = 2;
+    o.depth = 2;
+    o.ply_cap = 60;
+    o.self_play = self;
+    o.test_every = 2;
+    o.test_openings = 1;
+    o.initial = default_like_weights();
+    o.seed = 3;
+    o.threads = 1;
+    const auto a = run_tdleaf(o, kRules);
+    o.threads = 2;
+    const auto b = run_tdleaf(o, kRules);
+    ASSERT_EQ(a.size(), 2u);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].weights, b[i].weights);
+      EXPECT_EQ(a[i].test_score, b[i].test_score);
+    }
+    EXPECT_NE(a.back().weights, o.initial);
+    EXPECT_GE(a.back().test_score, 0);
+  }
+}
+
+TEST(TdLeaf, PrincipalVariationLeafCarriesTheSearchValue) {
+  // What TD-Leaf differentiates: the evaluation at the PV's leaf is the search value.
+  const auto eval = std::make_shared<LinearEvaluator>("r", random_weights(4));
+  auto s = models::make_searcher("alphabeta(tt=false)", kRules, eval);
+  search::Limits lim;
+  lim.depth = 3;
+  int checked = 0;
+  for (const Position& p : sample_positions(40, 9)) {
+    const auto r = s->search(p, lim);
+    if (!r.has_move || search::is_decisive(r.value)) continue;
+    Position leaf = p;
+    for (const Move& m : r.pv) leaf = apply_move(leaf, m, kRules);
+    EXPECT_EQ(static_cast<int>(r.pv.size()), 3);
+    EXPECT_EQ(eval->evaluate(leaf, p.side), r.value) << format_position(p);
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+TEST(Match, PlayGameIsDeterministicAndCapped) {
+  auto a = models::make_searcher("alphabeta(tt_mb=1)", kRules, make_evaluator("default"));
+  auto b = models::make_searcher("alphabeta(tt_mb=1)", kRules, make_evaluator("material"));
+  search::Searcher* players[2] = {a.get(), b.get()};
+  search::Limits lim;
+  lim.depth = 2;
+  const Position start = random_opening(kRules, 1, 0, 2, 8);
+  const GameRecord g1 = play_game(start, kRules, players, lim, 300);
+  const GameRecord g2 = play_game(start, kRules, players, lim, 300);
+  EXPECT_EQ(g1.winner, g2.winner);
+  EXPECT_EQ(g1.plies, g2.plies);
+  const GameRecord c = play_game(start, kRules, players, lim, 3, true);
+  EXPECT_EQ(c.winner, -1);
+  EXPECT_EQ(c.plies, 3);
+  EXPECT_EQ(c.positions.size(), 3u);
+  EXPECT_EQ(score_for(c, 0), 0.5);
+}
+
+// ---- opponent types ----
+
+TEST(TypeLearning, EstimateFromPredictions) {
+  // Type 0 is the real opponent (predicts every move); type 1 agrees on a third of the
+  // positions. With one agreeing position only, nothing tells them apart.
+  std::vector<std::vector<char>> hits;
+  hits.push_back({1, 1});
+  auto p = estimate_type_probabilities(hits);
+  EXPECT_DOUBLE_EQ(p[0], 0.5);
+  double last = 0.5;
+  for (int n = 1; n <= 30; ++n) {
+    hits.push_back({1, static_cast<char>(n % 3 == 0)});
+    p = estimate_type_probabilities(hits);
+    EXPECT_GE(p[0], last - 1e-12);
+    last = p[0];
+  }
+  EXPECT_GT(p[0], 0.999);
+  // The plain count (one step): shared positions split equally.
+  const auto c = estimate_type_probabilities({{1, 1}, {1, 0}}, 1);
+  EXPECT_DOUBLE_EQ(c[0], 0.75);
+  // Identical types share the mass.
+  const auto s = estimate_type_probabilities({{1, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 1, 1}});
+  EXPECT_DOUBLE_EQ(s[0], s[1]);
+  EXPECT_GT(s[0], 0.2);
+  EXPECT_NEAR(s[0] + s[1] + s[2], 1.0, 1e-12);
+}
+
+TEST(TypeLearning, OfflineRealOpponentApproachesOneIdenticalTypesSplit) {
+  const std::string ab = "alphabeta(tt_mb=1)";
+  const PlayerModel real = parse_player_model("material@1", 2, ab);
+  const auto types = parse_player_models("material@1,default@1", 2, ab);
+  OfflineOptions o;
+  o.repeats = 3;
+  o.threads = 2;
+  o.positions = 2;
+  const OfflineResult few = learn_types_offline(real, types, kRules, o);
+  o.positions = 40;
+  const OfflineResult many = learn_types_offline(real, types, kRules, o);
+  EXPECT_EQ(many.hit_rate[0], 1.0);
+  EXPECT_LT(many.hit_rate[1], 1.0);
+  EXPECT_GT(many.mean[0], 0.99);
+  EXPECT_GE(many.mean[0], few.mean[0]);
+  EXPECT_EQ(many.per_repeat.size(), 3u);
+  // Same numbers with one thread.
+  o.threads = 1;
+  EXPECT_EQ(learn_types_offline(real, types, kRules, o).mean, many.mean);
+  // Two identical types split the mass.
+  const auto twins = parse_player_models("material@1,material@1,default@1", 2, ab);
+  const OfflineResult t = learn_types_offline(real, twins, kRules, o);
+  EXPECT_DOUBLE_EQ(t.mean[0], t.mean[1]);
+  EXPECT_NEAR(t.mean[0] + t.mean[1], 1.0, 0.01);
+}
+
+TEST(TypeLearning, OnlineBeliefFloorAndSplit) {
+  // Identical types split the mass; a type that keeps missing stays at the floor or above.
+  TypeBelief b({1, 1, 1}, 0.05, 0.01);
+  for (int i = 0; i < 40; ++i) b.observe({1, 1, 0}, 10);
+  EXPECT_DOUBLE_EQ(b.probs()[0], b.probs()[1]);
+  EXPECT_NEAR(b.probs()[0], 0.495, 1e-3);
+  EXPECT_GE(b.probs()[2], 0.01);
+  EXPECT_LT(b.probs()[2], 0.0101);
+  // The real type (always right) against one right half the time: each move that tells
+  // them apart raises the real type's probability, towards 1 - floor.
+  TypeBelief c({0.5, 0.5}, 0.05, 0.001);
+  double last = 0.5;
+  for (int i = 0; i < 12; ++i) {
+    c.observe({1, 0}, 8);
+    EXPECT_GE(c.probs()[0], last - 1e-12);
+    last = c.probs()[0];
+    c.observe({1, 1}, 8);  // both right: only the floor's pull towards uniform
+  }
+  EXPECT_GT(last, 0.99);
+  EXPECT_LE(last, 1 - 0.001 + 1e-12);
+  const double before = c.probs()[0];
+  c.observe({0, 1}, 1);  // a forced move tells nothing
+  EXPECT_EQ(c.probs()[0], before);
+  EXPECT_THROW(TypeBelief({1, 1}, 0.0), InputError);
+  EXPECT_THROW(TypeBelief({1, 1}, 0.05, 0.6), InputError);
+}
+
+TEST(TypeLearning, OnlineRealOpponentApproachesOneAndFeedsPrOM) {
+  const std::string ab = "alphabeta(tt_mb=1)";
+  const auto types = parse_player_models("material@1,default@1", 2, ab);
+  OnlineOptions o;
+  o.games = 1;
+  o.ply_cap = 80;
+  const auto steps = learn_types_online(parse_player_model("default@1", 2, ab), types,
+                                        parse_player_model("material@2", 2, ab), kRules, o);
+  ASSERT_GT(steps.size(), 10u);
+  EXPECT_GT(steps.back().probs[1], 0.95);
+  EXPECT_GT(steps.back().probs[1], steps.front().probs[1] - 1e-12);
+  EXPECT_GE(steps.back().probs[0], o.floor);
+  // The belief as a PrOM searcher.
+  const std::string spec = prom_spec("prom-beta", types, steps.back().probs, 0.5);
+  auto s = models::make_searcher(spec, kRules, make_evaluator("default"));
+  search::Limits lim;
+  lim.depth = 2;
+  EXPECT_TRUE(s->search(start_position(Variant::Kiswahili), lim).has_move) << spec;
+}
+
+TEST(TypeLearning, PlayerModelsParse) {
+  const PlayerModel m = parse_player_model("material@3", 2, "alphabeta");
+  EXPECT_EQ(m.eval, "material");
+  EXPECT_EQ(m.depth, 3);
+  EXPECT_EQ(m.describe(), "material@3");
+  EXPECT_EQ(parse_player_model("default", 5, "alphabeta").depth, 5);
+  EXPECT_THROW(parse_player_model("default@0", 2, "alphabeta"), InputError);
+  EXPECT_THROW(parse_player_model("default@x", 2, "alphabeta"), InputError);
+  EXPECT_THROW(parse_player_model("nope@2", 2, "alphabeta"), InputError);
+  EXPECT_EQ(parse_player_models("material,default@4", 2, "alphabeta").size(), 2u);
+}
+
+}  // namespace
+}  // namespace bao::models
