@@ -7,7 +7,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 check() { local what="$1"; shift; if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi; }
 
-BAO_BIN="$BAO" BAO_RESULTS="$tmp" "$ROOT/scripts/reproduce-thesis" --scale smoke --only E1,E2,E3 > "$tmp/log" 2>&1
+BAO_BIN="$BAO" BAO_RESULTS="$tmp" "$ROOT/scripts/reproduce-thesis" --scale smoke > "$tmp/log" 2>&1
 check "reproduce-thesis --scale smoke exits 0" test $? -eq 0
 header='width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,agree_pct'
 check "E1 table has the grid columns" test "$(head -n 1 "$tmp/E1/trees.csv")" = "$header"
@@ -24,4 +24,16 @@ check "E3 table has its columns" test "$(head -n 1 "$tmp/E3/truth.csv")" = \
   "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain_vs_minimax,gain_ci95"
 check "E3: minimax's gain over itself is 0, intervals are >= 0" \
   awk -F, 'NR > 1 && (($4 == "minimax" && $8 != "0.00") || $7 < 0 || $9 < 0) { exit 1 }' "$tmp/E3/truth.csv"
+summary='pairing,games,wins,losses,capped,score,score_ci95,elo,elo_ci95,los'
+for t in E4/thesis-E4-smoke E5/thesis-E5-smoke E5/thesis-E5-smoke-2 E6/thesis-E6-smoke E6/thesis-E6-smoke-2 E7/games; do
+  check "$t: summary with the tournament columns" test "$(head -n 1 "$tmp/$t.csv" | cut -d, -f1-10)" = "$summary"
+  check "$t: every pairing played, scores and LOS in [0, 1]" \
+    awk -F, 'NR > 1 && ($2 < 1 || $6 < 0 || $6 > 1 || $10 < 0 || $10 > 1) { bad = 1 } END { exit bad || NR < 2 }' "$tmp/$t.csv"
+done
+check "E4: a round robin of the five evaluators (10 pairings)" test "$(tail -n +2 "$tmp/E4/thesis-E4-smoke.csv" | wc -l)" -eq 10
+check "E7: learned type probabilities in [0, 1] summing to 1" \
+  awk 'NR > 1 && NF == 4 && $1 ~ /@/ { if ($2 < 0 || $2 > 1) bad = 1; sum += $2 } END { exit bad || sum < 0.999 || sum > 1.001 }' \
+  "$tmp/E7/offline-ga-material.txt"
+check "E7: on-line probabilities in [0, 1]" \
+  awk 'NR > 1 && NF == 2 && $1 ~ /@/ { if ($2 < 0 || $2 > 1) bad = 1; n++ } END { exit bad || n != 3 }' "$tmp/E7/online-ga-material.txt"
 exit $fail
