@@ -44,6 +44,7 @@ void BM_Evaluate(benchmark::State& state, const char* name) {
 }
 BENCHMARK_CAPTURE(BM_Evaluate, material, "material");
 BENCHMARK_CAPTURE(BM_Evaluate, default, "default");
+BENCHMARK_CAPTURE(BM_Evaluate, learned_td_long, "td-long");
 
 }  // namespace
 

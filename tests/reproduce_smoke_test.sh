@@ -25,11 +25,14 @@ check "E3 table has its columns" test "$(head -n 1 "$tmp/E3/truth.csv")" = \
 check "E3: minimax's gain over itself is 0, intervals are >= 0" \
   awk -F, 'NR > 1 && (($4 == "minimax" && $8 != "0.00") || $7 < 0 || $9 < 0) { exit 1 }' "$tmp/E3/truth.csv"
 summary='pairing,games,wins,losses,capped,score,score_ci95,elo,elo_ci95,los'
-for t in E4/thesis-E4-smoke E5/thesis-E5-smoke E5/thesis-E5-smoke-2 E6/thesis-E6-smoke E6/thesis-E6-smoke-2 E7/games; do
+for t in E4/thesis-E4-smoke E5/thesis-E5-smoke-vs-ga-material E5/thesis-E5-smoke-vs-td-long E5/thesis-E5-smoke-wrong-model \
+         E6/thesis-E6-smoke E6/thesis-E6-smoke-2 E7/games; do
   check "$t: summary with the tournament columns" test "$(head -n 1 "$tmp/$t.csv" | cut -d, -f1-10)" = "$summary"
   check "$t: every pairing played, scores and LOS in [0, 1]" \
     awk -F, 'NR > 1 && ($2 < 1 || $6 < 0 || $6 > 1 || $10 < 0 || $10 > 1) { bad = 1 } END { exit bad || NR < 2 }' "$tmp/$t.csv"
 done
+check "E5: every ordered pair of the five evaluators, four OM variants each (80 cells)" \
+  eval "test \$(grep -cE '^\| (ga|td)-' '$tmp/E5/pairs.md') -eq 20 && test \$(grep -cE '^\| (om|rootom)' '$tmp/E5/pairs.md') -eq 4"
 check "E4: a round robin of the five evaluators (10 pairings)" test "$(tail -n +2 "$tmp/E4/thesis-E4-smoke.csv" | wc -l)" -eq 10
 check "E7: learned type probabilities in [0, 1] summing to 1" \
   awk 'NR > 1 && NF == 4 && $1 ~ /@/ { if ($2 < 0 || $2 > 1) bad = 1; sum += $2 } END { exit bad || sum < 0.999 || sum > 1.001 }' \
