@@ -176,37 +176,11 @@ class OpponentSearch {
   // PrOM over the types with probability p[k] > 0 (p.size() == functions()).
   Outcome prom_plain(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
-    Outcome o;
-    start(root, o);
-    if (!o.has_move) return finish(o);
-    auto& ch = buf_[0];
-    double best = 0;
-    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const Vec v = prom_plain_node(ch[i].pos, depth - 1, 1);
-      if (i == 0 || v.prom > best) {
-        best = v.prom;
-        o.best_index = i;
-      }
-    }
-    o.value = best;
-    return finish(o);
+    return run_prom(root, [&](const State& c) { return prom_plain_node(c, depth - 1, 1).prom; });
   }
   Outcome prom_beta(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
-    Outcome o;
-    start(root, o);
-    if (!o.has_move) return finish(o);
-    auto& ch = buf_[0];
-    double best = 0;
-    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const double v = prom_beta_node(ch[i].pos, depth - 1, 1);
-      if (i == 0 || v > best) {
-        best = v;
-        o.best_index = i;
-      }
-    }
-    o.value = best;
-    return finish(o);
+    return run_prom(root, [&](const State& c) { return prom_beta_node(c, depth - 1, 1); });
   }
 
  private:
@@ -268,6 +242,24 @@ class OpponentSearch {
       }
       o.value = r.v0;
       o.value_op = r.vop;
+    });
+  }
+
+  // Root of a PrOM search: MAX picks the child with the highest PrOM value, the first of
+  // equals.
+  template <class Child>
+  Outcome run_prom(const State& root, Child&& child) {
+    return run(root, [&](Outcome& o) {
+      auto& ch = buf_[0];
+      double best = 0;
+      for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+        const double v = child(ch[i].pos);
+        if (i == 0 || v > best) {
+          best = v;
+          o.best_index = i;
+        }
+      }
+      o.value = best;
     });
   }
 
