@@ -331,8 +331,16 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
                                         std::vector<double>{}, horizon, bound, tt_mb);
   }
   if (name == "root-om") {
-    const auto model = make_evaluator(take_string(spec, "model", true));
-    const std::string md = take_string(spec, "model_depth", false);
+    // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
+    // searches to, the same as model_depth; its searcher is alpha-beta).
+    std::string model_text = take_string(spec, "model", true);
+    std::string md = take_string(spec, "model_depth", false);
+    if (const auto at = model_text.find('@'); at != std::string::npos) {
+      if (!md.empty()) throw InputError(name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+      md = model_text.substr(at + 1);
+      model_text = model_text.substr(0, at);
+    }
+    const auto model = make_evaluator(model_text);
     int model_depth = 0;
     if (md.empty() || md == "d-1") {
       model_depth = 0;

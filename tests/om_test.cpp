@@ -334,10 +334,11 @@ TEST(OmRegistry, OpponentSearchersByNameOnBao) {
   const Rules rules;
   auto eval = make_evaluator("default");
   const Position p = start_position(Variant::Kiswahili);
-  for (const char* spec : {"om-plain(model=material)", "om-beta(model=material,horizon=2)", "om-probe(model=material)",
-                           "root-om(model=material)", "root-om(model=material,model_depth=d,manage_risk=true)",
-                           "root-om(model=material,model_depth=2)", "prom-plain(types=material:0.5)",
-                           "prom-beta(types=material:0.25,own=0.75)", "alphabeta", "minimax"}) {
+  for (const char* spec :
+       {"om-plain(model=material)", "om-beta(model=material,horizon=2)", "om-probe(model=material)",
+        "root-om(model=material)", "root-om(model=material,model_depth=d,manage_risk=true)",
+        "root-om(model=material,model_depth=2)", "root-om(model=material@2)", "prom-plain(types=material:0.5)",
+        "prom-beta(types=material:0.25,own=0.75)", "alphabeta", "minimax"}) {
     auto s = models::make_searcher(spec, rules, eval);
     const auto r = s->search(p, search::Limits{3, 0, 0});
     EXPECT_TRUE(r.has_move) << spec;
@@ -369,6 +370,8 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
   expect_error("om-bounded(model=material)", "parameter bound is required");
   expect_error("om-probe(model=material,horizon=2)", "unknown parameter 'horizon'");
   expect_error("root-om(model=material,model_depth=deep)", "model_depth");
+  expect_error("root-om(model=material@2,model_depth=3)", "depth once");
+  expect_error("root-om(model=material@x)", "model_depth");
   expect_error("prom-plain(types=material)", "evaluator:probability");
   expect_error("prom-plain(types=material:0.5,own=0.7)", "sum to");
   expect_error("prom-beta(types=material:1.5)", "[0, 1]");
