@@ -14,26 +14,9 @@
 namespace bao {
 namespace {
 
-struct Row {
-  std::string ply, move, legal, position;
-};
+using Row = test::GameRow;
 
-std::vector<Row> read_rows() {
-  std::istringstream in(test::read_data("game1994-positions.tsv"));
-  std::vector<Row> rows;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    Row r;
-    std::istringstream f(line);
-    std::getline(f, r.ply, '\t');
-    std::getline(f, r.move, '\t');
-    std::getline(f, r.legal, '\t');
-    std::getline(f, r.position, '\t');
-    rows.push_back(r);
-  }
-  return rows;
-}
+std::vector<Row> read_rows() { return test::read_game1994_rows(); }
 
 TEST(Game1994, EveryPlyMatchesTheDataFile) {
   const std::vector<Row> rows = read_rows();

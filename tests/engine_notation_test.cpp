@@ -50,27 +50,10 @@ void check_input_error(const std::function<void()>& f, std::initializer_list<std
   } while (0)
 
 // The rows of tests/data/game1994-positions.tsv: ply label -> move, legal, position after.
-struct Row {
-  std::string ply, move, legal, position;
-};
+using Row = test::GameRow;
 
 const std::vector<Row>& game_rows() {
-  static const std::vector<Row> rows = [] {
-    std::vector<Row> out;
-    std::istringstream in(test::read_data("game1994-positions.tsv"));
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-      Row r;
-      std::istringstream f(line);
-      std::getline(f, r.ply, '\t');
-      std::getline(f, r.move, '\t');
-      std::getline(f, r.legal, '\t');
-      std::getline(f, r.position, '\t');
-      out.push_back(r);
-    }
-    return out;
-  }();
+  static const std::vector<Row> rows = test::read_game1994_rows();
   return rows;
 }
 

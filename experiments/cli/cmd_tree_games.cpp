@@ -8,29 +8,6 @@
 #include "experiments/tree_games.h"
 
 namespace bao::cli {
-namespace {
-
-std::vector<int> int_list(const std::string& opt, const std::string& text) {
-  std::vector<int> out;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string item = text.substr(at, comma - at);
-    at = comma + 1;
-    try {
-      std::size_t used = 0;
-      out.push_back(std::stoi(item, &used));
-      if (used != item.size()) throw std::invalid_argument("x");
-    } catch (const std::exception&) {
-      throw InputError("--" + opt + ": '" + item + "' is not a whole number (in '" + text + "')");
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 int cmd_tree_games(const std::vector<std::string>& args) {
   experiments::TreeGamesSpec spec;
   std::string own = "0,50,100,200", opp = "0,50,100,200", error = "both", format = "csv";
@@ -62,8 +39,8 @@ int cmd_tree_games(const std::vector<std::string>& args) {
     spec.model_error = {0, 1};
   else
     throw po::error("--model-error must be no, yes or both, found '" + error + "'");
-  spec.own_noise = int_list("own-noise", own);
-  spec.opp_noise = int_list("opp-noise", opp);
+  spec.own_noise = parse_int_list("own-noise", own);
+  spec.opp_noise = parse_int_list("opp-noise", opp);
   const auto rows = experiments::run_tree_games(spec);
   std::cout << (format == "csv" ? experiments::tree_games_csv(rows) : experiments::tree_games_markdown(rows));
   return kExitOk;

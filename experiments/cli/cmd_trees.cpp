@@ -7,52 +7,6 @@
 #include "experiments/trees_grid.h"
 
 namespace bao::cli {
-namespace {
-
-// "2,3,4", "2-8", "2,4-6" -> values; with ranges_as_pairs a range "2-5" is one value.
-std::vector<std::pair<int, int>> parse_list(const std::string& opt, const std::string& text, bool ranges_as_pairs) {
-  std::vector<std::pair<int, int>> out;
-  std::size_t at = 0;
-  auto number = [&](const std::string& s) {
-    try {
-      std::size_t used = 0;
-      const int v = std::stoi(s, &used);
-      if (used != s.size()) throw std::invalid_argument("x");
-      return v;
-    } catch (const std::exception&) {
-      throw InputError("--" + opt + ": '" + s + "' is not a whole number (in '" + text + "')");
-    }
-  };
-  while (at <= text.size()) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string item = text.substr(at, comma - at);
-    at = comma + 1;
-    if (item.empty()) throw InputError("--" + opt + ": empty item in '" + text + "'");
-    const auto dash = item.find('-');
-    if (dash == std::string::npos) {
-      const int v = number(item);
-      out.emplace_back(v, v);
-    } else {
-      const int a = number(item.substr(0, dash)), b = number(item.substr(dash + 1));
-      if (a > b) throw InputError("--" + opt + ": range '" + item + "' runs backwards");
-      if (ranges_as_pairs) {
-        out.emplace_back(a, b);
-      } else {
-        for (int v = a; v <= b; ++v) out.emplace_back(v, v);
-      }
-    }
-  }
-  return out;
-}
-
-std::vector<int> firsts(const std::vector<std::pair<int, int>>& v) {
-  std::vector<int> out;
-  for (const auto& p : v) out.push_back(p.first);
-  return out;
-}
-
-}  // namespace
 
 int cmd_trees(const std::vector<std::string>& args) {
   std::string width = "2,3,4", depth = "2-8", bound = "10,100",
@@ -85,9 +39,9 @@ int cmd_trees(const std::vector<std::string>& args) {
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");
   if (threads < 0) throw po::error("--threads must be positive");
   experiments::TreesGridSpec spec;
-  spec.widths = parse_list("width", width, true);
-  spec.depths = firsts(parse_list("depth", depth, false));
-  spec.bounds = firsts(parse_list("bound", bound, false));
+  spec.widths = parse_int_ranges("width", width, true);
+  spec.depths = parse_int_list("depth", depth);
+  spec.bounds = parse_int_list("bound", bound);
   spec.types = types;
   spec.trees = trees;
   spec.seed = seed;

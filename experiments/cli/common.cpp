@@ -77,4 +77,48 @@ std::string read_input(const std::string& path) {
   return s.str();
 }
 
+// "2,3,4", "2-8", "2,4-6" -> values; with ranges_as_pairs a range "2-5" is one value.
+std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text,
+                                                  bool ranges_as_pairs) {
+  std::vector<std::pair<int, int>> out;
+  std::size_t at = 0;
+  auto number = [&](const std::string& s) {
+    try {
+      std::size_t used = 0;
+      const int v = std::stoi(s, &used);
+      if (used != s.size()) throw std::invalid_argument("x");
+      return v;
+    } catch (const std::exception&) {
+      throw InputError("--" + opt + ": '" + s + "' is not a whole number (in '" + text + "')");
+    }
+  };
+  while (at <= text.size()) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string item = text.substr(at, comma - at);
+    at = comma + 1;
+    if (item.empty()) throw InputError("--" + opt + ": empty item in '" + text + "'");
+    const auto dash = item.find('-');
+    if (dash == std::string::npos) {
+      const int v = number(item);
+      out.emplace_back(v, v);
+    } else {
+      const int a = number(item.substr(0, dash)), b = number(item.substr(dash + 1));
+      if (a > b) throw InputError("--" + opt + ": range '" + item + "' runs backwards");
+      if (ranges_as_pairs) {
+        out.emplace_back(a, b);
+      } else {
+        for (int v = a; v <= b; ++v) out.emplace_back(v, v);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<int> parse_int_list(const std::string& opt, const std::string& text) {
+  std::vector<int> out;
+  for (const auto& p : parse_int_ranges(opt, text, false)) out.push_back(p.first);
+  return out;
+}
+
 }  // namespace bao::cli
