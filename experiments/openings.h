@@ -7,23 +7,10 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/random.h"
 #include "engine/rules.h"
 
 namespace bao::experiments {
-
-// SplitMix64 (Steele, Lea and Flood): a small generator whose whole output sequence is
-// fixed by its 64-bit state, on every platform (the standard distributions are not).
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  // A number in [0, n), n >= 1 (the multiply-shift bias is below 2^-32 for small n).
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32); }
-};
 
 // The generator of stream `index` under `seed`: streams are independent of each other,
 // so opening k is the same whatever was drawn before it (and whatever the thread count).

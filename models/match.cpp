@@ -4,7 +4,7 @@
 
 namespace bao::models {
 
-Rng Rng::stream(std::uint64_t seed, std::uint64_t index) {
+Rng rng_stream(std::uint64_t seed, std::uint64_t index) {
   // Mix the index through one SplitMix step of its own, so neighbouring streams differ
   // in every bit of their state.
   Rng mix(index * 0xd1b54a32d192ed03ull + 0x8bb84b93962eacc9ull);
@@ -12,7 +12,7 @@ Rng Rng::stream(std::uint64_t seed, std::uint64_t index) {
 }
 
 Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies) {
-  Rng rng = Rng::stream(seed, index);
+  Rng rng = rng_stream(seed, index);
   MoveList moves;
   for (;;) {
     Position p = start_position(rules.variant);

@@ -10,37 +10,17 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/random.h"
 #include "engine/rules.h"
 #include "search/searcher.h"
 
 namespace bao::models {
 
-// SplitMix64 (Steele, Lea and Flood 2014) plus the few distributions the learners need,
-// written out so that results do not depend on the standard library's distributions.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  // The generator of stream `index` under `seed`: independent of what was drawn before.
-  static Rng stream(std::uint64_t seed, std::uint64_t index);
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, n), n >= 1.
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32); }
-  // Uniform in [0, 1) with 53 random bits.
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  // Standard normal (Box-Muller; one deviate per call, the second is dropped).
-  double normal() {
-    const double u1 = 1.0 - uniform(), u2 = uniform();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
+// The learners' generator (engine/random.h).
+using Rng = SplitMix64;
 
- private:
-  std::uint64_t state_;
-};
+// The generator of stream `index` under `seed`: independent of what was drawn before.
+Rng rng_stream(std::uint64_t seed, std::uint64_t index);
 
 // Opening `index` for `seed`: from the variant's start, a number of uniformly drawn
 // legal moves in [min_plies, max_plies]; a walk that ends the game is drawn again.

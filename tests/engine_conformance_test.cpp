@@ -9,20 +9,10 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/random.h"
 
 namespace bao {
 namespace {
-
-// SplitMix64: a tiny seeded generator whose sequence is fixed on every platform.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
 
 // The order of notation.md's legal-move lists, from the text alone: row A B a b, pit,
 // L before R, without '>' before with '>'.

@@ -8,6 +8,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/random.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
 #include "search/minimax.h"
@@ -26,13 +27,8 @@ std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed)
   Rules rules;
   rules.variant = v;
   std::vector<Position> out;
-  std::uint64_t state = seed;
-  auto next = [&] {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 rng(seed);
+  auto next = [&] { return rng.next(); };
   while (static_cast<int>(out.size()) < count) {
     Position p = start_position(v);
     const int skip = static_cast<int>(next() % 3);
