@@ -470,18 +470,30 @@ void generate_children(const Position& p, const Rules& rules, ChildList& out) {
   });
 }
 
-int count_legal_moves(const Position& p, const Rules& rules) {
-  int count = 0;
+namespace {
+
+// Calls keep(move) for every legal move in canonical order. Legality needs each candidate
+// played to its end, but not the children's takasia marks, keys or copies in a list, so
+// candidates are played on a scratch copy that is thrown away.
+template <class Keep>
+void for_each_legal_move(const Position& p, const Rules& rules, Keep&& keep) {
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     Position scratch = p;
     bool choice = false;
-    count += play<false>(scratch, m, rules, choice, p);
+    if (play<false>(scratch, m, rules, choice, p)) keep(m);
     if (!choice) return;
     m.flags |= Move::kSafari;
     scratch = p;
-    count += play<false>(scratch, m, rules, choice, p);
+    if (play<false>(scratch, m, rules, choice, p)) keep(m);
   });
+}
+
+}  // namespace
+
+int count_legal_moves(const Position& p, const Rules& rules) {
+  int count = 0;
+  for_each_legal_move(p, rules, [&](const Move&) { ++count; });
   return count;
 }
 
@@ -496,10 +508,8 @@ std::uint32_t capture_targets(const Position& p, int side) {
 }
 
 void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
-  ChildList children;
-  generate_children(p, rules, children);
   out.clear();
-  for (const Child& c : children) out.push_back(c.move);
+  for_each_legal_move(p, rules, [&](const Move& m) { out.push_back(m); });
 }
 
 Position apply_move(const Position& p, const Move& m, const Rules& rules) {
@@ -520,17 +530,14 @@ bool is_legal(const Position& p, const Move& m, const Rules& rules) {
 Outcome outcome(const Position& p, const Rules& rules) {
   Side winner;
   if (front_row_decided(p, winner)) return winner == South ? Outcome::SouthWins : Outcome::NorthWins;
-  MoveList moves;
-  generate_moves(p, rules, moves);
-  if (!moves.empty()) return Outcome::Ongoing;
+  if (count_legal_moves(p, rules) > 0) return Outcome::Ongoing;
   return p.side == South ? Outcome::NorthWins : Outcome::SouthWins;
 }
 
 const char* outcome_reason(const Position& p, const Rules& rules) {
   if (p.front_empty(p.side)) return p.side == South ? "South's front row is empty" : "North's front row is empty";
   if (p.front_empty(p.side ^ 1)) return p.side == South ? "North's front row is empty" : "South's front row is empty";
-  if (outcome(p, rules) != Outcome::Ongoing)
-    return p.side == South ? "South has no legal move" : "North has no legal move";
+  if (count_legal_moves(p, rules) == 0) return p.side == South ? "South has no legal move" : "North has no legal move";
   return "";
 }
 
