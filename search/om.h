@@ -306,6 +306,14 @@ class OpponentSearch {
     return best;
   }
 
+  // Below the OM horizon alpha-beta on V0 takes over: the pair is (v, v). The node is
+  // counted by ab.
+  Pair below_horizon(const State& s, int depth, int ply) {
+    --nodes_;
+    const int v = ab(0, s, depth, -kInfinity, kInfinity, ply);
+    return {v, v};
+  }
+
   // MIN's preference: lower vop, then lower v0 (the pessimistic tie rule).
   static bool min_prefers(const Pair& a, const Pair& b) { return a.vop < b.vop || (a.vop == b.vop && a.v0 < b.v0); }
 
@@ -314,11 +322,7 @@ class OpponentSearch {
     int t;
     if (decided(s, ply, t)) return {t, t};
     if (depth <= 0) return {eval(0, s), eval(m, s)};
-    if (horizon > 0 && ply >= horizon) {
-      --nodes_;
-      const int v = ab(0, s, depth, -kInfinity, kInfinity, ply);
-      return {v, v};
-    }
+    if (horizon > 0 && ply >= horizon) return below_horizon(s, depth, ply);
     auto& ch = buf_[ply];
     game_.children(s, ch);
     if (ch.empty()) return {over(s, ply), over(s, ply)};
@@ -372,11 +376,7 @@ class OpponentSearch {
       if (vop > beta) return {-kInfinity, vop};  // not chosen: V0 is not needed
       return {eval(0, s), vop};
     }
-    if (horizon > 0 && ply >= horizon) {
-      --nodes_;
-      const int v = ab(0, s, depth, -kInfinity, kInfinity, ply);
-      return {v, v};
-    }
+    if (horizon > 0 && ply >= horizon) return below_horizon(s, depth, ply);
     auto& ch = buf_[ply];
     game_.children(s, ch);
     if (ch.empty()) return {over(s, ply), over(s, ply)};
