@@ -103,6 +103,9 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
         cells.push_back({w, d, b});
       }
     }
+  if (cells.empty())
+    throw InputError("no cell left to run: every width and depth of the grid has more than " +
+                     std::to_string(spec.max_leaves) + " leaves (raise --max-leaves)");
   std::vector<std::string> run = spec.searchers;
   bool has_ab = false;
   for (const auto& s : run) has_ab |= s == "alphabeta";

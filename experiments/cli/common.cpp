@@ -98,6 +98,8 @@ std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const 
     const std::string item = text.substr(at, comma - at);
     at = comma + 1;
     if (item.empty()) throw InputError("--" + opt + ": empty item in '" + text + "'");
+    if (item.front() == '-')
+      throw InputError("--" + opt + ": '" + item + "': negative numbers are not allowed (in '" + text + "')");
     const auto dash = item.find('-');
     if (dash == std::string::npos) {
       const int v = number(item);
