@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/notation.h"
-#include "experiments/bench_positions.h"
+#include "engine/bench_positions.h"
 #include "models/evaluators.h"
 #include "search/searcher.h"
 
@@ -20,7 +20,7 @@ void BM_AlphaBetaBenchPositions(benchmark::State& state) {
   auto s_kis = search::make_searcher("alphabeta", kis, eval);
   auto s_kuj = search::make_searcher("alphabeta", kuj, eval);
   std::vector<std::pair<Position, bool>> positions;
-  for (const auto& bp : experiments::bench_positions())
+  for (const auto& bp : bench_positions())
     positions.emplace_back(parse_position(bp.position, bp.variant), bp.variant == Variant::Kujifunza);
   std::uint64_t nodes = 0;
   for (auto _ : state)
@@ -34,7 +34,7 @@ BENCHMARK(BM_AlphaBetaBenchPositions)->Arg(9)->Arg(11)->Unit(benchmark::kMillise
 void BM_Evaluate(benchmark::State& state, const char* name) {
   auto eval = models::make_evaluator(name);
   std::vector<Position> positions;
-  for (const auto& bp : experiments::bench_positions()) positions.push_back(parse_position(bp.position, bp.variant));
+  for (const auto& bp : bench_positions()) positions.push_back(parse_position(bp.position, bp.variant));
   std::size_t i = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(eval->evaluate(positions[i], positions[i].side));

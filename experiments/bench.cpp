@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "engine/notation.h"
-#include "experiments/bench_positions.h"
+#include "engine/bench_positions.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 

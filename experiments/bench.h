@@ -1,4 +1,4 @@
-// `bao bench`: a fixed-depth search of every bench position (experiments/bench_positions)
+// `bao bench`: a fixed-depth search of every bench position (engine/bench_positions)
 // with one searcher and evaluator, on one thread. The total node count is the search's
 // signature (bench/signature.txt): it changes exactly when search behaviour changes.
 #pragma once

@@ -1,5 +1,6 @@
 #include "experiments/config.h"
 
+#include <tuple>
 #include <algorithm>
 #include <boost/program_options/parsers.hpp>
 #include <cctype>
@@ -13,8 +14,8 @@
 
 #include "engine/error.h"
 #include "engine/position.h"
-#include "experiments/cli/common.h"
-#include "experiments/openings.h"
+#include "engine/text_input.h"
+#include "play/openings.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "search/searcher.h"
@@ -288,14 +289,12 @@ Config parse_config(const std::string& text, const std::string& name, const std:
   // Openings.
   const Entry* plies_entry = get("opening_plies");
   if (plies_entry) {
-    const std::string& v = plies_entry->value;
-    const auto dash = v.find('-');
     int a = 0, b = 0;
-    const bool ok = dash == std::string::npos
-                        ? parse_int_value(v, a) && (b = a, true)
-                        : parse_int_value(trim(v.substr(0, dash)), a) && parse_int_value(trim(v.substr(dash + 1)), b);
-    if (!ok || a < 0 || b < a || b > 1000)
-      fail("opening_plies", *plies_entry, "expected N or MIN-MAX with 0 <= MIN <= MAX <= 1000, found '" + v + "'");
+    try {
+      std::tie(a, b) = parse_int_range(plies_entry->value, 0, 1000);
+    } catch (const InputError& err) {
+      fail("opening_plies", *plies_entry, err.what());
+    }
     c.opening_min_plies = a;
     c.opening_max_plies = b;
   }
@@ -313,8 +312,8 @@ Config parse_config(const std::string& text, const std::string& name, const std:
     std::string content;
     std::vector<Position> positions;
     try {
-      content = cli::read_input(c.openings_file);
-      positions = read_openings(content, c.openings_file, c.rules);
+      content = read_text_file(c.openings_file);
+      positions = play::read_openings(content, c.openings_file, c.rules);
     } catch (const InputError& err) {
       fail("openings_file", *e, err.what());
     }
@@ -481,7 +480,7 @@ Config parse_config(const std::string& text, const std::string& name, const std:
 }
 
 Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  return parse_config(cli::read_input(path), path, overrides);
+  return parse_config(read_text_file(path), path, overrides);
 }
 
 std::string format_identity(const std::map<std::string, std::string>& identity) {

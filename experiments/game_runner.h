@@ -1,4 +1,5 @@
-// Plays one game between two players from an opening, with a ply cap.
+// A tournament player built from its config: searcher and limits (games are played by
+// play/game.h).
 #pragma once
 
 #include <cstdint>
@@ -6,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/position.h"
 #include "engine/rules.h"
 #include "experiments/config.h"
 #include "search/searcher.h"
@@ -25,21 +24,5 @@ struct Player {
 // included). Throws InputError for an unknown searcher or evaluator (load_config checks
 // them first).
 Player make_player(const PlayerConfig& pc, const Rules& rules);
-
-struct GameOutcome {
-  std::vector<std::string> moves;     // canonical notation, from the opening on
-  Outcome result = Outcome::Ongoing;  // Ongoing: stopped at the ply cap
-  bool capped = false;
-  std::string reason;  // outcome_reason(...) for a win, "ply cap (N plies)" when capped
-  int plies = 0;
-  std::uint64_t nodes[2] = {0, 0};  // searched by South's and North's player
-  double seconds[2] = {0, 0};       // their search time
-};
-
-// Plays from `start` (a game in progress), `players[s]` moving for side s, until the
-// game ends or `ply_cap` plies were played (then capped, with no winner). Throws
-// std::logic_error if a searcher returns no move or an illegal one while the game goes
-// on (a searcher bug, never the config's fault).
-GameOutcome play_game(const Position& start, const Rules& rules, Player* players[2], int ply_cap);
 
 }  // namespace bao::experiments

@@ -13,11 +13,11 @@
 #include <stdexcept>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "engine/text_input.h"
 
 namespace bao::experiments {
 
-std::string GameRecord::id() const {
+std::string TournamentGame::id() const {
   return pairing + "/" + std::to_string(opening_index) + "/" + std::to_string(game);
 }
 
@@ -218,7 +218,7 @@ double real(const Json& o, const char* key) {
 
 }  // namespace
 
-std::string to_json(const GameRecord& r) {
+std::string to_json(const TournamentGame& r) {
   std::string moves = "[";
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
     if (i) moves += ',';
@@ -235,10 +235,10 @@ std::string to_json(const GameRecord& r) {
          ",\"time_north\":" + number(r.time_north) + "}";
 }
 
-GameRecord from_json(const std::string& line) {
+TournamentGame from_json(const std::string& line) {
   const Json o = Reader(line).document();
   if (o.kind != Json::Object) throw InputError("not a game record: not a JSON object");
-  GameRecord r;
+  TournamentGame r;
   r.pairing = field(o, "pairing", Json::String).text;
   r.first = field(o, "first", Json::String).text;
   r.second = field(o, "second", Json::String).text;
@@ -272,7 +272,7 @@ LoadedRecords load_records(const std::string& path, bool repair) {
   LoadedRecords out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
-  const std::string text = cli::read_input(path);
+  const std::string text = read_text_file(path);
   std::set<std::string> seen;
   std::size_t pos = 0, good_end = 0;
   for (int n = 1; pos < text.size(); ++n) {
@@ -286,7 +286,7 @@ LoadedRecords load_records(const std::string& path, bool repair) {
       if (line.find_first_not_of(" \t\r") == std::string::npos) {
         // An empty line carries nothing; keep it.
       } else {
-        GameRecord r = from_json(line);
+        TournamentGame r = from_json(line);
         if (seen.insert(r.id()).second)
           out.records.push_back(std::move(r));
         else
@@ -319,7 +319,7 @@ RecordWriter::~RecordWriter() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void RecordWriter::append(const GameRecord& r) {
+void RecordWriter::append(const TournamentGame& r) {
   const std::string line = to_json(r) + "\n";
   // One write(2) of the whole line: a kill cannot split it within the kernel's copy into
   // the page cache. A short write (disk full) is continued, and on error the partial

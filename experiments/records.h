@@ -10,7 +10,7 @@
 namespace bao::experiments {
 
 // One game. The fields are the JSON keys, in this order.
-struct GameRecord {
+struct TournamentGame {
   std::string pairing;             // "A vs B": A is the pairing's first player
   std::string first, second;       // the pairing's players
   int opening_index = 0;           // which opening (0-based)
@@ -31,12 +31,12 @@ struct GameRecord {
 };
 
 // One JSON object, no newline.
-std::string to_json(const GameRecord& r);
+std::string to_json(const TournamentGame& r);
 // Throws InputError (message without a location) for text that is not such an object.
-GameRecord from_json(const std::string& line);
+TournamentGame from_json(const std::string& line);
 
 struct LoadedRecords {
-  std::vector<GameRecord> records;  // in file order, without duplicates
+  std::vector<TournamentGame> records;  // in file order, without duplicates
   std::vector<std::string> notes;   // what was repaired or skipped, for stderr
 };
 
@@ -57,7 +57,7 @@ class RecordWriter {
   ~RecordWriter();
   RecordWriter(const RecordWriter&) = delete;
   RecordWriter& operator=(const RecordWriter&) = delete;
-  void append(const GameRecord& r);  // throws std::runtime_error on a write error
+  void append(const TournamentGame& r);  // throws std::runtime_error on a write error
 
  private:
   std::string path_;

@@ -27,7 +27,7 @@ std::string signed_elo(double x) {
 
 }  // namespace
 
-Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const std::vector<GameRecord>& records,
+Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const std::vector<TournamentGame>& records,
                   std::int64_t scheduled) {
   Summary s;
   s.scheduled = scheduled;
@@ -36,9 +36,9 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
   for (int i = 0; i < static_cast<int>(pairings.size()); ++i) index[pairings[i].name] = i;
   std::vector<std::vector<GameScore>> scores(pairings.size());
   // The SPRT follows the pairs in opening order, so feed it the records sorted.
-  std::vector<const GameRecord*> sorted;
-  for (const GameRecord& r : records) sorted.push_back(&r);
-  std::sort(sorted.begin(), sorted.end(), [](const GameRecord* a, const GameRecord* b) {
+  std::vector<const TournamentGame*> sorted;
+  for (const TournamentGame& r : records) sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(), [](const TournamentGame* a, const TournamentGame* b) {
     return std::tie(a->opening_index, a->game) < std::tie(b->opening_index, b->game);
   });
   std::vector<SprtTracker> trackers(pairings.size(), SprtTracker(c.sprt));
@@ -46,7 +46,7 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
   s.table = CrossTable(c.entrants);
   std::map<std::string, int> player_index;
   for (int i = 0; i < static_cast<int>(c.entrants.size()); ++i) player_index[c.entrants[i]] = i;
-  for (const GameRecord* r : sorted) {
+  for (const TournamentGame* r : sorted) {
     const auto it = index.find(r->pairing);
     if (it == index.end()) continue;
     scores[it->second].push_back({r->opening_index, r->first_points});

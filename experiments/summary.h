@@ -32,7 +32,7 @@ struct Summary {
   bool prior = false;  // ratings fitted with one virtual draw per pair of opponents
 };
 
-Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const std::vector<GameRecord>& records,
+Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const std::vector<TournamentGame>& records,
                   std::int64_t scheduled);
 
 // CSV columns: pairing,games,wins,losses,capped,score,score_ci95,elo,elo_ci95,los,

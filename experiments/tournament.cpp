@@ -17,10 +17,11 @@
 
 #include "engine/error.h"
 #include "engine/notation.h"
-#include "experiments/cli/common.h"
+#include "engine/text_input.h"
 #include "experiments/game_runner.h"
-#include "experiments/openings.h"
 #include "experiments/stats.h"
+#include "play/game.h"
+#include "play/openings.h"
 
 namespace bao::experiments {
 
@@ -48,7 +49,7 @@ std::vector<Pairing> make_pairings(const Config& c) {
 std::vector<Position> make_openings(const Config& c) {
   std::vector<Position> out;
   if (!c.openings_file.empty()) {
-    out = read_openings(cli::read_input(c.openings_file), c.openings_file, c.rules);
+    out = play::read_openings(read_text_file(c.openings_file), c.openings_file, c.rules);
     if (static_cast<int>(out.size()) < c.openings)
       throw InputError(c.openings_file + ": " + std::to_string(c.openings) + " openings asked for, the file has " +
                        std::to_string(out.size()));
@@ -56,7 +57,7 @@ std::vector<Position> make_openings(const Config& c) {
     return out;
   }
   for (int i = 0; i < c.openings; ++i)
-    out.push_back(random_opening(c.rules, c.seed, i, c.opening_min_plies, c.opening_max_plies));
+    out.push_back(play::random_opening(c.rules, c.seed, static_cast<std::uint64_t>(i), c.opening_min_plies, c.opening_max_plies));
   return out;
 }
 
@@ -103,7 +104,7 @@ void check_folder(const Config& c) {
     throw InputError("cannot create the results folder '" + c.out + "'" + (ec ? ": " + ec.message() : ""));
   const fs::path ini = dir / "config.ini";
   if (fs::exists(ini)) {
-    const auto stored = parse_identity(cli::read_input(ini.string()), ini.string());
+    const auto stored = parse_identity(read_text_file(ini.string()), ini.string());
     const auto diffs = identity_differences(stored, c.identity);
     if (!diffs.empty()) {
       std::string msg = "'" + c.out + "' holds results of a different config (" + ini.string() +
@@ -142,7 +143,7 @@ RunResult run_tournament(const Config& c, const RunOptions& o) {
   std::vector<SprtTracker> sprt(pairings.size(), SprtTracker(c.sprt));
   std::vector<double> points(pairings.size(), 0.0);
   std::vector<int> games_of(pairings.size(), 0);
-  for (const GameRecord& r : loaded.records) {
+  for (const TournamentGame& r : loaded.records) {
     const auto it = pairing_index.find(r.pairing);
     const bool ok = it != pairing_index.end() && r.opening_index >= 0 && r.opening_index < c.openings &&
                     r.first == pairings[it->second].first && r.second == pairings[it->second].second &&
@@ -233,10 +234,13 @@ RunResult run_tournament(const Config& c, const RunOptions& o) {
         const Pairing& pr = pairings[g.pairing];
         const std::string& south = g.game == 0 ? pr.first : pr.second;
         const std::string& north = g.game == 0 ? pr.second : pr.first;
-        Player* both[2] = {&player(south), &player(north)};
-        const GameOutcome out = play_game(openings[g.opening], c.rules, both, c.ply_cap);
+        Player& ps = player(south);
+        Player& pn = player(north);
+        search::Searcher* const both[2] = {ps.searcher.get(), pn.searcher.get()};
+        const search::Limits limits[2] = {ps.limits, pn.limits};
+        const play::PlayedGame out = play::play_game(openings[g.opening], c.rules, both, limits, c.ply_cap);
 
-        GameRecord r;
+        TournamentGame r;
         r.pairing = pr.name;
         r.first = pr.first;
         r.second = pr.second;
@@ -245,7 +249,9 @@ RunResult run_tournament(const Config& c, const RunOptions& o) {
         r.south = south;
         r.north = north;
         r.opening = format_position(openings[g.opening]);
-        r.moves = out.moves;
+        // Sides alternate every ply, from the opening's side to move.
+        for (std::size_t k = 0; k < out.moves.size(); ++k)
+          r.moves.push_back(format_move(out.moves[k], static_cast<int>((openings[g.opening].side + k) % 2)));
         r.reason = out.reason;
         r.plies = out.plies;
         if (out.capped) {

@@ -47,7 +47,7 @@ struct RunOptions {
 };
 
 struct RunResult {
-  std::vector<GameRecord> records;  // every game in the folder, old and new
+  std::vector<TournamentGame> records;  // every game in the folder, old and new
   int played = 0;                   // games played by this run
   int total = 0;                    // games in the schedule
   int skipped = 0;                  // games left out because an SPRT decided

@@ -11,7 +11,8 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
-#include "models/match.h"
+#include "play/game.h"
+#include "play/openings.h"
 #include "models/opponent_searchers.h"
 
 namespace bao::models {
@@ -34,7 +35,7 @@ void check(const GaOptions& o) {
   need(o.ply_cap >= 1, "ply cap must be at least 1");
 }
 
-Weights mutate(const Weights& w, const GaOptions& o, Rng& rng) {
+Weights mutate(const Weights& w, const GaOptions& o, SplitMix64& rng) {
   Weights m = w;
   for (int f = 0; f < kHalfFeatures; ++f)
     if (rng.uniform() < o.mutation_rate && o.mask[f] != 0)
@@ -50,7 +51,7 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
   const auto opponent_eval = make_evaluator(o.opponent);
   models::make_searcher(o.searcher, rules, opponent_eval);  // checks the spec before any thread runs
   const auto start = std::chrono::steady_clock::now();
-  Rng rng(o.seed);
+  SplitMix64 rng(o.seed);
   const int n = o.population;
   std::vector<Weights> pop(n);
   pop[0] = o.initial;  // the starting point itself competes
@@ -62,12 +63,13 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
   std::vector<double> scores(static_cast<std::size_t>(n) * games_each);
   search::Limits limits;
   limits.depth = o.depth;
+  const search::Limits both_limits[2] = {limits, limits};
   for (int gen = 1; gen <= o.generations; ++gen) {
     // Openings of this generation: stream (seed, generation), the same for everyone.
     std::vector<Position> openings(o.openings);
     for (int k = 0; k < o.openings; ++k)
-      openings[k] = random_opening(rules, o.seed ^ 0x6761u, static_cast<std::uint64_t>(gen) * 100003 + k,
-                                   o.opening_min_plies, o.opening_max_plies);
+      openings[k] = play::random_opening(rules, o.seed ^ 0x6761u, static_cast<std::uint64_t>(gen) * 100003 + k,
+                                         o.opening_min_plies, o.opening_max_plies);
     const int jobs = n * games_each;
     std::string error;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
@@ -80,8 +82,8 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
         search::Searcher* players[2];
         players[colour] = mine.get();
         players[colour ^ 1] = theirs.get();
-        const GameRecord g = play_game(openings[game / 2], rules, players, limits, o.ply_cap);
-        scores[j] = score_for(g, colour);
+        const play::PlayedGame g = play::play_game(openings[game / 2], rules, players, both_limits, o.ply_cap);
+        scores[j] = g.score(colour);
       } catch (const std::exception& e) {
 #pragma omp critical
         error = e.what();

@@ -10,7 +10,8 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
-#include "models/match.h"
+#include "play/game.h"
+#include "play/openings.h"
 #include "models/opponent_searchers.h"
 #include "search/score.h"
 
@@ -50,7 +51,7 @@ struct GameUpdate {
 // One training game: play it, then compute its TD-Leaf(lambda) update.
 GameUpdate train_game(const Weights& w, const TdLeafOptions& o, const Rules& rules,
                       const std::shared_ptr<const search::Evaluator>& opponent, std::uint64_t game) {
-  const Position start = random_opening(rules, o.seed, game, o.opening_min_plies, o.opening_max_plies);
+  const Position start = play::random_opening(rules, o.seed, game, o.opening_min_plies, o.opening_max_plies);
   auto learner = models::make_searcher(kLearnerSearcher, rules, std::make_shared<LinearEvaluator>("td", w, rules));
   std::unique_ptr<search::Searcher> other;
   const int me = o.self_play ? 0 : static_cast<int>(game % 2);
@@ -61,7 +62,8 @@ GameUpdate train_game(const Weights& w, const TdLeafOptions& o, const Rules& rul
   }
   search::Limits limits;
   limits.depth = o.depth;
-  const GameRecord g = play_game(start, rules, players, limits, o.ply_cap, true);
+  const search::Limits both_limits[2] = {limits, limits};
+  const play::PlayedGame g = play::play_game(start, rules, players, both_limits, o.ply_cap, true);
 
   // Predictions v_t at the PV leaves of the learner's searches, from `me`'s view.
   std::vector<double> v;
@@ -84,8 +86,8 @@ GameUpdate train_game(const Weights& w, const TdLeafOptions& o, const Rules& rul
     grad.push_back(o.beta * (1.0 - vt * vt) * d);
   }
   GameUpdate u;
-  u.score = score_for(g, me);
-  const double result = g.winner < 0 ? 0.0 : g.winner == me ? 1.0 : -1.0;
+  u.score = g.score(me);
+  const double result = g.winner() < 0 ? 0.0 : g.winner() == me ? 1.0 : -1.0;
   // z_t = d_t + lambda z_{t+1}, from the end backwards.
   double z = 0;
   for (int t = static_cast<int>(v.size()) - 1; t >= 0; --t) {
@@ -108,18 +110,19 @@ double match_score(const Weights& w, const std::string& opponent, int depth, int
   std::vector<double> scores(2 * openings);
   search::Limits limits;
   limits.depth = depth;
+  const search::Limits both_limits[2] = {limits, limits};
   std::string error;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads_of(threads))
   for (int j = 0; j < 2 * openings; ++j) {
     try {
-      const Position start = random_opening(rules, seed, j / 2, min_plies, max_plies);
+      const Position start = play::random_opening(rules, seed, static_cast<std::uint64_t>(j / 2), min_plies, max_plies);
       auto a = models::make_searcher(kOpponentSearcher, rules, mine);
       auto b = models::make_searcher(kOpponentSearcher, rules, opp);
       const int colour = j % 2;
       search::Searcher* players[2];
       players[colour] = a.get();
       players[colour ^ 1] = b.get();
-      scores[j] = score_for(play_game(start, rules, players, limits, ply_cap), colour);
+      scores[j] = play::play_game(start, rules, players, both_limits, ply_cap).score(colour);
     } catch (const std::exception& e) {
 #pragma omp critical
       error = e.what();

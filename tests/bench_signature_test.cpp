@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "experiments/bench.h"
-#include "experiments/bench_positions.h"
+#include "engine/bench_positions.h"
 
 namespace bao::experiments {
 namespace {

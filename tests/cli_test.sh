@@ -282,7 +282,7 @@ check "om-bounded with a broken bound exits 2" status_is 2
 check "om-bounded with a broken bound says so" err_has "more than the bound B = 1"
 
 run trees --bound 10,-1
-check "trees with a negative bound exits 2 and says so" eval "status_is 2 && err_has 'negative numbers are not allowed'"
+check "trees with a negative bound exits 2 and says so" eval "status_is 2 && err_has '0 <= MIN'"
 run trees --max-leaves 1
 check "trees with every cell skipped exits 2 and says so" eval "status_is 2 && err_has 'no cell left'"
 run tree-games --own-noise 0,-5 --trees 5

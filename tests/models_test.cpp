@@ -15,7 +15,8 @@
 #include "models/features.h"
 #include "models/ga_tuner.h"
 #include "models/linear_evaluator.h"
-#include "models/match.h"
+#include "play/game.h"
+#include "play/openings.h"
 #include "models/opponent_searchers.h"
 #include "models/tdleaf.h"
 #include "models/type_learning.h"
@@ -29,12 +30,12 @@ const Rules kRules{};
 // Positions from seeded random walks of 0..60 plies (games in progress).
 std::vector<Position> sample_positions(int n, std::uint64_t seed) {
   std::vector<Position> out;
-  for (int i = 0; i < n; ++i) out.push_back(random_opening(kRules, seed, i, 0, 60));
+  for (int i = 0; i < n; ++i) out.push_back(play::random_opening(kRules, seed, i, 0, 60));
   return out;
 }
 
 Weights random_weights(std::uint64_t seed) {
-  Rng rng(seed);
+  SplitMix64 rng(seed);
   Weights w;
   for (int f = 0; f < kHalfFeatures; ++f) w[f] = 10 * rng.normal();
   return w;
@@ -170,7 +171,7 @@ TEST(LinearEvaluator, SymmetricPositionsScoreZero) {
   // Symmetric positions: North's pits, hand and house are South's. An evaluator is
   // symmetric when it does not favour the side to move: threat_now = threat_next.
   std::vector<Position> sym = {start_position(Variant::Kiswahili), start_position(Variant::Kujifunza)};
-  Rng rng(99);
+  SplitMix64 rng(99);
   for (int i = 0; i < 60; ++i) {
     Position p = empty_position();
     const int hand = i % 3 == 0 ? static_cast<int>(rng.below(12)) : 0;
@@ -357,16 +358,19 @@ TEST(Match, PlayGameIsDeterministicAndCapped) {
   search::Searcher* players[2] = {a.get(), b.get()};
   search::Limits lim;
   lim.depth = 2;
-  const Position start = random_opening(kRules, 1, 0, 2, 8);
-  const GameRecord g1 = play_game(start, kRules, players, lim, 300);
-  const GameRecord g2 = play_game(start, kRules, players, lim, 300);
-  EXPECT_EQ(g1.winner, g2.winner);
+  const Position start = play::random_opening(kRules, 1, 0, 2, 8);
+  const search::Limits both[2] = {lim, lim};
+  const play::PlayedGame g1 = play::play_game(start, kRules, players, both, 300);
+  const play::PlayedGame g2 = play::play_game(start, kRules, players, both, 300);
+  EXPECT_EQ(g1.winner(), g2.winner());
   EXPECT_EQ(g1.plies, g2.plies);
-  const GameRecord c = play_game(start, kRules, players, lim, 3, true);
-  EXPECT_EQ(c.winner, -1);
+  EXPECT_TRUE(g1.moves == g2.moves);
+  const play::PlayedGame c = play::play_game(start, kRules, players, both, 3, true);
+  EXPECT_EQ(c.winner(), -1);
+  EXPECT_TRUE(c.capped);
   EXPECT_EQ(c.plies, 3);
   EXPECT_EQ(c.positions.size(), 3u);
-  EXPECT_EQ(score_for(c, 0), 0.5);
+  EXPECT_EQ(c.score(0), 0.5);
 }
 
 // ---- opponent types ----

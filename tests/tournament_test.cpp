@@ -16,9 +16,10 @@
 #include "engine/notation.h"
 #include "experiments/config.h"
 #include "experiments/game_runner.h"
-#include "experiments/openings.h"
 #include "experiments/records.h"
 #include "experiments/summary.h"
+#include "play/game.h"
+#include "play/openings.h"
 
 namespace bao::experiments {
 namespace {
@@ -241,13 +242,13 @@ TEST(TournamentSchedule, PairingsAndGamePairs) {
 TEST(TournamentOpenings, RandomOpeningsAreSeededAndInProgress) {
   Rules r;
   for (int i = 0; i < 20; ++i) {
-    const Position a = random_opening(r, 5, i, 2, 10);
-    EXPECT_TRUE(a == random_opening(r, 5, i, 2, 10));
+    const Position a = play::random_opening(r, 5, i, 2, 10);
+    EXPECT_TRUE(a == play::random_opening(r, 5, i, 2, 10));
     EXPECT_EQ(outcome(a, r), Outcome::Ongoing);
   }
-  EXPECT_FALSE(random_opening(r, 5, 0, 6, 6) == random_opening(r, 6, 0, 6, 6));
+  EXPECT_FALSE(play::random_opening(r, 5, 0, 6, 6) == play::random_opening(r, 6, 0, 6, 6));
   r.variant = Variant::Kujifunza;
-  EXPECT_EQ(outcome(random_opening(r, 1, 3, 0, 30), r), Outcome::Ongoing);
+  EXPECT_EQ(outcome(play::random_opening(r, 1, 3, 0, 30), r), Outcome::Ongoing);
 }
 
 TEST(TournamentGame, PlyCapStopsAGameWithoutAWinner) {
@@ -256,15 +257,16 @@ TEST(TournamentGame, PlyCapStopsAGameWithoutAWinner) {
   pc.searcher = "alphabeta";
   pc.depth = 1;
   Player a = make_player(pc, r), b = make_player(pc, r);
-  Player* both[2] = {&a, &b};
-  const GameOutcome g = play_game(start_position(Variant::Kiswahili), r, both, 3);
+  search::Searcher* const both[2] = {a.searcher.get(), b.searcher.get()};
+  const search::Limits limits[2] = {a.limits, b.limits};
+  const play::PlayedGame g = play::play_game(start_position(Variant::Kiswahili), r, both, limits, 3);
   EXPECT_TRUE(g.capped);
   EXPECT_EQ(g.result, Outcome::Ongoing);
   EXPECT_EQ(g.plies, 3);
   EXPECT_EQ(g.moves.size(), 3u);
   EXPECT_EQ(g.reason, "ply cap (3 plies)");
   // Without the cap the same game ends with a winner.
-  const GameOutcome full = play_game(start_position(Variant::Kiswahili), r, both, 1000);
+  const play::PlayedGame full = play::play_game(start_position(Variant::Kiswahili), r, both, limits, 1000);
   EXPECT_FALSE(full.capped);
   EXPECT_NE(full.result, Outcome::Ongoing);
   EXPECT_FALSE(full.reason.empty());
@@ -276,7 +278,7 @@ TEST(TournamentGame, CappedGamesAreRecordedAsCapped) {
   Config c = parse_config(kSmall, "t.ini", {"ply_cap=2", "out=" + dir.str()});
   const RunResult res = run_tournament(c, {});
   ASSERT_EQ(res.records.size(), 4u);
-  for (const GameRecord& r : res.records) {
+  for (const TournamentGame& r : res.records) {
     EXPECT_EQ(r.result, "capped");
     EXPECT_EQ(r.winner, "");
     EXPECT_EQ(r.plies, 2);
@@ -290,7 +292,7 @@ TEST(TournamentGame, CappedGamesAreRecordedAsCapped) {
 }
 
 TEST(TournamentRecords, JsonRoundTrip) {
-  GameRecord r;
+  TournamentGame r;
   r.pairing = "a vs b";
   r.first = "a";
   r.second = "b";
@@ -311,7 +313,7 @@ TEST(TournamentRecords, JsonRoundTrip) {
   r.time_north = 1.5;
   const std::string j = to_json(r);
   EXPECT_EQ(j.find('\n'), std::string::npos);
-  const GameRecord back = from_json(j);
+  const TournamentGame back = from_json(j);
   EXPECT_EQ(to_json(back), j);
   EXPECT_EQ(back.reason, r.reason);
   EXPECT_EQ(back.moves, r.moves);
@@ -323,7 +325,7 @@ TEST(TournamentRecords, JsonRoundTrip) {
 
 TEST(TournamentRecords, TornLastLineIsCutAndBrokenMiddleLineRefused) {
   TempDir dir;
-  GameRecord r;
+  TournamentGame r;
   r.pairing = "a vs b";
   r.result = "capped";
   r.first_points = 0.5;
@@ -358,9 +360,9 @@ TEST(TournamentRecords, TornLastLineIsCutAndBrokenMiddleLineRefused) {
 }
 
 // The records without their times (which depend on the machine), sorted.
-std::vector<std::string> content(std::vector<GameRecord> records) {
+std::vector<std::string> content(std::vector<TournamentGame> records) {
   std::vector<std::string> out;
-  for (GameRecord& r : records) {
+  for (TournamentGame& r : records) {
     r.time_south = r.time_north = 0;
     out.push_back(to_json(r));
   }
@@ -391,7 +393,7 @@ TEST(TournamentRun, SameRecordsWithOneAndTwoThreads) {
   EXPECT_EQ(content(load_records((dir / "two" / "games.jsonl").string(), false).records), content(r1.records));
   // Each opening is a pair with colours swapped.
   std::set<std::string> seen;
-  for (const GameRecord& r : r1.records) {
+  for (const TournamentGame& r : r1.records) {
     EXPECT_EQ(r.south, r.game == 0 ? r.first : r.second);
     EXPECT_TRUE(seen.insert(r.id()).second);
   }

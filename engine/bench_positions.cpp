@@ -4,9 +4,9 @@
 // Three mtaji positions were taken out: their searches meet takasa moves that take 25
 // million to over a billion laps to prove infinite (0.2 to 12 s), which would dominate
 // the speed figure. They are kept in tests/data/long-moves.txt.
-#include "experiments/bench_positions.h"
+#include "engine/bench_positions.h"
 
-namespace bao::experiments {
+namespace bao {
 
 const std::vector<BenchPosition>& bench_positions() {
   static const std::vector<BenchPosition> list = {
@@ -80,4 +80,4 @@ const std::vector<BenchPosition>& bench_positions() {
   return list;
 }
 
-}  // namespace bao::experiments
+}  // namespace bao

@@ -5,7 +5,7 @@
 
 #include "engine/rules.h"
 
-namespace bao::experiments {
+namespace bao {
 
 struct BenchPosition {
   Variant variant;
@@ -15,4 +15,4 @@ struct BenchPosition {
 
 const std::vector<BenchPosition>& bench_positions();
 
-}  // namespace bao::experiments
+}  // namespace bao

@@ -5,7 +5,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 
 namespace bao::cli {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 
 namespace {
 

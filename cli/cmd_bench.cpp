@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "experiments/bench.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 
 namespace bao::cli {
 

@@ -7,7 +7,8 @@
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/record.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
+#include "engine/text_input.h"
 
 namespace bao::cli {
 
@@ -26,7 +27,7 @@ int cmd_replay(const std::vector<std::string>& args) {
   if (!parse("replay", "[--variant V] [--legal] [--tsv] [--board] FILE|-", args, desc, &pos, vm, &o)) return kExitOk;
   if (file.empty()) throw po::error("missing FILE: the game record to replay, or - for standard input");
   const Rules rules = make_rules(o);
-  const Game g = read_game(read_input(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);
+  const Game g = read_game(read_text_file(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);
 
   if (vm.count("tsv")) {
     std::cout << "ply\tmove\tlegal_before\tposition_after\n0\t\t\t" << format_position(g.start) << "\n";

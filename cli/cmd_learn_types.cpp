@@ -6,13 +6,15 @@
 //              after each opponent move (with a floor), prints the belief after each game
 //              on stderr and the final one on stdout (--trace FILE: every step as CSV).
 // Players and types are EVAL or EVAL@DEPTH (default depth --depth).
+#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
+#include "engine/text_input.h"
 #include "models/type_learning.h"
 
 namespace bao::cli {
@@ -20,16 +22,11 @@ namespace bao::cli {
 namespace {
 
 void parse_range(const std::string& opt, const std::string& text, int& lo, int& hi) {
-  int a = 0, b = 0;
-  char dash = 0, extra = 0;
-  std::istringstream in(text);
-  bool ok = static_cast<bool>(in >> a);
-  b = a;
-  if (ok && in >> dash) ok = dash == '-' && static_cast<bool>(in >> b);
-  if (!ok || in >> extra || a < 0 || b < a || b > 400)
-    throw po::error(opt + " expects N or MIN-MAX with 0 <= MIN <= MAX <= 400, found '" + text + "'");
-  lo = a;
-  hi = b;
+  try {
+    std::tie(lo, hi) = parse_int_range(text, 0, 400);
+  } catch (const InputError& e) {
+    throw po::error(opt + ": " + e.what());
+  }
 }
 
 std::string fmt(double x) {

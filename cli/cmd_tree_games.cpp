@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 #include "experiments/tree_games.h"
 
 namespace bao::cli {
@@ -39,8 +39,8 @@ int cmd_tree_games(const std::vector<std::string>& args) {
     spec.model_error = {0, 1};
   else
     throw po::error("--model-error must be no, yes or both, found '" + error + "'");
-  spec.own_noise = parse_int_list("own-noise", own);
-  spec.opp_noise = parse_int_list("opp-noise", opp);
+  spec.own_noise = parse_int_list("own-noise", own, 0, 1000000);
+  spec.opp_noise = parse_int_list("opp-noise", opp, 0, 1000000);
   const auto rows = experiments::run_tree_games(spec);
   std::cout << (format == "csv" ? experiments::tree_games_csv(rows) : experiments::tree_games_markdown(rows));
   return kExitOk;

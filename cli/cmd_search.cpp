@@ -6,7 +6,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 

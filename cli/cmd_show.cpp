@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "engine/notation.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 
 namespace bao::cli {
 

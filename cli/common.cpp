@@ -1,14 +1,10 @@
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "engine/error.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
 
 namespace bao::cli {
 
@@ -62,64 +58,18 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
   return true;
 }
 
-std::string read_input(const std::string& path) {
-  std::ostringstream s;
-  if (path == "-") {
-    s << std::cin.rdbuf();
-    return s.str();
-  }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read '" + path + "': it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
-  s << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read '" + path + "'");
-  return s.str();
-}
-
-// "2,3,4", "2-8", "2,4-6" -> values; with ranges_as_pairs a range "2-5" is one value.
-std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text,
+std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text, int lo, int hi,
                                                   bool ranges_as_pairs) {
-  std::vector<std::pair<int, int>> out;
-  std::size_t at = 0;
-  auto number = [&](const std::string& s) {
-    try {
-      std::size_t used = 0;
-      const int v = std::stoi(s, &used);
-      if (used != s.size()) throw std::invalid_argument("x");
-      return v;
-    } catch (const std::exception&) {
-      throw InputError("--" + opt + ": '" + s + "' is not a whole number (in '" + text + "')");
-    }
-  };
-  while (at <= text.size()) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string item = text.substr(at, comma - at);
-    at = comma + 1;
-    if (item.empty()) throw InputError("--" + opt + ": empty item in '" + text + "'");
-    if (item.front() == '-')
-      throw InputError("--" + opt + ": '" + item + "': negative numbers are not allowed (in '" + text + "')");
-    const auto dash = item.find('-');
-    if (dash == std::string::npos) {
-      const int v = number(item);
-      out.emplace_back(v, v);
-    } else {
-      const int a = number(item.substr(0, dash)), b = number(item.substr(dash + 1));
-      if (a > b) throw InputError("--" + opt + ": range '" + item + "' runs backwards");
-      if (ranges_as_pairs) {
-        out.emplace_back(a, b);
-      } else {
-        for (int v = a; v <= b; ++v) out.emplace_back(v, v);
-      }
-    }
+  try {
+    return bao::parse_int_ranges(text, lo, hi, ranges_as_pairs);
+  } catch (const InputError& e) {
+    throw InputError("--" + opt + ": " + e.what());
   }
-  return out;
 }
 
-std::vector<int> parse_int_list(const std::string& opt, const std::string& text) {
+std::vector<int> parse_int_list(const std::string& opt, const std::string& text, int lo, int hi) {
   std::vector<int> out;
-  for (const auto& p : parse_int_ranges(opt, text, false)) out.push_back(p.first);
+  for (const auto& p : parse_int_ranges(opt, text, lo, hi, false)) out.push_back(p.first);
   return out;
 }
 

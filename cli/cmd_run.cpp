@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
 #include "experiments/config.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"

@@ -35,15 +35,11 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
            po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
            PositionOptions* position_options = nullptr);
 
-// "2,3,4", "2-8", "2,4-6": whole numbers and ranges for the option --opt. With
-// ranges_as_pairs a range "2-5" is one value (2, 5); else it is expanded. Throws
-// InputError naming the option and the bad item.
-std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text,
+// "2,3,4", "2-8", "2,4-6" for the option --opt (engine/text_input.h), every item within
+// [lo, hi]. Throws InputError naming the option and the bad item.
+std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text, int lo, int hi,
                                                   bool ranges_as_pairs);
-std::vector<int> parse_int_list(const std::string& opt, const std::string& text);
-
-// Reads a whole file, or standard input for "-". Throws InputError naming the file.
-std::string read_input(const std::string& path);
+std::vector<int> parse_int_list(const std::string& opt, const std::string& text, int lo, int hi);
 
 // The subcommands: each returns the process's exit status.
 int cmd_show(const std::vector<std::string>& args);

@@ -3,13 +3,15 @@
 // Writes the weights file (--out PATH.txt; its comment holds the command that made it)
 // and the learning curve (--curve, default PATH-curve.csv); a progress line per
 // generation or batch goes to stderr.
+#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/ga_tuner.h"
 #include "models/linear_evaluator.h"
@@ -20,17 +22,11 @@ namespace bao::cli {
 namespace {
 
 void parse_plies(const std::string& text, int& lo, int& hi) {
-  int a = 0, b = 0;
-  char dash = 0, extra = 0;
-  std::istringstream in(text);
-  if (!(in >> a)) throw po::error("--opening-plies expects N or MIN-MAX, found '" + text + "'");
-  b = a;
-  if (in >> dash && (dash != '-' || !(in >> b)))
-    throw po::error("--opening-plies expects N or MIN-MAX, found '" + text + "'");
-  if (in >> extra || a < 0 || b < a || b > 200)
-    throw po::error("--opening-plies expects N or MIN-MAX with 0 <= MIN <= MAX <= 200, found '" + text + "'");
-  lo = a;
-  hi = b;
+  try {
+    std::tie(lo, hi) = parse_int_range(text, 0, 200);
+  } catch (const InputError& e) {
+    throw po::error(std::string("--opening-plies: ") + e.what());
+  }
 }
 
 // Starting weights: "default" (the default evaluator's terms), "material" (1 a seed),

@@ -1,4 +1,4 @@
-#include "experiments/openings.h"
+#include "play/openings.h"
 
 #include <sstream>
 
@@ -6,7 +6,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 
-namespace bao::experiments {
+namespace bao::play {
 
 SplitMix64 stream(std::uint64_t seed, std::uint64_t index) {
   // Hash the seed and the index together so that nearby seeds and indices give
@@ -17,8 +17,8 @@ SplitMix64 stream(std::uint64_t seed, std::uint64_t index) {
   return SplitMix64{mix2.next()};
 }
 
-Position random_opening(const Rules& rules, std::uint64_t seed, int index, int min_plies, int max_plies) {
-  SplitMix64 rng = stream(seed, static_cast<std::uint64_t>(index));
+Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies) {
+  SplitMix64 rng = stream(seed, index);
   const int span = max_plies - min_plies + 1;
   // Bao games last dozens of plies, so a walk of a few plies rarely ends the game; the
   // attempt limit only guards against a pathological range.
@@ -64,4 +64,4 @@ std::vector<Position> read_openings(const std::string& text, const std::string& 
   return out;
 }
 
-}  // namespace bao::experiments
+}  // namespace bao::play

@@ -3,7 +3,8 @@
 #include <iostream>
 
 #include "engine/error.h"
-#include "experiments/cli/common.h"
+#include "cli/common.h"
+#include "search/random_tree.h"
 #include "experiments/trees_grid.h"
 
 namespace bao::cli {
@@ -39,9 +40,9 @@ int cmd_trees(const std::vector<std::string>& args) {
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");
   if (threads < 0) throw po::error("--threads must be positive");
   experiments::TreesGridSpec spec;
-  spec.widths = parse_int_ranges("width", width, true);
-  spec.depths = parse_int_list("depth", depth);
-  spec.bounds = parse_int_list("bound", bound);
+  spec.widths = parse_int_ranges("width", width, 1, search::kMaxTreeWidth, true);
+  spec.depths = parse_int_list("depth", depth, 1, 30);
+  spec.bounds = parse_int_list("bound", bound, 0, 1000);
   spec.types = types;
   spec.trees = trees;
   spec.seed = seed;

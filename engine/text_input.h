@@ -1,0 +1,32 @@
+// Reading input text at the edges of every layer: whole files (or standard input) and
+// the small number forms that configs and command lines share. Not part of the rules
+// core: movegen and position never call it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bao {
+
+// The whole content of `path`, or of standard input for "-". Throws InputError naming
+// the path for a missing or unreadable file and for a directory.
+std::string read_text_file(const std::string& path);
+
+// `text` as a whole number with nothing before or after it (no sign other than '-', no
+// spaces). Returns false when it is not one or does not fit an int.
+bool to_int(std::string_view text, int& out);
+
+// "N" or "MIN-MAX" (spaces around the dash allowed) with lo <= MIN <= MAX <= hi; "N"
+// is the range N-N. Throws InputError "expected N or MIN-MAX with lo <= MIN <= MAX <=
+// hi, found 'TEXT'" (callers put the option or key in front).
+std::pair<int, int> parse_int_range(std::string_view text, int lo, int hi);
+
+// A comma-separated list of such items, "2,3,4", "2-8", "2,4-6", each range checked
+// against [lo, hi] before anything is expanded. With ranges_as_pairs a range is one
+// item (2, 8); else it is expanded into its values. Throws InputError naming the bad
+// item and the whole text.
+std::vector<std::pair<int, int>> parse_int_ranges(std::string_view text, int lo, int hi, bool ranges_as_pairs);
+
+}  // namespace bao

@@ -1,0 +1,45 @@
+#include "play/game.h"
+
+#include <stdexcept>
+
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace bao::play {
+
+PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher* const searchers[2],
+                     const search::Limits limits[2], int ply_cap, bool keep) {
+  PlayedGame g;
+  Position p = start;
+  while (true) {
+    g.result = outcome(p, rules);
+    if (g.result != Outcome::Ongoing) {
+      g.reason = outcome_reason(p, rules);
+      return g;
+    }
+    if (g.plies >= ply_cap) {
+      g.capped = true;
+      g.reason = "ply cap (" + std::to_string(ply_cap) + " plies)";
+      return g;
+    }
+    search::Searcher& s = *searchers[p.side];
+    const search::BaoResult r = s.search(p, limits[p.side]);
+    g.nodes[p.side] += r.nodes;
+    g.seconds[p.side] += r.seconds;
+    // Checked: an illegal move would leave apply_move's result unspecified and the
+    // record wrong.
+    if (!r.has_move || !is_legal(p, r.best, rules))
+      throw std::logic_error("searcher " + s.describe() + " returned " +
+                             (r.has_move ? "the illegal move " + format_move(r.best, p.side) : "no move") +
+                             " in the game in progress " + format_position(p));
+    if (keep) {
+      g.positions.push_back(p);
+      g.results.push_back(r);
+    }
+    g.moves.push_back(r.best);
+    p = apply_move(p, r.best, rules);
+    ++g.plies;
+  }
+}
+
+}  // namespace bao::play
