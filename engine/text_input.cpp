@@ -49,8 +49,9 @@ std::pair<int, int> parse_int_range(std::string_view text, int lo, int hi) {
   // a sign, which the bounds then refuse when lo >= 0).
   const auto dash = t.size() > 1 ? t.find('-', 1) : std::string_view::npos;
   int a = 0, b = 0;
-  const bool ok = dash == std::string_view::npos ? to_int(t, a) && (b = a, true)
-                                                 : to_int(trim(t.substr(0, dash)), a) && to_int(trim(t.substr(dash + 1)), b);
+  const bool ok = dash == std::string_view::npos
+                      ? to_int(t, a) && (b = a, true)
+                      : to_int(trim(t.substr(0, dash)), a) && to_int(trim(t.substr(dash + 1)), b);
   if (!ok || a < lo || b < a || b > hi)
     throw InputError("expected N or MIN-MAX with " + std::to_string(lo) + " <= MIN <= MAX <= " + std::to_string(hi) +
                      ", found '" + std::string(text) + "'");

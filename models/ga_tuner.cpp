@@ -11,9 +11,9 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
+#include "models/opponent_searchers.h"
 #include "play/game.h"
 #include "play/openings.h"
-#include "models/opponent_searchers.h"
 
 namespace bao::models {
 
@@ -45,6 +45,73 @@ Weights mutate(const Weights& w, const GaOptions& o, SplitMix64& rng) {
 
 }  // namespace
 
+namespace {
+
+// Each individual's mean score over its games (both colours of every opening) against
+// the opponent evaluator, played in parallel; a game's content depends only on its
+// inputs, so the scores are the same for any thread count.
+std::vector<double> population_fitness(const std::vector<Weights>& pop, const std::vector<Position>& openings,
+                                       const GaOptions& o, const Rules& rules,
+                                       const std::shared_ptr<const search::Evaluator>& opponent_eval) {
+  const int n = static_cast<int>(pop.size());
+  const int games_each = 2 * static_cast<int>(openings.size());
+  std::vector<double> scores(static_cast<std::size_t>(n) * games_each);
+  search::Limits limits;
+  limits.depth = o.depth;
+  const search::Limits both_limits[2] = {limits, limits};
+  const int jobs = n * games_each;
+  std::string error;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
+  for (int j = 0; j < jobs; ++j) {
+    try {
+      const int ind = j / games_each, game = j % games_each;
+      const int colour = game % 2;  // the individual plays South in even games
+      auto mine = models::make_searcher(o.searcher, rules, std::make_shared<LinearEvaluator>("ga", pop[ind], rules));
+      auto theirs = models::make_searcher(o.searcher, rules, opponent_eval);
+      search::Searcher* players[2];
+      players[colour] = mine.get();
+      players[colour ^ 1] = theirs.get();
+      scores[j] = play::play_game(openings[game / 2], rules, players, both_limits, o.ply_cap).score(colour);
+    } catch (const std::exception& e) {
+#pragma omp critical
+      error = e.what();
+    }
+  }
+  if (!error.empty()) throw InputError("genetic tuner: " + error);
+  std::vector<double> fitness(n);
+  for (int i = 0; i < n; ++i)
+    fitness[i] =
+        std::accumulate(scores.begin() + i * games_each, scores.begin() + (i + 1) * games_each, 0.0) / games_each;
+  return fitness;
+}
+
+// The next population: the elite kept, the rest children of two tournament-selected
+// parents (uniform crossover), mutated.
+std::vector<Weights> next_population(const std::vector<Weights>& pop, const std::vector<double>& fitness,
+                                     const std::vector<int>& rank, const GaOptions& o, SplitMix64& rng) {
+  const int n = static_cast<int>(pop.size());
+  auto pick = [&]() {
+    int best = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+    for (int t = 1; t < o.tournament; ++t) {
+      const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      if (fitness[c] > fitness[best] || (fitness[c] == fitness[best] && c < best)) best = c;
+    }
+    return best;
+  };
+  std::vector<Weights> next(n);
+  for (int i = 0; i < o.elite; ++i) next[i] = pop[rank[i]];
+  for (int i = o.elite; i < n; ++i) {
+    const Weights& a = pop[pick()];
+    const Weights& b = pop[pick()];
+    Weights child;
+    for (int f = 0; f < kHalfFeatures; ++f) child[f] = (rng.next() >> 63) ? a[f] : b[f];
+    next[i] = mutate(child, o, rng);
+  }
+  return next;
+}
+
+}  // namespace
+
 std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
                                  const std::function<void(const GaGeneration&)>& progress) {
   check(o);
@@ -58,41 +125,13 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
   for (int i = 1; i < n; ++i) pop[i] = mutate(o.initial, o, rng);
 
   std::vector<GaGeneration> curve;
-  std::vector<double> fitness(n);
-  const int games_each = 2 * o.openings;
-  std::vector<double> scores(static_cast<std::size_t>(n) * games_each);
-  search::Limits limits;
-  limits.depth = o.depth;
-  const search::Limits both_limits[2] = {limits, limits};
   for (int gen = 1; gen <= o.generations; ++gen) {
     // Openings of this generation: stream (seed, generation), the same for everyone.
     std::vector<Position> openings(o.openings);
     for (int k = 0; k < o.openings; ++k)
       openings[k] = play::random_opening(rules, o.seed ^ 0x6761u, static_cast<std::uint64_t>(gen) * 100003 + k,
                                          o.opening_min_plies, o.opening_max_plies);
-    const int jobs = n * games_each;
-    std::string error;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
-    for (int j = 0; j < jobs; ++j) {
-      try {
-        const int ind = j / games_each, game = j % games_each;
-        const int colour = game % 2;  // the individual plays South in even games
-        auto mine = models::make_searcher(o.searcher, rules, std::make_shared<LinearEvaluator>("ga", pop[ind], rules));
-        auto theirs = models::make_searcher(o.searcher, rules, opponent_eval);
-        search::Searcher* players[2];
-        players[colour] = mine.get();
-        players[colour ^ 1] = theirs.get();
-        const play::PlayedGame g = play::play_game(openings[game / 2], rules, players, both_limits, o.ply_cap);
-        scores[j] = g.score(colour);
-      } catch (const std::exception& e) {
-#pragma omp critical
-        error = e.what();
-      }
-    }
-    if (!error.empty()) throw InputError("genetic tuner: " + error);
-    for (int i = 0; i < n; ++i)
-      fitness[i] =
-          std::accumulate(scores.begin() + i * games_each, scores.begin() + (i + 1) * games_each, 0.0) / games_each;
+    const std::vector<double> fitness = population_fitness(pop, openings, o, rules, opponent_eval);
     // Rank: higher fitness first, ties to the lower index (deterministic).
     std::vector<int> rank(n);
     std::iota(rank.begin(), rank.end(), 0);
@@ -105,26 +144,7 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
     g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     curve.push_back(g);
     if (progress) progress(g);
-    if (gen == o.generations) break;
-
-    auto pick = [&]() {
-      int best = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
-      for (int t = 1; t < o.tournament; ++t) {
-        const int c = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
-        if (fitness[c] > fitness[best] || (fitness[c] == fitness[best] && c < best)) best = c;
-      }
-      return best;
-    };
-    std::vector<Weights> next(n);
-    for (int i = 0; i < o.elite; ++i) next[i] = pop[rank[i]];
-    for (int i = o.elite; i < n; ++i) {
-      const Weights& a = pop[pick()];
-      const Weights& b = pop[pick()];
-      Weights child;
-      for (int f = 0; f < kHalfFeatures; ++f) child[f] = (rng.next() >> 63) ? a[f] : b[f];
-      next[i] = mutate(child, o, rng);
-    }
-    pop.swap(next);
+    if (gen < o.generations) pop = next_population(pop, fitness, rank, o, rng);
   }
   return curve;
 }
