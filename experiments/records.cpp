@@ -3,14 +3,16 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 #include "engine/error.h"
 #include "engine/text_input.h"
@@ -23,248 +25,151 @@ std::string TournamentGame::id() const {
 
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
+using Json = nlohmann::json;
 
+[[noreturn]] void bad(const std::string& what) { throw InputError("not a game record: " + what); }
+
+// A value as compact JSON text. nlohmann escapes '"', '\\' and control characters in
+// strings (records hold ASCII text only; a byte that is not UTF-8 would become U+FFFD
+// rather than throw).
+std::string dump(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string quote(const std::string& s) { return dump(Json(s)); }
+
+// A double as "%.6g". nlohmann cannot print it so: it writes the shortest round-trip
+// digits by Grisu2, which are not always the shortest (8.07782 comes out as
+// 8.077819999999999, about one record in 700), and whole numbers as "1.0".
 std::string number(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", x);
   return buf;
 }
 
-// A JSON value of the few kinds records use.
-struct Json {
-  enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
-  std::string text;  // a string's value, or a number's digits
-  std::vector<Json> items;
-  std::map<std::string, Json> fields;
-};
-
-// A strict reader of one JSON value (RFC 8259, without \u escapes beyond Latin-1,
-// which records never contain).
-class Reader {
- public:
-  explicit Reader(const std::string& s) : s_(s) {}
-  Json document() {
-    Json v = value();
-    space();
-    if (i_ != s_.size()) fail("text after the object");
-    return v;
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& what) {
-    throw InputError("not a game record: " + what + " at column " + std::to_string(i_ + 1));
-  }
-  void space() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\r' || s_[i_] == '\n')) ++i_;
-  }
-  bool eat(char c) {
-    space();
-    if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
-    return false;
-  }
-  void expect(char c) {
-    if (!eat(c)) fail(std::string("expected '") + c + "'");
-  }
-  Json value() {
-    if (++depth_ > 8) fail("nesting too deep");
-    space();
-    if (i_ >= s_.size()) fail("unexpected end");
-    Json v;
-    const char c = s_[i_];
-    if (c == '{') {
-      ++i_;
-      v.kind = Json::Object;
-      if (!eat('}')) {
-        do {
-          space();
-          const std::string k = string();
-          expect(':');
-          if (v.fields.count(k)) fail("key '" + k + "' twice");
-          v.fields[k] = value();
-        } while (eat(','));
-        expect('}');
-      }
-    } else if (c == '[') {
-      ++i_;
-      v.kind = Json::Array;
-      if (!eat(']')) {
-        do v.items.push_back(value());
-        while (eat(','));
-        expect(']');
-      }
-    } else if (c == '"') {
-      v.kind = Json::String;
-      v.text = string();
-    } else if (s_.compare(i_, 4, "true") == 0 || s_.compare(i_, 5, "false") == 0) {
-      v.kind = Json::Bool;
-      v.text = s_[i_] == 't' ? "true" : "false";
-      i_ += v.text.size();
-    } else if (s_.compare(i_, 4, "null") == 0) {
-      i_ += 4;
-    } else if (c == '-' || (c >= '0' && c <= '9')) {
-      v.kind = Json::Number;
-      const std::size_t b = i_;
-      while (i_ < s_.size() && std::strchr("+-0123456789.eE", s_[i_])) ++i_;
-      v.text = s_.substr(b, i_ - b);
-    } else {
-      fail(std::string("unexpected '") + c + "'");
+// Parses one line, refusing a key that appears twice in the record object (nlohmann
+// would keep the last copy silently).
+Json parse(const std::string& line) {
+  std::vector<std::string> keys;
+  const Json::parser_callback_t once = [&keys](int depth, Json::parse_event_t event, Json& parsed) {
+    if (event == Json::parse_event_t::key && depth == 1) {
+      const std::string& k = parsed.get_ref<const std::string&>();
+      if (std::find(keys.begin(), keys.end(), k) != keys.end()) bad("key '" + k + "' twice");
+      keys.push_back(k);
     }
-    --depth_;
-    return v;
+    return true;
+  };
+  try {
+    return Json::parse(line, once);
+  } catch (const Json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ...":
+    // the line is known to the caller, so keep the column and the reason.
+    const std::string m = e.what();
+    const std::size_t col = m.find("column "), colon = m.find(": ", col);
+    if (col == std::string::npos || colon == std::string::npos) bad(m);
+    bad("bad JSON at " + m.substr(col, colon - col) + ": " + m.substr(colon + 2));
+  } catch (const Json::exception& e) {
+    // A number beyond the double range: "[json.exception.out_of_range.406] number overflow
+    // parsing '1e999'".
+    const std::string m = e.what();
+    bad(m.substr(m.find("] ") == std::string::npos ? 0 : m.find("] ") + 2));
   }
-  std::string string() {
-    if (i_ >= s_.size() || s_[i_] != '"') fail("expected a string");
-    ++i_;
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char c = s_[i_++];
-      if (c == '"') return out;
-      if (static_cast<unsigned char>(c) < 0x20) fail("control character in a string");
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char e = s_[i_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'u': {
-          unsigned code = 0;
-          if (i_ + 4 > s_.size()) fail("short \\u escape");
-          const auto [p, ec] = std::from_chars(s_.data() + i_, s_.data() + i_ + 4, code, 16);
-          if (ec != std::errc() || p != s_.data() + i_ + 4 || code > 0xff) fail("unsupported \\u escape");
-          out += static_cast<char>(code);
-          i_ += 4;
-          break;
-        }
-        default:
-          fail("bad escape");
-      }
-    }
-  }
-
-  const std::string& s_;
-  std::size_t i_ = 0;
-  int depth_ = 0;
-};
-
-const Json& field(const Json& o, const char* key, Json::Kind kind) {
-  const auto it = o.fields.find(key);
-  if (it == o.fields.end()) throw InputError(std::string("not a game record: no field '") + key + "'");
-  if (it->second.kind != kind)
-    throw InputError(std::string("not a game record: field '") + key + "' has the wrong type");
-  return it->second;
 }
 
+const Json& field(const Json& o, const char* key) {
+  const auto it = o.find(key);
+  if (it == o.end()) bad(std::string("no field '") + key + "'");
+  return *it;
+}
+
+// The value as a message shows it: its JSON text, cut short.
+std::string shown(const Json& v) {
+  const std::string t = dump(v);
+  return t.size() <= 40 ? t : t.substr(0, 37) + "...";
+}
+
+[[noreturn]] void wrong_type(const char* key, const Json& v, const char* expected) {
+  bad(std::string("field '") + key + "' is " + shown(v) + ", expected " + expected);
+}
+
+std::string text(const Json& o, const char* key) {
+  const Json& v = field(o, key);
+  if (!v.is_string()) wrong_type(key, v, "a string");
+  return v.get<std::string>();
+}
+
+// A whole number that fits T (a float such as 1.0 is refused, as the old reader did).
 template <class T>
-T integer(const Json& o, const char* key) {
-  const std::string& t = field(o, key, Json::Number).text;
-  T v{};
-  const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (ec != std::errc() || p != t.data() + t.size())
-    throw InputError(std::string("not a game record: field '") + key + "' is not a whole number");
-  return v;
+T whole(const Json& o, const char* key) {
+  const Json& v = field(o, key);
+  if (v.is_number_unsigned() && std::in_range<T>(v.get<std::uint64_t>())) return static_cast<T>(v.get<std::uint64_t>());
+  if (v.is_number_integer() && std::in_range<T>(v.get<std::int64_t>())) return static_cast<T>(v.get<std::int64_t>());
+  wrong_type(key, v, std::is_signed_v<T> ? "a whole number" : "a whole number >= 0");
 }
 
 double real(const Json& o, const char* key) {
-  const std::string& t = field(o, key, Json::Number).text;
-  char* end = nullptr;
-  const double v = std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size())
-    throw InputError(std::string("not a game record: field '") + key + "' is not a number");
-  return v;
+  const Json& v = field(o, key);
+  if (!v.is_number()) wrong_type(key, v, "a number");
+  return v.get<double>();  // finite: the parser refuses 1e999
 }
 
 }  // namespace
 
 std::string to_json(const TournamentGame& r) {
-  std::string moves = "[";
-  for (std::size_t i = 0; i < r.moves.size(); ++i) {
-    if (i) moves += ',';
-    moves += quote(r.moves[i]);
-  }
-  moves += "]";
-  return "{\"pairing\":" + quote(r.pairing) + ",\"first\":" + quote(r.first) + ",\"second\":" + quote(r.second) +
-         ",\"opening_index\":" + std::to_string(r.opening_index) + ",\"game\":" + std::to_string(r.game) +
-         ",\"south\":" + quote(r.south) + ",\"north\":" + quote(r.north) + ",\"opening\":" + quote(r.opening) +
-         ",\"moves\":" + moves + ",\"result\":" + quote(r.result) + ",\"winner\":" + quote(r.winner) +
-         ",\"reason\":" + quote(r.reason) + ",\"plies\":" + std::to_string(r.plies) +
-         ",\"first_points\":" + number(r.first_points) + ",\"nodes_south\":" + std::to_string(r.nodes_south) +
-         ",\"nodes_north\":" + std::to_string(r.nodes_north) + ",\"time_south\":" + number(r.time_south) +
-         ",\"time_north\":" + number(r.time_north) + "}";
+  std::string out = "{";
+  const auto put = [&out](const char* key, const std::string& value) {
+    if (out.size() > 1) out += ',';
+    out += quote(key) + ':' + value;
+  };
+  put("pairing", quote(r.pairing));
+  put("first", quote(r.first));
+  put("second", quote(r.second));
+  put("opening_index", std::to_string(r.opening_index));
+  put("game", std::to_string(r.game));
+  put("south", quote(r.south));
+  put("north", quote(r.north));
+  put("opening", quote(r.opening));
+  put("moves", dump(Json(r.moves)));
+  put("result", quote(r.result));
+  put("winner", quote(r.winner));
+  put("reason", quote(r.reason));
+  put("plies", std::to_string(r.plies));
+  put("first_points", number(r.first_points));
+  put("nodes_south", std::to_string(r.nodes_south));
+  put("nodes_north", std::to_string(r.nodes_north));
+  put("time_south", number(r.time_south));
+  put("time_north", number(r.time_north));
+  return out + "}";
 }
 
 TournamentGame from_json(const std::string& line) {
-  const Json o = Reader(line).document();
-  if (o.kind != Json::Object) throw InputError("not a game record: not a JSON object");
+  const Json o = parse(line);
+  if (!o.is_object()) bad("not a JSON object");
   TournamentGame r;
-  r.pairing = field(o, "pairing", Json::String).text;
-  r.first = field(o, "first", Json::String).text;
-  r.second = field(o, "second", Json::String).text;
-  r.opening_index = integer<int>(o, "opening_index");
-  r.game = integer<int>(o, "game");
-  r.south = field(o, "south", Json::String).text;
-  r.north = field(o, "north", Json::String).text;
-  r.opening = field(o, "opening", Json::String).text;
-  for (const Json& m : field(o, "moves", Json::Array).items) {
-    if (m.kind != Json::String) throw InputError("not a game record: a move that is not a string");
-    r.moves.push_back(m.text);
+  r.pairing = text(o, "pairing");
+  r.first = text(o, "first");
+  r.second = text(o, "second");
+  r.opening_index = whole<int>(o, "opening_index");
+  r.game = whole<int>(o, "game");
+  r.south = text(o, "south");
+  r.north = text(o, "north");
+  r.opening = text(o, "opening");
+  const Json& moves = field(o, "moves");
+  if (!moves.is_array()) wrong_type("moves", moves, "an array of strings");
+  for (const Json& m : moves) {
+    if (!m.is_string()) bad("a move that is not a string: " + shown(m));
+    r.moves.push_back(m.get<std::string>());
   }
-  r.result = field(o, "result", Json::String).text;
+  r.result = text(o, "result");
   if (r.result != "south" && r.result != "north" && r.result != "capped")
-    throw InputError("not a game record: result '" + r.result + "' (expected south, north or capped)");
-  r.winner = field(o, "winner", Json::String).text;
-  r.reason = field(o, "reason", Json::String).text;
-  r.plies = integer<int>(o, "plies");
+    bad("result '" + r.result + "' (expected south, north or capped)");
+  r.winner = text(o, "winner");
+  r.reason = text(o, "reason");
+  r.plies = whole<int>(o, "plies");
   r.first_points = real(o, "first_points");
-  if (r.first_points != 0 && r.first_points != 0.5 && r.first_points != 1)
-    throw InputError("not a game record: first_points must be 0, 0.5 or 1");
-  r.nodes_south = integer<std::uint64_t>(o, "nodes_south");
-  r.nodes_north = integer<std::uint64_t>(o, "nodes_north");
+  if (r.first_points != 0 && r.first_points != 0.5 && r.first_points != 1) bad("first_points must be 0, 0.5 or 1");
+  r.nodes_south = whole<std::uint64_t>(o, "nodes_south");
+  r.nodes_north = whole<std::uint64_t>(o, "nodes_north");
   r.time_south = real(o, "time_south");
   r.time_north = real(o, "time_north");
-  if (r.game != 0 && r.game != 1) throw InputError("not a game record: game must be 0 or 1");
+  if (r.game != 0 && r.game != 1) bad("game must be 0 or 1");
   return r;
 }
 

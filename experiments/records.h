@@ -30,14 +30,23 @@ struct TournamentGame {
   std::string id() const;
 };
 
-// One JSON object, no newline.
+// One JSON object, no newline: the keys in the order of the fields above, no spaces,
+// integers in decimal, doubles as printf's "%.6g" (0.5, 1, 0.0123457, 1e-05), strings
+// escaped by nlohmann_json (\", \\, \b \f \n \r \t, other control characters as
+// \u00xx; everything else, UTF-8 included, as it is). The format is the one records
+// have always had, byte for byte (the hand-written writer before nlohmann_json wrote
+// \b, \f and \r as \u0008, \u000c, \u000d; no record holds them).
 std::string to_json(const TournamentGame& r);
-// Throws InputError (message without a location) for text that is not such an object.
+// Reads such an object (strict JSON, by nlohmann_json; keys in any order, unknown keys
+// ignored). Throws InputError, its message without a location, for text that is not
+// JSON (naming the column and the reason), not an object, a key twice, a missing field,
+// a field of the wrong type or out of range (naming the field and its value), a number
+// beyond the double range, or a result, game or first_points outside its set.
 TournamentGame from_json(const std::string& line);
 
 struct LoadedRecords {
   std::vector<TournamentGame> records;  // in file order, without duplicates
-  std::vector<std::string> notes;   // what was repaired or skipped, for stderr
+  std::vector<std::string> notes;       // what was repaired or skipped, for stderr
 };
 
 // Reads `path` (missing: no records). A last line that is torn (no newline, or not a
