@@ -9,7 +9,8 @@ namespace bao::experiments {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
-}
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
 
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
@@ -22,7 +23,7 @@ double score_to_elo(double s) {
 }
 
 double los(std::int64_t wins, std::int64_t losses) {
-  if (wins + losses == 0) return 0.5;
+  if (wins + losses == 0) return kNaN;
   return normal_cdf(static_cast<double>(wins - losses) / std::sqrt(static_cast<double>(wins + losses)));
 }
 
@@ -45,7 +46,10 @@ PairingStats pairing_stats(const std::vector<GameScore>& games) {
     sum_sq += g.points * g.points;
     by_pair[g.pair].push_back(g.points);
   }
-  if (st.games == 0) return st;
+  if (st.games == 0) {
+    st.score = st.score_ci95 = st.elo = st.elo_ci95 = st.los = kNaN;
+    return st;
+  }
   const double n = static_cast<double>(st.games);
   st.score = st.points / n;
 
@@ -65,18 +69,21 @@ PairingStats pairing_stats(const std::vector<GameScore>& games) {
 
   double var_of_mean;
   if (all_paired && st.pairs > 0) {
+    st.ci_pentanomial = true;
     // The pairs are the independent units: the variance of their mean score.
     const double m = static_cast<double>(pair_means.size());
     double v = 0;
     for (double x : pair_means) v += (x - st.score) * (x - st.score);
     var_of_mean = v / m / m;
-    st.ci_pentanomial = true;
   } else {
     var_of_mean = std::max(0.0, sum_sq / n - st.score * st.score) / n;
   }
-  st.score_ci95 = kZ95 * std::sqrt(var_of_mean);
+  const std::int64_t units = st.ci_pentanomial ? st.pairs : st.games;
+  st.score_ci95 = units < 2 ? kNaN : kZ95 * std::sqrt(var_of_mean);
   st.elo = score_to_elo(st.score);
-  st.elo_ci95 = (score_to_elo(st.score + st.score_ci95) - score_to_elo(st.score - st.score_ci95)) / 2;
+  st.elo_ci95 = std::isnan(st.score_ci95)
+                    ? kNaN
+                    : (score_to_elo(st.score + st.score_ci95) - score_to_elo(st.score - st.score_ci95)) / 2;
   st.los = los(st.wins, st.losses);
   return st;
 }

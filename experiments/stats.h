@@ -29,7 +29,7 @@ double elo_to_score(double elo);
 double score_to_elo(double s);
 
 // Likelihood of superiority: Phi((w - l) / sqrt(w + l)), capped games (draws) left out;
-// 0.5 when no game was decided.
+// NaN (undefined) when no game was decided.
 double los(std::int64_t wins, std::int64_t losses);
 
 struct Sprt {
@@ -40,19 +40,25 @@ struct Sprt {
   double upper() const;     // log((1 - beta) / alpha): accept H1 at or above
 };
 
-// What one pairing's results say.
+// What one pairing's results say. A figure the games do not determine is NaN: the
+// summary prints it as n/a (experiments/summary.h).
 struct PairingStats {
   std::int64_t games = 0, wins = 0, losses = 0, capped = 0;
   double points = 0;  // wins + capped / 2
-  double score = 0;   // points / games (0.5 with no game)
+  double score = 0;   // points / games; NaN with no game
   // Half-width of the 95% interval of the score. From the game pairs' spread
   // (pentanomial) when every game belongs to a complete pair, which accounts for the
   // correlation of the two games of an opening; from single games (trinomial) otherwise.
+  // NaN with fewer than two units (pairs, or games when trinomial): one unit has no
+  // spread to measure.
   double score_ci95 = 0;
   bool ci_pentanomial = false;
-  double elo = 0;       // score_to_elo(score)
-  double elo_ci95 = 0;  // half the width of the score interval mapped to Elo
-  double los = 0.5;
+  // score_to_elo(score): +-infinity at a score of 1 or 0, NaN with no game.
+  double elo = 0;
+  // Half the width of the score interval mapped to Elo: NaN when the score interval is,
+  // infinite when the interval reaches a score of 0 or 1.
+  double elo_ci95 = 0;
+  double los = 0.5;                     // los(wins, losses): NaN when no game was decided
   std::array<std::int64_t, 5> penta{};  // pairs by the first player's points x 2
   std::int64_t pairs = 0;               // complete pairs
 };

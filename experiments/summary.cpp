@@ -10,9 +10,9 @@ namespace bao::experiments {
 
 namespace {
 
+// x by the printf format f; "" for a figure that is not finite (undefined, summary.h).
 std::string fmt(const char* f, double x) {
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  if (std::isnan(x)) return "nan";
+  if (!std::isfinite(x)) return "";
   char buf[64];
   std::snprintf(buf, sizeof buf, f, x);
   // A value that rounds to zero prints without its sign ("-0.0" -> "0.0").
@@ -20,9 +20,33 @@ std::string fmt(const char* f, double x) {
   return buf;
 }
 
-std::string signed_elo(double x) {
-  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
-  return fmt("%+.1f", x);
+// The same for the markdown: "n/a" in place of an undefined figure.
+std::string shown(const char* f, double x) { return std::isfinite(x) ? fmt(f, x) : "n/a"; }
+
+// "value ± half-width" of the markdown table, each by its printf format; n/a alone when
+// the value is undefined.
+std::string with_ci(const char* f, double x, const char* ci_f, double ci) {
+  return std::isfinite(x) ? shown(f, x) + " ± " + shown(ci_f, ci) : "n/a";
+}
+
+// One row of the markdown table.
+std::string markdown_row(const PairingSummary& p) {
+  const PairingStats& st = p.stats;
+  std::string penta;
+  for (auto k : st.penta) {
+    if (!penta.empty()) penta += ' ';
+    penta += std::to_string(k);
+  }
+  return "| " + p.pairing.name + " | " + std::to_string(st.games) + " | " + std::to_string(st.wins) + " | " +
+         std::to_string(st.losses) + " | " + std::to_string(st.capped) + " | " +
+         with_ci("%.1f%%", 100 * st.score, "%.1f%%", 100 * st.score_ci95) + " | " +
+         with_ci("%+.1f", st.elo, "%.1f", st.elo_ci95) + " | " + shown("%.1f%%", 100 * st.los) + " | " + penta + " |\n";
+}
+
+bool any_undefined(const PairingStats& st) {
+  for (double x : {st.score, st.score_ci95, st.elo, st.elo_ci95, st.los})
+    if (!std::isfinite(x)) return true;
+  return false;
 }
 
 }  // namespace
@@ -112,23 +136,19 @@ std::string summary_markdown(const Config& c, const Summary& s) {
       "Intervals are 95%.\n\n";
   out += "| pairing | games | wins | losses | capped | score | Elo | LOS | pairs 0-0.5-1-1.5-2 |\n";
   out += "|---|---|---|---|---|---|---|---|---|\n";
-  bool any_trinomial = false;
+  bool any_trinomial = false, any_na = false;
   for (const PairingSummary& p : s.pairings) {
-    const PairingStats& st = p.stats;
-    if (!st.ci_pentanomial && st.games > 0) any_trinomial = true;
-    std::string penta;
-    for (auto k : st.penta) {
-      if (!penta.empty()) penta += ' ';
-      penta += std::to_string(k);
-    }
-    out += "| " + p.pairing.name + " | " + std::to_string(st.games) + " | " + std::to_string(st.wins) + " | " +
-           std::to_string(st.losses) + " | " + std::to_string(st.capped) + " | " + fmt("%.1f%%", 100 * st.score) +
-           " ± " + fmt("%.1f%%", 100 * st.score_ci95) + " | " + signed_elo(st.elo) + " ± " + fmt("%.1f", st.elo_ci95) +
-           " | " + fmt("%.1f%%", 100 * st.los) + " | " + penta + " |\n";
+    if (!p.stats.ci_pentanomial && p.stats.games > 0) any_trinomial = true;
+    any_na = any_na || any_undefined(p.stats);
+    out += markdown_row(p);
   }
   out += "\nPairs: the first player's points over the two games of an opening (counts of 0, 0.5, 1, 1.5, 2).";
   out += any_trinomial ? " Some pairings have unpaired games, so their intervals come from single games.\n"
                        : " Intervals come from the spread of the pairs (pentanomial).\n";
+  if (any_na)
+    out +=
+        "n/a: not determined by these games: an interval needs two pairs (two games when unpaired), an Elo a "
+        "score strictly between 0% and 100% (its interval too), LOS a won or lost game.\n";
   if (c.sprt_enabled) {
     out += "\nSPRT (elo0 " + fmt("%g", c.sprt.elo0) + ", elo1 " + fmt("%g", c.sprt.elo1) + ", alpha " +
            fmt("%g", c.sprt.alpha) + ", beta " + fmt("%g", c.sprt.beta) + ", " +
@@ -173,7 +193,7 @@ std::string summary_markdown(const Config& c, const Summary& s) {
     for (std::size_t i = 0; i < n; ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return s.ratings[a] > s.ratings[b]; });
-    for (std::size_t i : order) out += "| " + t.players[i] + " | " + signed_elo(s.ratings[i]) + " |\n";
+    for (std::size_t i : order) out += "| " + t.players[i] + " | " + shown("%+.1f", s.ratings[i]) + " |\n";
   }
   return out;
 }

@@ -37,8 +37,13 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
 
 // CSV columns: pairing,games,wins,losses,capped,score,score_ci95,elo,elo_ci95,los,
 // first,second,points,penta_ll,penta_ld,penta_even,penta_wd,penta_ww,sprt,llr.
-// Infinite Elo (a score of 0 or 1) is written as inf or -inf.
+// A figure the games do not determine (PairingStats: NaN or infinite) is an empty
+// field: score with no game, score_ci95 from fewer than two pairs (two games when
+// unpaired), elo at a score of 0 or 1, elo_ci95 whenever score_ci95 is empty or the
+// interval reaches 0 or 1, los with no won or lost game; llr is empty without an SPRT.
 std::string summary_csv(const Summary& s);
+// The same figures as a markdown table, "n/a" for an undefined one (with a line saying
+// why under the table), then the SPRT, the cross table and the ratings.
 std::string summary_markdown(const Config& c, const Summary& s);
 
 }  // namespace bao::experiments

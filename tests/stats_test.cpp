@@ -9,6 +9,8 @@
 #include <numeric>
 #include <random>
 
+#include "experiments/summary.h"
+
 namespace bao::experiments {
 namespace {
 
@@ -32,7 +34,7 @@ TEST(Stats, NormalDistribution) {
 
 TEST(Stats, LikelihoodOfSuperiority) {
   // LOS = Phi((w - l) / sqrt(w + l)).
-  EXPECT_DOUBLE_EQ(los(0, 0), 0.5);
+  EXPECT_TRUE(std::isnan(los(0, 0)));  // 0 / 0: no decided game says nothing
   EXPECT_DOUBLE_EQ(los(7, 7), 0.5);
   EXPECT_NEAR(los(6, 4), 0.736455371567231, 1e-12);   // Phi(2 / sqrt(10)) = Phi(0.632456)
   EXPECT_NEAR(los(10, 0), 0.999217298870999, 1e-12);  // Phi(sqrt(10)) = Phi(3.162278)
@@ -78,20 +80,52 @@ TEST(Stats, TrinomialWhenGamesAreUnpaired) {
 }
 
 TEST(Stats, ScoresAtTheEdges) {
+  // No game: no score, and nothing that follows from one.
   PairingStats st = pairing_stats({});
   EXPECT_EQ(st.games, 0);
-  EXPECT_DOUBLE_EQ(st.score, 0);
-  st = pairing_stats({{0, 1}, {0, 1}});
+  for (double x : {st.score, st.score_ci95, st.elo, st.elo_ci95, st.los}) EXPECT_TRUE(std::isnan(x));
+  // Three pairs won twice: score 1, Elo infinite; no spread, so the score interval is 0
+  // wide and the Elo interval (inf - inf) undefined.
+  st = pairing_stats({{0, 1}, {0, 1}, {1, 1}, {1, 1}, {2, 1}, {2, 1}});
   EXPECT_DOUBLE_EQ(st.score, 1);
-  EXPECT_TRUE(std::isinf(st.elo));
-  EXPECT_EQ(st.penta[4], 1);
-  // All capped: every game half a point, no spread.
+  EXPECT_TRUE(std::isinf(st.elo) && st.elo > 0);
+  EXPECT_DOUBLE_EQ(st.score_ci95, 0);
+  EXPECT_TRUE(std::isnan(st.elo_ci95));
+  EXPECT_EQ(st.penta[4], 3);
+  // All capped: every game half a point, no spread; LOS has no decided game.
   st = pairing_stats({{0, 0.5}, {0, 0.5}, {1, 0.5}, {1, 0.5}});
   EXPECT_EQ(st.capped, 4);
   EXPECT_DOUBLE_EQ(st.score, 0.5);
   EXPECT_DOUBLE_EQ(st.score_ci95, 0);
-  EXPECT_DOUBLE_EQ(st.los, 0.5);
+  EXPECT_DOUBLE_EQ(st.elo_ci95, 0);
+  EXPECT_TRUE(std::isnan(st.los));
   EXPECT_EQ(st.penta[2], 2);
+}
+
+TEST(Stats, IntervalsNeedTwoUnits) {
+  // One pair (won, lost): a score of 0.5 but no spread between pairs to measure.
+  PairingStats st = pairing_stats({{0, 1}, {0, 0}});
+  EXPECT_TRUE(st.ci_pentanomial);
+  EXPECT_DOUBLE_EQ(st.score, 0.5);
+  EXPECT_DOUBLE_EQ(st.elo, 0);
+  EXPECT_TRUE(std::isnan(st.score_ci95));
+  EXPECT_TRUE(std::isnan(st.elo_ci95));
+  EXPECT_DOUBLE_EQ(st.los, 0.5);
+  // One unpaired game: the same from single games.
+  st = pairing_stats({{0, 1}});
+  EXPECT_FALSE(st.ci_pentanomial);
+  EXPECT_TRUE(std::isnan(st.score_ci95));
+  // Two unpaired games (1, 0): mean 0.5, variance 0.25, of the mean 0.125;
+  // 1.959964 * sqrt(0.125) = 0.692952.
+  st = pairing_stats({{0, 1}, {1, 0}});
+  EXPECT_NEAR(st.score_ci95, 0.6929519121748391, 1e-12);
+  // Two pairs (1, 1) and (1, 0.5): score 0.875, pair means 1 and 0.75, variance of the
+  // mean 0.015625 / 2 = 0.0078125, half-width 0.173238: the interval passes 1, so the Elo
+  // interval is infinite.
+  st = pairing_stats({{0, 1}, {0, 1}, {1, 1}, {1, 0.5}});
+  EXPECT_NEAR(st.score_ci95, 0.17323797804370974, 1e-12);
+  EXPECT_TRUE(std::isfinite(st.elo));
+  EXPECT_TRUE(std::isinf(st.elo_ci95));
 }
 
 TEST(Stats, SprtBounds) {
@@ -213,6 +247,59 @@ TEST(Stats, PriorKeepsAPerfectPlayerFinite) {
   for (double x : r) EXPECT_TRUE(std::isfinite(x));
   EXPECT_GT(r[0], r[1]);
   EXPECT_NEAR(r[1], r[2], 1e-6);
+}
+
+// A summary of a pairing a vs b from games given as (opening, game, first player's points).
+Summary small_run(const std::vector<std::array<double, 3>>& games, Config& c) {
+  c.file = "small.ini";
+  c.entrants = {"a", "b"};
+  c.openings = 2;
+  std::vector<TournamentGame> records;
+  for (const auto& g : games) {
+    TournamentGame r;
+    r.pairing = "a vs b";
+    r.first = "a";
+    r.second = "b";
+    r.opening_index = static_cast<int>(g[0]);
+    r.game = static_cast<int>(g[1]);
+    r.first_points = g[2];
+    records.push_back(r);
+  }
+  return summarise(c, make_pairings(c), records, 4);
+}
+
+// The cells of the pairing's row of summary.md.
+std::string markdown_row(const std::string& md) {
+  const std::size_t at = md.find("| a vs b |");
+  return md.substr(at, md.find('\n', at) - at);
+}
+
+TEST(Summary, UndefinedFiguresAreNotPrintedAsNumbers) {
+  Config c;
+  // One pair, both won: score 100%, no interval from one pair, Elo infinite.
+  Summary s = small_run({{0, 0, 1}, {0, 1, 1}}, c);
+  EXPECT_EQ(markdown_row(summary_markdown(c, s)),
+            "| a vs b | 2 | 2 | 0 | 0 | 100.0% ± n/a | n/a | 92.1% | 0 0 0 0 1 |");
+  EXPECT_NE(summary_markdown(c, s).find("\nn/a: not determined by these games"), std::string::npos);
+  EXPECT_EQ(summary_csv(s).substr(summary_csv(s).find('\n') + 1),
+            "a vs b,2,2,0,0,1.0000,,,,0.9214,a,b,2,0,0,0,0,1,,\n");
+  // One pair, won and lost: a score and an Elo, no intervals.
+  s = small_run({{0, 0, 1}, {0, 1, 0}}, c);
+  EXPECT_EQ(markdown_row(summary_markdown(c, s)),
+            "| a vs b | 2 | 1 | 1 | 0 | 50.0% ± n/a | 0.0 ± n/a | 50.0% | 0 0 1 0 0 |");
+  EXPECT_EQ(summary_csv(s).substr(summary_csv(s).find('\n') + 1),
+            "a vs b,2,1,1,0,0.5000,,0.0,,0.5000,a,b,1,0,0,1,0,0,,\n");
+  // No game at all.
+  s = small_run({}, c);
+  EXPECT_EQ(markdown_row(summary_markdown(c, s)), "| a vs b | 0 | 0 | 0 | 0 | n/a | n/a | n/a | 0 0 0 0 0 |");
+  EXPECT_EQ(summary_csv(s).substr(summary_csv(s).find('\n') + 1), "a vs b,0,0,0,0,,,,,,a,b,0,0,0,0,0,0,,\n");
+  // Three pairs with some spread, (1, 0), (1, 1), (1, 0.5): every figure defined (score
+  // 0.75 ± 0.230984, Elo 190.85 ± 335.90, as Stats.PentanomialByHand works them out), and
+  // no note.
+  s = small_run({{0, 0, 1}, {0, 1, 0}, {1, 0, 1}, {1, 1, 1}, {2, 0, 1}, {2, 1, 0.5}}, c);
+  const std::string md = summary_markdown(c, s);
+  EXPECT_EQ(markdown_row(md), "| a vs b | 6 | 4 | 1 | 1 | 75.0% ± 23.1% | +190.8 ± 335.9 | 91.0% | 0 0 1 1 1 |");
+  EXPECT_EQ(md.find("n/a"), std::string::npos);
 }
 
 }  // namespace
