@@ -1,9 +1,12 @@
 // Move execution and generation. Rule numbers are Donkers' (appendix C of Nosce Hostem)
-// as quoted in spec/rules.md; "3.1(n)" is step n of rules.md 3.1, the after-lap order.
+// as quoted in docs/rules.md; "3.1(n)" is step n of rules.md 3.1, the after-lap order.
 #include "engine/movegen.h"
 
 #include <bit>
 #include <cstring>
+
+#include "engine/cycle_detector.h"
+#include "engine/verdict_cache.h"
 
 namespace bao {
 namespace {
@@ -94,6 +97,8 @@ inline int lift_and_sow(std::uint8_t* ring, int from, int d, int& n) {
 struct LapState {
   std::uint8_t pits[2 * kRing];
   std::uint32_t small;
+
+  bool operator==(const LapState& x) const { return small == x.small && std::memcmp(pits, x.pits, sizeof pits) == 0; }
 };
 inline std::uint32_t pack_small(int end, int step, std::uint8_t houses, bool capture_lap) {
   return static_cast<std::uint32_t>(end) | static_cast<std::uint32_t>(step & 3) << 8 |
@@ -162,47 +167,207 @@ std::int8_t takasia_pit(const Position& c, int s) {
   return static_cast<std::int8_t>(t);
 }
 
-// Verdicts of long moves. Exact detection of an infinite move can take hundreds of
-// millions of laps (rules.md 8), and searches meet the same move again, so a move still
-// going after kCacheLaps laps is memoised with the board it ends with. A takasa move
-// never touches the opponent's pits and depends only on the mover's ring, the start,
-// the direction, the takasia pit and the stage (3.1 steps 2, 4, 5, 6), so it is keyed on
-// those alone: the same long takasa move below different opponent positions is decided
-// once. A capture move is keyed on the whole position. One small direct-mapped table per
-// thread keeps results identical whatever the number of threads.
+// Verdicts of long moves (verdict_cache.h): a move still going after kCacheLaps laps is
+// memoised with the board it ends with. One small table per thread keeps results
+// identical whatever the number of threads.
 constexpr std::uint32_t kCacheLaps = 1u << 12;
-struct Verdict {
-  std::uint64_t tag = 0;  // 0 = empty
-  bool infinite = false;
-  bool reached_choice = false;
-  std::uint8_t houses = 0;         // at the end of the laps
-  std::uint8_t own[kRing] = {};    // the mover's ring at the end of the laps
-  std::uint8_t other[kRing] = {};  // the opponent's ring (capture moves)
-};
-constexpr std::size_t kVerdicts = 1024;
-thread_local Verdict verdicts[kVerdicts];
+constinit thread_local VerdictCache<1024> verdicts;
 
-std::uint64_t verdict_tag(const Position& before, const Move& m, const Rules& rules) {
-  const int s = before.side;
-  std::uint64_t a, b;
-  if (m.takasa()) {
-    std::memcpy(&a, before.pits[s], 8);
-    std::memcpy(&b, before.pits[s] + 8, 8);
-    b ^= static_cast<std::uint64_t>(static_cast<std::uint8_t>(before.takasia)) << 1 ^
-         static_cast<std::uint64_t>(before.hand[s] > 0) << 11 ^ static_cast<std::uint64_t>(before.owns_house(s)) << 12;
-  } else {
-    a = before.compute_key();
-    b = 0x5555;
+// One move being played on c, a copy of the position before it: the state its laps
+// change and the rules that decide each next lap (rules.md 3, 3.1).
+struct Sowing {
+  Position& c;
+  const Rules& rules;
+  const Move m;
+  const int s, o;
+  std::uint8_t* const me;
+  std::uint8_t* const op;
+  const std::uint8_t own_house_bit;
+  const bool namua;    // the stage of a move is fixed at its start (3)
+  const bool capture;  // capture or takasa, fixed for the whole move (3)
+  const int takasia;   // the mover's takasia-ed pit (4.1b)
+  int e = 0, d = 0;    // end pit of the last lap, sowing step (+1 cw, -1 acw)
+  bool capture_lap = false;
+  std::uint32_t sown = 0;  // seeds sown so far, for rules.long_move_limit
+
+  Sowing(Position& pos, Move move, const Rules& r)
+      : c(pos),
+        rules(r),
+        m(move),
+        s(pos.side),
+        o(pos.side ^ 1),
+        me(pos.pits[s]),
+        op(pos.pits[o]),
+        own_house_bit(static_cast<std::uint8_t>(1u << s)),
+        namua(pos.hand[s] > 0),
+        capture(!move.takasa()),
+        takasia(pos.takasia) {
+    c.takasia = kNoPit;
   }
-  std::uint64_t x = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
-  x ^= static_cast<std::uint64_t>(m.pit) << 8 | static_cast<std::uint64_t>(m.right) << 16 |
-       static_cast<std::uint64_t>(m.flags) << 24 | static_cast<std::uint64_t>(rules.long_move_limit) << 32;
-  x ^= static_cast<std::uint64_t>(rules.house_choice_any_count | rules.tax_any_lone_house << 1 |
-                                  rules.house_lost_when_hand_empties << 2 | rules.takasia_after_namua << 3 |
-                                  static_cast<int>(rules.variant) << 4)
-       << 58;
-  x = (x ^ (x >> 31)) * 0x94d049bb133111ebull;  // mix, so the slot depends on all bits
-  return (x ^ (x >> 29)) | 1;                   // never 0
+
+  // A lap from an own pit; emptying the own house loses it (2.5a).
+  int lap_from(int pit, int& n) {
+    if (pit == kHouse) c.houses &= static_cast<std::uint8_t>(~own_house_bit);
+    return lift_and_sow(me, pit, d, n);
+  }
+  // Captures the opponent's pit facing own front pit `at`; capturing the house loses it.
+  int take_facing(int at) {
+    const int t = 7 - at;
+    const int n = op[t];
+    op[t] = 0;
+    if (t == kHouse) c.houses &= static_cast<std::uint8_t>(~(1u << o));
+    return n;
+  }
+
+  // The first lap of a namua move (2.3, 2.4); returns the seeds it sowed.
+  int first_namua_lap() {
+    --c.hand[s];
+    const int pit = m.pit;
+    int n;
+    if (capture) {
+      // 2.3: the hand seed goes into pit, the facing pit is captured and its seeds enter
+      // at the kichwa the move names, sown from there cw (left) or acw (right) (1.4a).
+      ++me[pit];
+      n = take_facing(pit);
+      d = m.right ? -1 : 1;
+      e = sow(me, m.right ? kRightKichwa : kLeftKichwa, n, d);
+      capture_lap = true;
+      return n;
+    }
+    // 2.4: a lone owned house is taxed (only 2 seeds leave, it stays owned, 2.4b).
+    const bool tax = pit == kHouse && c.owns_house(s) && front_mask(c, s, 1) == (1u << kHouse) &&
+                     (me[kHouse] >= 6 || rules.tax_any_lone_house);
+    ++me[pit];
+    d = sow_step(pit, m.right);
+    if (!tax) {
+      e = lap_from(pit, n);
+      return n;
+    }
+    me[pit] = static_cast<std::uint8_t>(me[pit] - 2);
+    e = sow(me, (pit + d) & (kRing - 1), 2, d);
+    return 2;
+  }
+
+  // The first lap of the move.
+  void first_lap() {
+    int n;
+    if (namua) {
+      n = first_namua_lap();
+    } else {
+      d = sow_step(m.pit, m.right);
+      e = lap_from(m.pit, n);
+      // The first capture of the mtaji stage ends both houses (2.5a, 3.2); a mtaji capture
+      // move always captures after its first lap (3.4), so clearing now is the same.
+      if (capture && !rules.house_lost_when_hand_empties) c.houses = 0;
+    }
+    sown = static_cast<std::uint32_t>(n);
+  }
+
+  // After a lap, in the order of 3.1: false when the move ends, else plays the next lap.
+  // Sets reached_choice when a capture move reaches the stop/safari choice (3.1(5)).
+  bool next_lap(bool& reached_choice) {
+    // 3.1(1): the game ends, even in the middle of a move (1.2).
+    if (capture_lap && c.front_empty(o)) return false;  // mover wins
+    if (c.front_empty(s)) return false;                 // mover loses
+    // 3.1(2): a lap ending in an empty pit ends the move (1.5).
+    if (me[e] == 1) return false;
+    int n;
+    // 3.1(3): capture from an own front pit facing seeds (1.4, 1.6c).
+    if (capture && e < kFront && op[7 - e]) {
+      n = take_facing(e);
+      // 1.4b: kimbi and kichwa force the kichwa; otherwise the direction is kept (1.4c).
+      const int k = e <= 1 ? kLeftKichwa : e >= 6 ? kRightKichwa : (d > 0 ? kLeftKichwa : kRightKichwa);
+      d = k == kLeftKichwa ? 1 : -1;
+      e = sow(me, k, n, d);
+      capture_lap = true;
+      sown += static_cast<std::uint32_t>(n);
+      return true;
+    }
+    // 3.1(4): a takasa lap ending in the takasia-ed pit ends the move (4.1b).
+    if (!capture && e == takasia) return false;
+    // 3.1(5): the functional house stops a namua move, or offers safari (1.6a, 2.5b).
+    if (namua && e == kHouse && c.owns_house(s) && (me[kHouse] >= 6 || (capture && rules.house_choice_any_count))) {
+      if (!capture) return false;
+      reached_choice = true;
+      if (!m.safari()) return false;
+    }
+    // 3.1(6): relay (endelea, 1.6); a safari is the relay from the house.
+    e = lap_from(e, n);
+    capture_lap = false;
+    sown += static_cast<std::uint32_t>(n);
+    return true;
+  }
+
+  bool over_limit() const { return rules.long_move_limit && sown > rules.long_move_limit; }
+
+  LapState lap_state() const {
+    LapState x;
+    std::memcpy(x.pits, c.pits, sizeof x.pits);
+    x.small = pack_small(e, d, c.houses, capture_lap);
+    return x;
+  }
+
+  // The end of the laps as a verdict, and back: a takasa move changes only the mover's
+  // ring and house (verdict_tag).
+  Verdict verdict(std::uint64_t tag, bool reached_choice) const {
+    Verdict v{tag, false, reached_choice, c.houses, {}, {}};
+    std::memcpy(v.own, me, kRing);
+    std::memcpy(v.other, op, kRing);
+    return v;
+  }
+  void restore(const Verdict& v) {
+    std::memcpy(me, v.own, kRing);
+    if (capture) {
+      std::memcpy(op, v.other, kRing);
+      c.houses = v.houses;
+    } else {
+      c.houses = static_cast<std::uint8_t>((c.houses & ~own_house_bit) | (v.houses & own_house_bit));
+    }
+  }
+
+  // Hands the turn over. With kComplete, also sets the child's takasia mark and key; a
+  // move that is only counted (perft's last ply) needs neither.
+  template <bool kComplete>
+  void finish() {
+    if (namua && rules.house_lost_when_hand_empties && c.hand[s] == 0)
+      c.houses &= static_cast<std::uint8_t>(~own_house_bit);
+    c.side = static_cast<std::uint8_t>(o);
+    if (!kComplete) return;
+    const bool over = c.front_empty(s) || c.front_empty(o);
+    if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
+      c.takasia = takasia_pit(c, s);
+    c.refresh_key();
+  }
+};
+
+// The laps of a move still going after kFreeLaps laps: each lap state goes through
+// Brent's cycle detection (an infinite move repeats one, rules.md 8), and from lap
+// kCacheLaps on the verdict is looked up and stored. Returns false when the move is
+// infinite (1.5a) or over the long_move_limit. Inlined, so that play()'s lap loop keeps
+// the Sowing in registers (a call taking it by reference would keep it in memory).
+[[gnu::always_inline]] inline bool play_long_move(Sowing& mv, const Position& before, bool& reached_choice) {
+  CycleDetector<LapState> cycle;
+  std::uint64_t tag = 0;                               // nonzero once the move is long enough to be memoised
+  for (std::uint32_t laps = kFreeLaps + 1;; ++laps) {  // the lap whose end is decided
+    if (mv.over_limit()) return false;
+    if (laps == kCacheLaps) {
+      const Move m = mv.m;  // a copy: handing out mv's address would keep mv out of registers
+      tag = verdict_tag(before, m, mv.rules);
+      if (const Verdict* known = verdicts.find(tag)) {
+        if (known->infinite) return false;
+        mv.restore(*known);
+        reached_choice = known->reached_choice;
+        return true;
+      }
+    }
+    if (cycle.repeats(mv.lap_state())) {  // the move repeats a state: it never ends
+      if (tag) verdicts.store(Verdict{tag, true, false, 0, {}, {}});
+      return false;
+    }
+    if (!mv.next_lap(reached_choice)) break;
+  }
+  if (tag) verdicts.store(mv.verdict(tag, reached_choice));
+  return true;
 }
 
 // Plays move m on c, a copy of the position before the move, and hands the turn over.
@@ -213,161 +378,18 @@ std::uint64_t verdict_tag(const Position& before, const Move& m, const Rules& ru
 // (3.1(5)); whether it then stopped or went on is m.safari().
 template <bool kComplete>  // false: the child is only counted; its takasia mark and key are left unset
 bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, const Position& before) {
-  const int s = c.side, o = s ^ 1;
-  std::uint8_t* me = c.pits[s];
-  std::uint8_t* op = c.pits[o];
-  const std::uint8_t own_house_bit = static_cast<std::uint8_t>(1u << s);
-  const bool namua = c.hand[s] > 0;  // the stage of a move is fixed at its start (3)
-  const bool capture = !m.takasa();
-  const int takasia = c.takasia;
-  c.takasia = kNoPit;
-  int e, d, n;  // end pit of the last lap, sowing step (+1 cw, -1 acw), seeds of a lap
-
-  // A lap from an own pit; emptying the own house loses it (2.5a).
-  auto lap_from = [&](int pit, int& n) {
-    if (pit == kHouse) c.houses &= static_cast<std::uint8_t>(~own_house_bit);
-    return lift_and_sow(me, pit, d, n);
-  };
-  // Captures the opponent's pit facing own front pit `at`; capturing the house loses it.
-  auto take_facing = [&](int at) {
-    const int t = 7 - at;
-    const int n = op[t];
-    op[t] = 0;
-    if (t == kHouse) c.houses &= static_cast<std::uint8_t>(~(1u << o));
-    return n;
-  };
-
-  bool capture_lap;
-  if (namua) {
-    --c.hand[s];
-    const int pit = m.pit;
-    if (capture) {
-      // 2.3: the hand seed goes into pit, the facing pit is captured and its seeds enter
-      // at the kichwa the move names, sown from there cw (left) or acw (right) (1.4a).
-      ++me[pit];
-      n = take_facing(pit);
-      d = m.right ? -1 : 1;
-      e = sow(me, m.right ? kRightKichwa : kLeftKichwa, n, d);
-      capture_lap = true;
-    } else {
-      // 2.4: a lone owned house is taxed (only 2 seeds leave, it stays owned, 2.4b).
-      const bool tax = pit == kHouse && c.owns_house(s) && front_mask(c, s, 1) == (1u << kHouse) &&
-                       (me[kHouse] >= 6 || rules.tax_any_lone_house);
-      ++me[pit];
-      d = sow_step(pit, m.right);
-      if (tax) {
-        me[pit] = static_cast<std::uint8_t>(me[pit] - 2);
-        n = 2;
-        e = sow(me, (pit + d) & (kRing - 1), n, d);
-      } else {
-        e = lap_from(pit, n);
-      }
-      capture_lap = false;
+  Sowing mv(c, m, rules);
+  mv.first_lap();
+  // Nearly every move ends within kFreeLaps laps; those are played without cycle detection.
+  for (std::uint32_t laps = 1;; ++laps) {  // the lap whose end is decided, from 1
+    if (mv.over_limit()) return false;
+    if (!mv.next_lap(reached_choice)) break;
+    if (laps == kFreeLaps) {
+      if (!play_long_move(mv, before, reached_choice)) return false;
+      break;
     }
-  } else {
-    d = sow_step(m.pit, m.right);
-    e = lap_from(m.pit, n);
-    capture_lap = false;
-    // The first capture of the mtaji stage ends both houses (2.5a, 3.2); a mtaji capture
-    // move always captures after its first lap (3.4), so clearing now is the same.
-    if (capture && !rules.house_lost_when_hand_empties) c.houses = 0;
   }
-  std::uint32_t sown = static_cast<std::uint32_t>(n);
-
-  // Brent's cycle detection over lap states, from lap kFreeLaps on.
-  std::uint32_t laps = 0, power = 1, lam = 1;
-  LapState saved;
-  bool have_saved = false;
-  Verdict* verdict = nullptr;  // set once the move is long enough to be memoised
-  std::uint64_t tag = 0;
-
-  for (;;) {
-    if (rules.long_move_limit && sown > rules.long_move_limit) return false;
-    if (++laps > kFreeLaps) {
-      if (laps == kCacheLaps) {
-        tag = verdict_tag(before, m, rules);
-        verdict = &verdicts[tag % kVerdicts];
-        if (verdict->tag == tag) {
-          if (verdict->infinite) return false;
-          std::memcpy(me, verdict->own, kRing);
-          if (capture) {
-            std::memcpy(op, verdict->other, kRing);
-            c.houses = verdict->houses;
-          } else {
-            c.houses = static_cast<std::uint8_t>((c.houses & ~own_house_bit) | (verdict->houses & own_house_bit));
-          }
-          reached_choice = verdict->reached_choice;
-          verdict = nullptr;  // known: nothing to store
-          break;
-        }
-      }
-      const std::uint32_t small = pack_small(e, d, c.houses, capture_lap);
-      if (have_saved && small == saved.small && std::memcmp(c.pits, saved.pits, sizeof saved.pits) == 0) {
-        if (verdict) {
-          verdict->tag = tag;
-          verdict->infinite = true;
-        }
-        return false;  // the move repeats a state: it is infinite
-      }
-      if (lam == power) {
-        std::memcpy(saved.pits, c.pits, sizeof saved.pits);
-        saved.small = small;
-        have_saved = true;
-        power <<= 1;
-        lam = 0;
-      }
-      ++lam;
-    }
-
-    // 3.1(1): the game ends, even in the middle of a move (1.2).
-    if (capture_lap && c.front_empty(o)) break;  // mover wins
-    if (c.front_empty(s)) break;                 // mover loses
-    // 3.1(2): a lap ending in an empty pit ends the move (1.5).
-    if (me[e] == 1) break;
-    // 3.1(3): capture from an own front pit facing seeds (1.4, 1.6c).
-    if (capture && e < kFront && op[7 - e]) {
-      n = take_facing(e);
-      // 1.4b: kimbi and kichwa force the kichwa; otherwise the direction is kept (1.4c).
-      const int k = e <= 1 ? kLeftKichwa : e >= 6 ? kRightKichwa : (d > 0 ? kLeftKichwa : kRightKichwa);
-      d = k == kLeftKichwa ? 1 : -1;
-      e = sow(me, k, n, d);
-      capture_lap = true;
-      sown += static_cast<std::uint32_t>(n);
-      continue;
-    }
-    // 3.1(4): a takasa lap ending in the takasia-ed pit ends the move (4.1b).
-    if (!capture && e == takasia) break;
-    // 3.1(5): the functional house stops a namua move, or offers safari (1.6a, 2.5b).
-    if (namua && e == kHouse && c.owns_house(s) && (me[kHouse] >= 6 || (capture && rules.house_choice_any_count))) {
-      if (!capture) break;
-      reached_choice = true;
-      if (!m.safari()) break;
-    }
-    // 3.1(6): relay (endelea, 1.6); a safari is the relay from the house.
-    e = lap_from(e, n);
-    capture_lap = false;
-    sown += static_cast<std::uint32_t>(n);
-  }
-
-  if (verdict) {
-    verdict->tag = tag;
-    verdict->infinite = false;
-    verdict->reached_choice = reached_choice;
-    verdict->houses = c.houses;
-    std::memcpy(verdict->own, me, kRing);
-    std::memcpy(verdict->other, op, kRing);
-  }
-
-  if (namua && rules.house_lost_when_hand_empties && c.hand[s] == 0)
-    c.houses &= static_cast<std::uint8_t>(~own_house_bit);
-  c.side = static_cast<std::uint8_t>(o);
-  // The finished child: its takasia mark and key. A move that is only counted (perft's
-  // last ply) needs neither.
-  if (!kComplete) return true;
-  const bool over = c.front_empty(s) || c.front_empty(o);
-  if (!capture && !over && rules.variant == Variant::Kiswahili && (!namua || rules.takasia_after_namua))
-    c.takasia = takasia_pit(c, s);
-  c.refresh_key();
+  mv.finish<kComplete>();
   return true;
 }
 

@@ -903,11 +903,14 @@ TEST(Rules, R8_NoLegalMoveLoses) {
   EXPECT_EQ(outcome(q, kujifunza()), Outcome::Ongoing);
 }
 
-// Plays a mtaji takasa move on one player's ring by itself, independently of the engine:
-// no captures (a takasa move never captures), no house powers (mtaji), no takasia.
+// Plays a mtaji takasa move of the side to move on his ring by itself, independently of
+// the engine: no captures (a takasa move never captures), no house powers (mtaji), no
+// takasia.
 // Returns true if a lap ends in an empty pit, false if the move repeats an in-move state
 // (board and current pit; the direction never changes), i.e. goes on for ever (1.5a).
-bool takasa_move_ends(std::array<int, kRing> ring, int pit, int step) {
+bool takasa_move_ends(const Position& p, int pit, int step) {
+  std::array<int, kRing> ring{};
+  for (int r = 0; r < kRing; ++r) ring[r] = p.pits[p.side][r];
   std::set<std::pair<std::array<int, kRing>, int>> seen;
   for (int at = pit;;) {
     int n = ring[at];
@@ -936,17 +939,42 @@ TEST(Rules, R8_InfiniteMoveIsIllegal) {
   const Position p =
       pos("S 0,0 -- -",  //
           "6 6 6 6 6 6 6 6", "0 0 0 0 0 0 0 2", "1 2 0 2 1 0 1 0", "2 0 1 2 0 1 0 1", Variant::Kujifunza);
-  std::array<int, kRing> ring{};
-  for (int r = 0; r < kRing; ++r) ring[r] = p.pits[South][r];
-  EXPECT_FALSE(takasa_move_ends(ring, 1, +1));  // A2R: A3, A4, ... (cw)
-  EXPECT_TRUE(takasa_move_ends(ring, 1, -1));   // A2L
-  EXPECT_TRUE(takasa_move_ends(ring, 3, -1));   // A4L
-  EXPECT_TRUE(takasa_move_ends(ring, 3, +1));   // A4R
+  EXPECT_FALSE(takasa_move_ends(p, 1, +1));  // A2R: A3, A4, ... (cw)
+  EXPECT_TRUE(takasa_move_ends(p, 1, -1));   // A2L
+  EXPECT_TRUE(takasa_move_ends(p, 3, -1));   // A4L
+  EXPECT_TRUE(takasa_move_ends(p, 3, +1));   // A4R
   EXPECT_EQ(moves(p, kujifunza()), "A2L* A4L* A4R*");
   // The same with Donkers' cap (rules.md 8a): the infinite move sows more than 100.
   Rules capped = kujifunza();
   capped.long_move_limit = 100;
   EXPECT_EQ(moves(p, capped), "A2L* A4L* A4R*");
+}
+
+// The same for a move whose cycle shows only after the verdict cache's threshold (4,096
+// laps): A2R* repeats a state after 7,320 laps, which the independent simulation confirms.
+// The first generation proves it infinite and stores the verdict (engine/verdict_cache.h);
+// the next reads it back, as does a position that differs only on North's side, since a
+// takasa move's verdict depends on the mover's ring alone. Every reading drops A2R*.
+//         8   7   6   5   4   3   2   1
+//  b      3   2   3   .   3   6   2   1
+//  a      .   1   .   .   .   .   1   1
+//  A      1   9   5   6   1   6   1   .
+//  B      .   1   2   3   .   1   .   5
+//         1   2   3   4   5   6   7   8    South to move, hands S 0 N 0, kujifunza
+TEST(Rules, R8_LongInfiniteMoveIsIllegalFromTheVerdictCacheToo) {
+  const Position p =
+      pos("S 0,0 -- -",  //
+          "3 2 3 0 3 6 2 1", "0 1 0 0 0 0 1 1", "1 9 5 6 1 6 1 0", "0 1 2 3 0 1 0 5", Variant::Kujifunza);
+  EXPECT_FALSE(takasa_move_ends(p, 1, +1));  // A2R: A3, A4, ... (cw)
+  const std::string computed = moves(p, kujifunza());
+  EXPECT_EQ(computed.find("A2R"), std::string::npos) << computed;
+  EXPECT_EQ(moves(p, kujifunza()), computed);
+  // One of North's seeds moved from b3 to b4: no capture appears or goes away.
+  Position q = p;
+  --q.pits[North][13];
+  ++q.pits[North][12];
+  q.refresh_key();
+  EXPECT_EQ(moves(q, kujifunza()), computed);
 }
 
 // ---------------------------------------------------------------------------------------
