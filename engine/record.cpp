@@ -44,151 +44,183 @@ std::vector<std::string> move_tokens(std::string_view s) {
 
 const char* side_name(int s) { return s == South ? "South" : "North"; }
 
-}  // namespace
+// Reads a record line by line (read_game): headers first, then move lines, each move
+// checked against the legal moves of the position it is played in.
+class RecordReader {
+ public:
+  RecordReader(std::string_view source, const Rules& rules, bool variant_given)
+      : src_(source), asked_variant_(rules.variant), variant_given_(variant_given) {
+    g_.rules = rules;
+  }
 
-std::string ply_label(int number, Side side) { return std::to_string(number) + (side == South ? "S" : "N"); }
-
-Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
-  Game g;
-  g.rules = rules;
-  const std::string src(source);
-  std::string position_text;
-  std::string winner_header;
-  int position_line = 0, winner_line = 0;
-  bool moves_started = false, ended = false;
-  Position pos{};
-  int expected_number = 1;
-  int line_no = 0;
-
-  auto begin_moves = [&](int line) {
-    moves_started = true;
-    try {
-      g.start =
-          position_text.empty() ? start_position(g.rules.variant) : parse_position(position_text, g.rules.variant);
-    } catch (const InputError& e) {
-      throw InputError(src + " line " + std::to_string(position_line ? position_line : line) +
-                       ": header position: " + e.what());
-    }
-    pos = g.start;
-  };
-
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t nl = text.find('\n', at);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view raw = text.substr(at, nl - at);
-    at = nl + 1;
-    ++line_no;
-    const std::string where = src + " line " + std::to_string(line_no);
+  // One line of the record, numbered from 1.
+  void line(std::string_view raw, int line_no) {
+    line_no_ = line_no;
+    const std::string where = src_ + " line " + std::to_string(line_no);
     const std::string_view line = trim(raw);
-    if (line.empty() || line.front() == '#') continue;
+    if (line.empty() || line.front() == '#') return;
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos)
       throw InputError(where + ": expected 'key: value' or '<move number>: <South move> <North move>;', found '" +
                        std::string(line) + "'");
     const std::string_view key = trim(line.substr(0, colon));
-    std::string_view rest = line.substr(colon + 1);
+    const std::string_view rest = line.substr(colon + 1);
+    if (all_digits(key))
+      move_line(key, rest, where);
+    else
+      header(key, rest, where);
+  }
 
-    if (!all_digits(key)) {
-      if (moves_started) throw InputError(where + ": header '" + std::string(key) + "' after the first move line");
-      const std::string value(trim(rest));
-      g.headers.emplace_back(std::string(key), value);
-      if (key == "variant") {
-        Variant v;
-        try {
-          v = parse_variant(value);
-        } catch (const InputError& e) {
-          throw InputError(where + ": header " + e.what());
-        }
-        if (variant_given && v != rules.variant)
-          throw InputError(where + ": the record is " + value + " but the variant asked for is " +
-                           variant_name(rules.variant));
-        g.rules.variant = v;
-      } else if (key == "position") {
-        position_text = value;
-        position_line = line_no;
-      } else if (key == "winner") {
-        winner_header = value;
-        winner_line = line_no;
+  // The game, once every line has been read (line_no: the last line's number).
+  Game finish(int line_no) {
+    if (!moves_started_) begin_moves(line_no);
+    if (!ended_) {
+      const char* reason = outcome_reason(pos_, g_.rules);
+      if (*reason) {
+        g_.result = outcome(pos_, g_.rules);
+        g_.reason = reason;
+      } else {
+        g_.reason = "no result in the record";
       }
-      continue;
     }
+    if (!winner_header_.empty()) check_winner();
+    return std::move(g_);
+  }
 
-    // A move line.
-    if (!moves_started) begin_moves(line_no);
-    if (ended) throw InputError(where + ": move line after the end of the game (" + g.reason + ")");
+ private:
+  void header(std::string_view key, std::string_view rest, const std::string& where) {
+    if (moves_started_) throw InputError(where + ": header '" + std::string(key) + "' after the first move line");
+    const std::string value(trim(rest));
+    g_.headers.emplace_back(std::string(key), value);
+    if (key == "variant") {
+      Variant v;
+      try {
+        v = parse_variant(value);
+      } catch (const InputError& e) {
+        throw InputError(where + ": header " + e.what());
+      }
+      if (variant_given_ && v != asked_variant_)
+        throw InputError(where + ": the record is " + value + " but the variant asked for is " +
+                         variant_name(asked_variant_));
+      g_.rules.variant = v;
+    } else if (key == "position") {
+      position_text_ = value;
+      position_line_ = line_no_;
+    } else if (key == "winner") {
+      winner_header_ = value;
+      winner_line_ = line_no_;
+    }
+  }
+
+  // The start position, once the headers are over (the first move line or the end).
+  void begin_moves(int line) {
+    moves_started_ = true;
+    try {
+      g_.start =
+          position_text_.empty() ? start_position(g_.rules.variant) : parse_position(position_text_, g_.rules.variant);
+    } catch (const InputError& e) {
+      throw InputError(src_ + " line " + std::to_string(position_line_ ? position_line_ : line) +
+                       ": header position: " + e.what());
+    }
+    pos_ = g_.start;
+  }
+
+  // "<number>: <South move> <North move>;" after the key `number`.
+  void move_line(std::string_view key, std::string_view rest, const std::string& where) {
+    if (!moves_started_) begin_moves(line_no_);
+    if (ended_) throw InputError(where + ": move line after the end of the game (" + g_.reason + ")");
     const int number = std::stoi(std::string(key.substr(0, 6)));
-    if (number != expected_number)
-      throw InputError(where + ": expected move number " + std::to_string(expected_number) + ", found " +
+    if (number != expected_number_)
+      throw InputError(where + ": expected move number " + std::to_string(expected_number_) + ", found " +
                        std::string(key));
-    if (number > 1 && !ended && pos.side != South)
+    if (number > 1 && pos_.side != South)
       throw InputError(where + ": move " + std::to_string(number - 1) +
                        " has South's move but not North's before this line");
     const std::size_t semi = rest.find(';');
     if (semi != std::string_view::npos) rest = rest.substr(0, semi);
     std::vector<std::string> tokens = move_tokens(rest);
     if (!tokens.empty() && tokens.front() == "...") {
-      if (number != 1 || pos.side != North)
+      if (number != 1 || pos_.side != North)
         throw InputError(where + ": '...' stands only for South's place in move 1 when North moves first");
       tokens.erase(tokens.begin());
     }
     if (tokens.empty()) throw InputError(where + ": move " + std::to_string(number) + " has no move");
-    const std::size_t room = (number == 1 && pos.side == North) ? 1 : 2;
+    const std::size_t room = (number == 1 && pos_.side == North) ? 1 : 2;
     if (tokens.size() > room)
       throw InputError(where + ": move " + std::to_string(number) + " has " + std::to_string(tokens.size()) +
                        " moves, expected at most " + std::to_string(room) + " (South then North)");
-
-    for (const std::string& tok : tokens) {
-      if (ended) throw InputError(where + ": '" + tok + "' after the end of the game (" + g.reason + ")");
-      const Side mover = static_cast<Side>(pos.side);
-      const std::string label = "move " + ply_label(number, mover);
-      if (tok == "resigns" || tok == "resign") {
-        g.result = mover == South ? Outcome::NorthWins : Outcome::SouthWins;
-        g.reason = std::string(side_name(mover)) + " resigns";
-        ended = true;
-        continue;
-      }
-      const char* over = outcome_reason(pos, g.rules);
-      if (*over) throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" + over + ")");
-      GamePly ply{number, mover, Move{}, MoveList{}, Position{}};
-      generate_moves(pos, g.rules, ply.legal);
-      try {
-        ply.move = parse_move(tok, pos, g.rules, label);
-      } catch (const InputError& e) {
-        throw InputError(where + ", " + e.what());
-      }
-      ply.after = apply_move(pos, ply.move, g.rules);
-      pos = ply.after;
-      g.plies.push_back(ply);
-    }
-    ++expected_number;
+    for (const std::string& tok : tokens) play_token(tok, number, where);
+    ++expected_number_;
   }
-  if (!moves_started) begin_moves(line_no);
 
-  if (!ended) {
-    const char* reason = outcome_reason(pos, g.rules);
-    if (*reason) {
-      g.result = outcome(pos, g.rules);
-      g.reason = reason;
-    } else {
-      g.reason = "no result in the record";
+  // One move (or a resignation) of move `number`.
+  void play_token(const std::string& tok, int number, const std::string& where) {
+    if (ended_) throw InputError(where + ": '" + tok + "' after the end of the game (" + g_.reason + ")");
+    const Side mover = static_cast<Side>(pos_.side);
+    const std::string label = "move " + ply_label(number, mover);
+    if (tok == "resigns" || tok == "resign") {
+      g_.result = mover == South ? Outcome::NorthWins : Outcome::SouthWins;
+      g_.reason = std::string(side_name(mover)) + " resigns";
+      ended_ = true;
+      return;
     }
+    const char* over = outcome_reason(pos_, g_.rules);
+    if (*over) throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" + over + ")");
+    GamePly ply{number, mover, Move{}, MoveList{}, Position{}};
+    generate_moves(pos_, g_.rules, ply.legal);
+    try {
+      ply.move = parse_move(tok, pos_, g_.rules, label);
+    } catch (const InputError& e) {
+      throw InputError(where + ", " + e.what());
+    }
+    ply.after = apply_move(pos_, ply.move, g_.rules);
+    pos_ = ply.after;
+    g_.plies.push_back(ply);
   }
-  if (!winner_header.empty()) {
-    const Outcome claimed = (winner_header == "South" || winner_header == "south")   ? Outcome::SouthWins
-                            : (winner_header == "North" || winner_header == "north") ? Outcome::NorthWins
-                                                                                     : Outcome::Ongoing;
-    const std::string at = src + " line " + std::to_string(winner_line);
+
+  // A `winner:` header must name a side and agree with the moves.
+  void check_winner() const {
+    const Outcome claimed = (winner_header_ == "South" || winner_header_ == "south")   ? Outcome::SouthWins
+                            : (winner_header_ == "North" || winner_header_ == "north") ? Outcome::NorthWins
+                                                                                       : Outcome::Ongoing;
+    const std::string at = src_ + " line " + std::to_string(winner_line_);
     if (claimed == Outcome::Ongoing)
-      throw InputError(at + ": header winner: expected South or North, found '" + winner_header + "'");
-    if (claimed != g.result)
-      throw InputError(at + ": header winner: " + winner_header + ", but the moves give " +
-                       (g.result == Outcome::Ongoing
+      throw InputError(at + ": header winner: expected South or North, found '" + winner_header_ + "'");
+    if (claimed != g_.result)
+      throw InputError(at + ": header winner: " + winner_header_ + ", but the moves give " +
+                       (g_.result == Outcome::Ongoing
                             ? std::string("no result")
-                            : std::string(g.result == Outcome::SouthWins ? "South" : "North") + " wins") +
-                       " (" + g.reason + ")");
+                            : std::string(g_.result == Outcome::SouthWins ? "South" : "North") + " wins") +
+                       " (" + g_.reason + ")");
   }
-  return g;
+
+  Game g_;
+  const std::string src_;
+  const Variant asked_variant_;
+  const bool variant_given_;  // a `variant:` header must then be asked_variant_
+  std::string position_text_, winner_header_;
+  int position_line_ = 0, winner_line_ = 0;
+  int line_no_ = 0;  // of the line being read
+  bool moves_started_ = false, ended_ = false;
+  Position pos_{};
+  int expected_number_ = 1;
+};
+
+}  // namespace
+
+std::string ply_label(int number, Side side) { return std::to_string(number) + (side == South ? "S" : "N"); }
+
+Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
+  RecordReader reader(source, rules, variant_given);
+  int line_no = 0;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t nl = text.find('\n', at);
+    if (nl == std::string_view::npos) nl = text.size();
+    reader.line(text.substr(at, nl - at), ++line_no);
+    at = nl + 1;
+  }
+  return reader.finish(line_no);
 }
 
 std::string write_game(const Game& game) {
