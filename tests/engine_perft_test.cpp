@@ -1,9 +1,13 @@
 // Perft regression: the published counts from both starts (tests/data/perft-start.tsv)
 // and deeper counts frozen from this engine, which also match a mid-game mtaji
 // position. A change to move generation that alters any of them is a rules change.
+// perft's per-move counts (what `bao perft --divide` prints) are checked against a plain
+// count through generate_moves and apply_move.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <sstream>
+#include <string>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -49,15 +53,46 @@ TEST(Perft, DeeperFrozenCounts) {
   EXPECT_EQ(perft(mid, kis, 6), 7789u);
 }
 
-TEST(Perft, DivideSumsToTheTotal) {
-  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
-    const Rules r = rules_for(v);
-    const Position p = start_position(v);
+// perft counted the plain way, through generate_moves and apply_move alone: none of
+// perft's shortcuts (the positions of generate_children, count_legal_moves at the last
+// ply, which plays candidates without building the children).
+std::uint64_t plain_perft(const Position& p, const Rules& r, int depth) {
+  if (depth == 0) return 1;
+  MoveList moves;
+  generate_moves(p, r, moves);
+  std::uint64_t n = 0;
+  for (const Move& m : moves) n += plain_perft(apply_move(p, m, r), r, depth - 1);
+  return n;
+}
+
+// `bao perft --divide` prints, for each child of generate_children, the move and
+// perft(child, depth - 1). Each count must be the plain count below the same move.
+TEST(Perft, DivideCountsMatchAPlainCountPerMove) {
+  struct Case {
+    Variant variant;
+    Position position;
+    int depth;
+  };
+  const Position mid =
+      parse_position("1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -", Variant::Kiswahili);
+  const Position namua = parse_position(
+      "0,0,3,0,12,1,0,0/0,0,0,0,0,1,1,1/0,1,4,1,10,0,0,1/0,0,0,0,0,0,0,0 S 14,14 Aa -", Variant::Kiswahili);
+  for (const Case& c : {Case{Variant::Kiswahili, start_position(Variant::Kiswahili), 8},
+                        Case{Variant::Kujifunza, start_position(Variant::Kujifunza), 5},
+                        Case{Variant::Kiswahili, namua, 4}, Case{Variant::Kiswahili, mid, 5}}) {
+    SCOPED_TRACE(format_position(c.position) + " depth " + std::to_string(c.depth));
+    const Rules r = rules_for(c.variant);
     ChildList children;
-    generate_children(p, r, children);
-    std::uint64_t sum = 0;
-    for (const Child& c : children) sum += perft(c.pos, r, 4);
-    EXPECT_EQ(sum, perft(p, r, 5));
+    generate_children(c.position, r, children);
+    MoveList moves;
+    generate_moves(c.position, r, moves);
+    ASSERT_EQ(children.size(), moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      EXPECT_EQ(children[i].move, moves[i]);
+      EXPECT_EQ(perft(children[i].pos, r, c.depth - 1),
+                plain_perft(apply_move(c.position, moves[i], r), r, c.depth - 1))
+          << format_move(moves[i], c.position.side);
+    }
   }
 }
 
