@@ -1,0 +1,100 @@
+"""bao.results: a tournament's results folder (what `bao run` and bao.run write) as pandas
+DataFrames. Pure Python; pandas is imported on first use.
+
+    games, summary = bao.results.load("results/default")
+    games.groupby("pairing").first_points.mean()
+
+DIR/games.jsonl holds one JSON object per finished game (experiments/records.h):
+pairing, first, second, opening_index, game (0: the first player had South), south,
+north, opening (position string), moves (list), result ("south", "north", "capped"),
+winner, reason, plies, first_points (1, 0.5 or 0), nodes_south, nodes_north,
+time_south, time_north. DIR/summary.csv holds one row per pairing (experiments/summary.h):
+pairing, games, wins, losses, capped, score, score_ci95, elo, elo_ci95, los, first,
+second, points, penta_*, sprt, llr.
+"""
+
+import json
+import os
+from typing import NamedTuple
+
+GAME_COLUMNS = [
+    "pairing", "first", "second", "opening_index", "game", "south", "north", "opening", "moves", "result",
+    "winner", "reason", "plies", "first_points", "nodes_south", "nodes_north", "time_south", "time_north",
+]
+
+
+class Results(NamedTuple):
+    """The games (one row per game) and the summary (one row per pairing, or None when the
+    folder has no summary.csv yet: a run still going or killed)."""
+
+    games: "pandas.DataFrame"
+    summary: "pandas.DataFrame"
+
+
+def _error(message):
+    from ._bao import Error
+
+    return Error(message)
+
+
+def read_games(path):
+    """The records of a games.jsonl file as a list of dicts, in file order. Read as the
+    tournament runner reads it: a torn last line (no newline, or not a record) is left
+    out, a record whose game (pairing/opening/game) appeared before is skipped; a broken
+    line before the last raises bao.Error naming the file and line."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.split("\n")[:-1]  # the complete lines: a last one without newline is torn
+    last = len(lines)
+    games, seen = [], set()
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict):
+                raise ValueError("not an object")
+            key = (record["pairing"], record["opening_index"], record["game"])
+        except (ValueError, KeyError) as e:
+            if n == last:  # a torn last line: what a killed run leaves
+                break
+            raise _error(f"{path}:{n}: not a game record ({e})") from None
+        if key not in seen:
+            seen.add(key)
+            games.append(record)
+    return games
+
+
+def games_frame(records):
+    """Game records (dicts) as a DataFrame with the columns of games.jsonl, plus
+    `first_colour` ("south" or "north": the first player's colour) and `move_count`."""
+    import pandas as pd
+
+    df = pd.DataFrame.from_records(records, columns=GAME_COLUMNS)
+    df["first_colour"] = df["game"].map({0: "south", 1: "north"})
+    df["move_count"] = df["moves"].map(len)
+    return df
+
+
+def load(directory):
+    """Loads a results folder: Results(games, summary), both pandas DataFrames (summary
+    None when DIR/summary.csv is missing). Raises bao.Error when the folder does not
+    exist or holds neither games.jsonl nor summary.csv."""
+    import pandas as pd
+
+    directory = os.fspath(directory)
+    if not os.path.isdir(directory):
+        raise _error(f"results: no folder '{directory}'")
+    games_path = os.path.join(directory, "games.jsonl")
+    summary_path = os.path.join(directory, "summary.csv")
+    if not os.path.exists(games_path) and not os.path.exists(summary_path):
+        raise _error(f"results: '{directory}' holds neither games.jsonl nor summary.csv (is it a `bao run` folder?)")
+    games = games_frame(read_games(games_path) if os.path.exists(games_path) else [])
+    summary = pd.read_csv(summary_path) if os.path.exists(summary_path) else None
+    return Results(games, summary)
+
+
+def opening_table(games):
+    """The first player's points per opening and pairing (the mean over the colours played,
+    0..1): one row per opening, one column per pairing."""
+    return games.pivot_table(index="opening_index", columns="pairing", values="first_points", aggfunc="mean")

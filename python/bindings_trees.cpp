@@ -1,0 +1,331 @@
+// Random game trees (search/random_tree.h): bao.RandomTree, one seeded tree searched by
+// any tree searcher as `bao trees` runs them, and bao.trees_grid, the whole grid of
+// `bao trees` (experiments/trees_grid.h).
+#include <pybind11/stl.h>
+
+#include <algorithm>
+
+#include "engine/text_input.h"
+#include "experiments/trees_grid.h"
+#include "python/bindings.h"
+#include "search/om.h"
+#include "search/prom.h"
+#include "search/random_tree.h"
+
+namespace bao::python {
+
+namespace {
+
+using search::RandomTreeGame;
+using search::TreeNode;
+using TreeResultC = search::ModelResult<RandomTreeGame::Move>;
+using Fn = search::ModelSearch<RandomTreeGame>::Fn;
+
+std::string known_searchers() {
+  std::string list;
+  for (const auto& n : experiments::tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+// Widths, depths or bounds: a text as `bao trees` takes it ("2,3,4", "2-8"), one number,
+// or a list of numbers and (min, max) pairs.
+std::vector<std::pair<int, int>> int_ranges(const std::string& key, const py::object& v, int lo, int hi,
+                                            bool ranges_as_pairs) {
+  if (!py::isinstance<py::str>(v) && !py::isinstance<py::int_>(v) && !py::isinstance<py::iterable>(v))
+    fail(key + ": expected a text such as '2,3,4', a number or a list, found " + std::string(py::repr(v)));
+  try {
+    if (py::isinstance<py::str>(v)) return parse_int_ranges(v.cast<std::string>(), lo, hi, ranges_as_pairs);
+    auto item = [&](const py::handle& h) {
+      if (py::isinstance<py::int_>(h) || py::isinstance<py::str>(h)) return std::string(py::str(h));
+      if (py::isinstance<py::tuple>(h) && py::len(h) == 2) {
+        const py::tuple t = h.cast<py::tuple>();
+        return std::string(py::str(t[0])) + "-" + std::string(py::str(t[1]));
+      }
+      throw InputError("expected numbers or (min, max) pairs, found " + std::string(py::repr(h)));
+    };
+    std::string text;
+    if (py::isinstance<py::int_>(v)) {
+      text = item(v);
+    } else {
+      for (const py::handle& h : v) text += (text.empty() ? "" : ",") + item(h);
+    }
+    return parse_int_ranges(text, lo, hi, ranges_as_pairs);
+  } catch (const InputError& e) {
+    fail(key + ": " + e.what());
+  }
+}
+
+// A tree and its evaluation functions: V0 and types-1 opponent types.
+class PyTree {
+ public:
+  PyTree(const search::TreeParams& p, int types) : game_(p), types_(types) {
+    if (p.wmin < 1 || p.wmax > search::kMaxTreeWidth || p.wmin > p.wmax)
+      fail("width: expected 1.." + std::to_string(search::kMaxTreeWidth) + " or (min, max) within it");
+    if (p.depth < 1 || p.depth > 30) fail("depth: expected 1..30, found " + std::to_string(p.depth));
+    if (p.bound < 0 || p.bound > 1000) fail("bound: expected 0..1000, found " + std::to_string(p.bound));
+    if (p.step < 0) fail("step: expected 0 or more, found " + std::to_string(p.step));
+    if (p.spread < 0) fail("spread: expected 0 or more");
+    if (types < 1 || types > search::kMaxTypes)
+      fail("types: expected 1 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
+           std::to_string(types));
+  }
+
+  // The search `name` from the root, on the functions V0, type 1, ... as `bao trees` has them.
+  TreeResultC search(const std::string& name, int depth, int model, int bound, const std::vector<double>& probs) const {
+    std::vector<Fn> fns;
+    const RandomTreeGame g = game_;
+    for (int k = 0; k < types_; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
+    const TreeNode root = g.root();
+    if (name.rfind("prom-", 0) == 0) {
+      search::PromSearch<RandomTreeGame> s(g, std::move(fns));
+      return name == "prom-plain" ? s.prom_plain(root, depth, probs) : s.prom_beta(root, depth, probs);
+    }
+    search::OmSearch<RandomTreeGame> s(g, std::move(fns));
+    if (name == "alphabeta") return s.alphabeta(root, depth, model);
+    if (name == "minimax") return s.minimax(root, depth, model);
+    if (name == "om-plain") return s.om_plain(root, depth, model);
+    if (name == "om-beta") return s.om_beta(root, depth, model);
+    if (name == "om-probe") return s.om_probe(root, depth, model);
+    return s.om_bounded(root, depth, model, bound);
+  }
+
+  TreeNode node(const std::vector<int>& path) const {
+    TreeNode n = game_.root();
+    RandomTreeGame::Children ch;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      game_.children(n, ch);
+      if (path[i] < 0 || path[i] >= static_cast<int>(ch.size()))
+        fail("path: step " + std::to_string(i) + " is child " + std::to_string(path[i]) + ", but the node has " +
+             std::to_string(ch.size()) + " children");
+      n = ch[static_cast<std::size_t>(path[i])].pos;
+    }
+    return n;
+  }
+
+  const RandomTreeGame& game() const { return game_; }
+  int types() const { return types_; }
+
+ private:
+  RandomTreeGame game_;
+  int types_;
+};
+
+struct TreeResult {
+  py::object move;  // the root child's index, or None
+  double value = 0;
+  int value_op = 0;
+  std::uint64_t nodes = 0, leaf_evals = 0;
+  std::vector<std::uint64_t> evals;
+  std::string searcher;
+};
+
+TreeResult tree_search(const PyTree& t, const std::string& name, std::optional<int> depth, std::optional<int> model_arg,
+                       std::optional<int> bound, std::optional<std::vector<double>> probs) {
+  const auto& names = experiments::tree_searcher_names();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    fail("unknown searcher '" + name + "' (known on trees: " + known_searchers() + ")");
+  const int tree_depth = t.game().params().depth;
+  const int d = depth.value_or(tree_depth);
+  if (d < 1 || d > tree_depth)
+    fail("depth: expected 1 to the tree's depth " + std::to_string(tree_depth) + ", found " + std::to_string(d));
+  const bool om = name.rfind("om-", 0) == 0, prom = name.rfind("prom-", 0) == 0;
+  const int lo = om ? 1 : 0;
+  const int model = model_arg.value_or(lo);
+  if (!prom && (model < lo || model >= t.types()))
+    fail("model: expected an evaluation function " + std::to_string(lo) + ".." + std::to_string(t.types() - 1) +
+         " of the tree's " + std::to_string(t.types()) + ", found " + std::to_string(model));
+  const std::vector<double> p = probs.value_or(std::vector<double>(t.types(), 1.0 / t.types()));
+  TreeResultC o;
+  {
+    py::gil_scoped_release release;
+    o = t.search(name, d, model, bound.value_or(t.game().params().bound), p);
+  }
+  TreeResult r;
+  r.move = o.has_move ? py::object(py::int_(o.best_index)) : py::object(py::none());
+  r.value = o.value;
+  r.value_op = o.value_op;
+  r.nodes = o.nodes;
+  r.leaf_evals = o.leaf_evals();
+  r.evals.assign(o.evals.begin(), o.evals.begin() + t.types());
+  r.searcher = name;
+  return r;
+}
+
+struct PyGrid {
+  std::vector<experiments::TreesGridRow> rows;
+  std::vector<std::string> skipped;
+};
+
+py::dict row_dict(const experiments::TreesGridRow& r) {
+  py::dict d;
+  d["width"] = r.width;
+  d["depth"] = r.depth;
+  d["bound"] = r.bound;
+  d["types"] = r.types;
+  d["searcher"] = r.searcher;
+  d["trees"] = r.trees;
+  d["leaf_evals_mean"] = r.leaf_evals_mean;
+  d["leaf_evals_ci95"] = r.leaf_evals_ci95;
+  d["nodes_mean"] = r.nodes_mean;
+  d["ratio_to_alphabeta"] = r.ratio_to_alphabeta;
+  d["agree_pct"] = r.agree_pct;
+  return d;
+}
+
+PyGrid trees_grid(const py::object& width, const py::object& depth, const py::object& bound, int types, int trees,
+                  const py::object& searchers, std::uint64_t seed, int threads, std::uint64_t max_leaves) {
+  experiments::TreesGridSpec spec;
+  spec.widths = int_ranges("width", width, 1, search::kMaxTreeWidth, true);
+  for (const auto& d : int_ranges("depth", depth, 1, 30, false)) spec.depths.push_back(d.first);
+  for (const auto& b : int_ranges("bound", bound, 0, 1000, false)) spec.bounds.push_back(b.first);
+  if (threads < 0) fail("threads: expected 0 (all cores) or more, found " + std::to_string(threads));
+  spec.types = types;
+  spec.trees = trees;
+  spec.seed = seed;
+  spec.threads = threads;
+  spec.max_leaves = max_leaves;
+  if (py::isinstance<py::str>(searchers)) {
+    const std::string s = searchers.cast<std::string>();
+    std::size_t at = 0;
+    while (at <= s.size()) {
+      std::size_t comma = s.find(',', at);
+      if (comma == std::string::npos) comma = s.size();
+      spec.searchers.push_back(s.substr(at, comma - at));
+      at = comma + 1;
+    }
+  } else {
+    for (const py::handle& h : searchers.cast<py::iterable>()) spec.searchers.push_back(py::str(h));
+  }
+  PyGrid g;
+  py::gil_scoped_release release;
+  g.rows = experiments::run_trees_grid(spec, &g.skipped);
+  return g;
+}
+
+void bind_tree_result(py::module_& m) {
+  py::class_<TreeResult>(m, "TreeResult", "What RandomTree.search returns.")
+      .def_readonly("move", &TreeResult::move, "The root child chosen (its index), or None.")
+      .def_readonly("value", &TreeResult::value,
+                    "The root value: alpha-beta/minimax on the function searched, OM the root v0, PrOM the "
+                    "PrOM value.")
+      .def_readonly("value_op", &TreeResult::value_op, "OM: the root's value under the model (vop).")
+      .def_readonly("nodes", &TreeResult::nodes, "Nodes visited.")
+      .def_readonly("leaf_evals", &TreeResult::leaf_evals, "Evaluation calls, all functions together.")
+      .def_readonly("evals", &TreeResult::evals, "Evaluation calls per function (V0, type 1, ...).")
+      .def_readonly("searcher", &TreeResult::searcher, "The searcher's name.")
+      .def("__repr__", [](const TreeResult& r) {
+        return "<bao.TreeResult " + r.searcher + " move=" + std::string(py::str(r.move)) +
+               " value=" + std::string(py::str(py::float_(r.value))) + " leaf_evals=" + std::to_string(r.leaf_evals) +
+               ">";
+      });
+}
+
+const char* const kTreeDoc = R"doc(
+A seeded random game tree (search/random_tree.h): every node's children and values are
+hashed from the seed, so every searcher sees the same tree without storing it.
+
+    t = bao.RandomTree(width=3, depth=6, bound=100, seed=7)
+    t.search("alphabeta").value
+    t.search("om-bounded", model=1).leaf_evals
+    t.search("prom-beta", probs=[0.5, 0.5])
+
+width:  the branching factor, or (min, max) drawn per node (1..16)
+depth:  the leaves' depth (1..30)
+bound:  B, |Vk - V0| <= B at every node (values on a 0..1000 scale)
+step:   the base value's increment range per ply
+spread: opponent offsets drawn from [-spread*B, spread*B] (above 1 the bound breaks)
+types:  evaluation functions: V0 and types-1 opponent types (1..8)
+)doc";
+
+}  // namespace
+
+void bind_trees(py::module_& m) {
+  bind_tree_result(m);
+  py::class_<PyTree>(m, "RandomTree", kTreeDoc)
+      .def(py::init([](const py::object& width, int depth, int bound, int step, double spread, std::uint64_t seed,
+                       int types) {
+             search::TreeParams p;
+             py::list one;  // a (min, max) pair is one range here, not two widths
+             one.append(width);
+             const auto w = int_ranges("width", py::isinstance<py::tuple>(width) ? py::object(one) : width, 1,
+                                       search::kMaxTreeWidth, true);
+             if (w.size() != 1) fail("width: expected one width or one (min, max) range");
+             p.wmin = w[0].first;
+             p.wmax = w[0].second;
+             p.depth = depth;
+             p.bound = bound;
+             p.step = step;
+             p.spread = spread;
+             p.seed = seed;
+             return PyTree(p, types);
+           }),
+           py::arg("width") = 2, py::arg("depth") = 4, py::arg("bound") = 100, py::arg("step") = 100,
+           py::arg("spread") = 1.0, py::arg("seed") = 1, py::arg("types") = 2)
+      .def(
+          "search", &tree_search, py::arg("searcher") = "alphabeta", py::kw_only(), py::arg("depth") = py::none(),
+          py::arg("model") = py::none(), py::arg("bound") = py::none(), py::arg("probs") = py::none(),
+          "search(searcher='alphabeta', *, depth=None, model=None, bound=None, probs=None): searches\n"
+          "from the root as `bao trees` does. searcher: alphabeta, minimax (on function `model`,\n"
+          "default 0 = V0), om-plain, om-beta, om-probe, om-bounded (opponent model `model`, default 1; bound default\n"
+          "the tree's), prom-plain, prom-beta (probs: one per function, default uniform). depth:\n"
+          "default the tree's. bao.Error for a bad argument or (om-bounded) a broken bound.")
+      .def(
+          "values",
+          [](const PyTree& t, const std::vector<int>& path) {
+            const TreeNode n = t.node(path);
+            std::vector<int> v;
+            for (int k = 0; k < t.types(); ++k) v.push_back(t.game().value(n, k));
+            return v;
+          },
+          py::arg("path") = std::vector<int>{},
+          "The values of the node reached by the child indices `path` under every function (V0 first).")
+      .def(
+          "width_at", [](const PyTree& t, const std::vector<int>& path) { return t.game().width(t.node(path)); },
+          py::arg("path") = std::vector<int>{}, "The number of children of the node at `path` (before the leaves).")
+      .def_property_readonly(
+          "depth", [](const PyTree& t) { return t.game().params().depth; }, "The leaves' depth.")
+      .def_property_readonly(
+          "bound", [](const PyTree& t) { return t.game().params().bound; }, "The bound B.")
+      .def_property_readonly("types", &PyTree::types, "The number of evaluation functions.")
+      .def_property_readonly(
+          "seed", [](const PyTree& t) { return t.game().params().seed; }, "The seed.")
+      .def("__repr__", [](const PyTree& t) {
+        const auto& p = t.game().params();
+        const std::string w = p.wmin == p.wmax ? std::to_string(p.wmin)
+                                               : "(" + std::to_string(p.wmin) + ", " + std::to_string(p.wmax) + ")";
+        return "bao.RandomTree(width=" + w + ", depth=" + std::to_string(p.depth) +
+               ", bound=" + std::to_string(p.bound) + ", step=" + std::to_string(p.step) +
+               ", seed=" + std::to_string(p.seed) + ", types=" + std::to_string(t.types()) + ")";
+      });
+  m.def(
+      "tree_searchers", []() { return experiments::tree_searcher_names(); }, "The searchers random trees take.");
+
+  py::class_<PyGrid>(m, "TreesGrid", "What bao.trees_grid returns: rows, skipped, csv(), markdown().")
+      .def_property_readonly(
+          "rows",
+          [](const PyGrid& g) {
+            py::list l;
+            for (const auto& r : g.rows) l.append(row_dict(r));
+            return l;
+          },
+          "One dict per cell and searcher (the CSV columns); pandas.DataFrame(grid.rows) tabulates them.")
+      .def_readonly("skipped", &PyGrid::skipped, "A line per cell left out by max_leaves.")
+      .def(
+          "csv", [](const PyGrid& g) { return experiments::trees_csv(g.rows); }, "The CSV of `bao trees`.")
+      .def(
+          "markdown", [](const PyGrid& g) { return experiments::trees_markdown(g.rows); },
+          "The markdown table of `bao trees --format md`.")
+      .def("__len__", [](const PyGrid& g) { return g.rows.size(); });
+  m.def("trees_grid", &trees_grid, py::arg("width") = "2,3,4", py::arg("depth") = "2-8", py::arg("bound") = "10,100",
+        py::arg("types") = 2, py::arg("trees") = 100,
+        py::arg("searchers") = "alphabeta,om-plain,om-beta,om-probe,om-bounded,prom-plain,prom-beta",
+        py::arg("seed") = 1, py::arg("threads") = 0, py::arg("max_leaves") = std::uint64_t{1} << 20,
+        "The grid of `bao trees` (same defaults, same numbers for the same seed): for every cell\n"
+        "(width, depth, bound) and searcher, mean leaf evaluations with a 95% interval, mean nodes,\n"
+        "the ratio to alpha-beta and the agreement with the family's first searcher. width, depth,\n"
+        "bound: texts as the command line takes them ('2-8'), numbers or lists (a width (2, 5) is one\n"
+        "cell drawing widths in 2..5). Runs with the GIL released, on `threads` OpenMP threads\n"
+        "(0: all cores). bao.Error for a bad grid or searcher.");
+}
+
+}  // namespace bao::python
