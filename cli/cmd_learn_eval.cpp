@@ -3,14 +3,14 @@
 // Writes the weights file (--out PATH.txt; its comment holds the command that made it)
 // and the learning curve (--curve, default PATH-curve.csv); a progress line per
 // generation or batch goes to stderr.
-#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
-#include "engine/error.h"
 #include "cli/common.h"
+#include "engine/error.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/ga_tuner.h"
@@ -20,6 +20,16 @@
 namespace bao::cli {
 
 namespace {
+
+// The usage line of --help: every option, by method.
+constexpr const char* kSynopsis =
+    "--method ga|tdleaf --out PATH.txt [--curve PATH.csv] [--opponent E] [--init W] [--learn LIST]\n"
+    "         [--depth D] [--opening-plies A-B] [--ply-cap N] [--seed S] [--threads N]\n"
+    "         [--variant V] [--rule KEY=VALUE ...]\n"
+    "    ga:     [--population N] [--generations N] [--openings N] [--elite N] [--tournament N]\n"
+    "            [--mutation-rate P] [--mutation-sigma X]\n"
+    "    tdleaf: [--games N] [--batch N] [--mode self|opponent] [--alpha X] [--lambda X] [--beta X]\n"
+    "            [--test-every N] [--test-openings N]";
 
 void parse_plies(const std::string& text, int& lo, int& hi) {
   try {
@@ -127,7 +137,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "test-openings", po::value(&td.test_openings)->value_name("N"),
       "tdleaf: openings of a test match, two games each (default 10)");
   po::variables_map vm;
-  if (!parse("learn-eval", "--method ga|tdleaf --out PATH.txt [options]", args, desc, nullptr, vm, &o)) return kExitOk;
+  if (!parse("learn-eval", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (method != "ga" && method != "tdleaf") throw po::error("--method must be ga or tdleaf");
   if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
   if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");

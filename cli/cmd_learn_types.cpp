@@ -6,20 +6,27 @@
 //              after each opponent move (with a floor), prints the belief after each game
 //              on stderr and the final one on stdout (--trace FILE: every step as CSV).
 // Players and types are EVAL or EVAL@DEPTH (default depth --depth).
-#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
-#include "engine/error.h"
 #include "cli/common.h"
+#include "engine/error.h"
 #include "engine/text_input.h"
 #include "models/type_learning.h"
 
 namespace bao::cli {
 
 namespace {
+
+// The usage line of --help: every option, by mode.
+constexpr const char* kSynopsis =
+    "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
+    "         [--plies A-B] [--variant V] [--rule KEY=VALUE ...]\n"
+    "    offline: [--positions N] [--repeats N] [--iterations N] [--threads N]\n"
+    "    online:  [--player M] [--games N] [--ply-cap N] [--epsilon X] [--floor X] [--trace FILE]";
 
 void parse_range(const std::string& opt, const std::string& text, int& lo, int& hi) {
   try {
@@ -70,8 +77,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       "floor", po::value(&on.floor)->value_name("X"), "online: least probability of a type (default 0.001)")(
       "trace", po::value(&trace)->value_name("FILE"), "online: write every step as CSV");
   po::variables_map vm;
-  if (!parse("learn-types", "--offline|--online --opponent M --types M1,M2,... [options]", args, desc, nullptr, vm, &o))
-    return kExitOk;
+  if (!parse("learn-types", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (offline == online) throw po::error("give exactly one of --offline and --online");
   if (opponent.empty()) throw po::error("give the real opponent: --opponent EVAL[@DEPTH]");
   if (types_text.empty()) throw po::error("give the candidate types: --types EVAL[@DEPTH],...");

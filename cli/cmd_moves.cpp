@@ -1,9 +1,9 @@
 // bao moves: the legal moves of a position, one per line, canonical and sorted.
 #include <iostream>
 
+#include "cli/common.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "cli/common.h"
 
 namespace bao::cli {
 
@@ -12,7 +12,8 @@ int cmd_moves(const std::vector<std::string>& args) {
   po::options_description desc("options");
   add_position_options(desc, o);
   po::variables_map vm;
-  if (!parse("moves", "[--variant V] [--position P]", args, desc, nullptr, vm, &o)) return kExitOk;
+  if (!parse("moves", "[--variant V] [--rule KEY=VALUE ...] [--position P]", args, desc, nullptr, vm, &o))
+    return kExitOk;
   const Rules rules = make_rules(o);
   const Position p = make_position(o, rules);
   MoveList moves;

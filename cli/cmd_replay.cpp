@@ -4,10 +4,10 @@
 // --tsv prints the table format of tests/data/game1994-positions.tsv instead.
 #include <iostream>
 
+#include "cli/common.h"
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/record.h"
-#include "cli/common.h"
 #include "engine/text_input.h"
 
 namespace bao::cli {
@@ -24,7 +24,9 @@ int cmd_replay(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parse("replay", "[--variant V] [--legal] [--tsv] [--board] FILE|-", args, desc, &pos, vm, &o)) return kExitOk;
+  if (!parse("replay", "[--variant V] [--rule KEY=VALUE ...] [--legal] [--tsv] [--board] FILE|-", args, desc, &pos, vm,
+             &o))
+    return kExitOk;
   if (file.empty()) throw po::error("missing FILE: the game record to replay, or - for standard input");
   const Rules rules = make_rules(o);
   const Game g = read_game(read_text_file(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);

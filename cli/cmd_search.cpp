@@ -3,10 +3,10 @@
 // move's view); the best move is the last line of stdout.
 #include <iostream>
 
+#include "cli/common.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "cli/common.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 
@@ -37,7 +37,9 @@ int cmd_search(const std::vector<std::string>& args) {
       "nodes", po::value(&nodes)->value_name("N"), "stop after about N nodes (finished iterations count)")(
       "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds");
   po::variables_map vm;
-  if (!parse("search", "[--variant V] [--position P] [--searcher S] [--eval E] (--depth D | --nodes N | --time-ms T)",
+  if (!parse("search",
+             "[--variant V] [--rule KEY=VALUE ...] [--position P] [--searcher S] [--eval E]\n"
+             "         (--depth D | --nodes N | --time-ms T)",
              args, desc, nullptr, vm, &o))
     return kExitOk;
   if (!vm.count("depth") && !vm.count("nodes") && !vm.count("time-ms"))

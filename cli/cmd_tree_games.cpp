@@ -3,8 +3,8 @@
 // model error (experiments/tree_games.h).
 #include <iostream>
 
-#include "engine/error.h"
 #include "cli/common.h"
+#include "engine/error.h"
 #include "experiments/tree_games.h"
 
 namespace bao::cli {
@@ -26,8 +26,8 @@ int cmd_tree_games(const std::vector<std::string>& args) {
       "format", po::value(&format)->value_name("F"), "csv (default) or md");
   po::variables_map vm;
   if (!parse("tree-games",
-             "[--width 3] [--depth 6] [--trees 500] [--own-noise LIST] [--opp-noise LIST] "
-             "[--model-error no|yes|both] [--prom-own P] [--seed S] [--threads N] [--format csv|md]",
+             "[--width 3] [--depth 6] [--trees 500] [--own-noise LIST] [--opp-noise LIST]\n"
+             "         [--model-error no|yes|both] [--prom-own P] [--seed S] [--threads N] [--format csv|md]",
              args, desc, nullptr, vm))
     return kExitOk;
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");

@@ -2,10 +2,10 @@
 // depths and bounds; one row per cell and searcher (CSV or markdown) on stdout.
 #include <iostream>
 
-#include "engine/error.h"
 #include "cli/common.h"
-#include "search/random_tree.h"
+#include "engine/error.h"
 #include "experiments/trees_grid.h"
+#include "search/random_tree.h"
 
 namespace bao::cli {
 
@@ -33,8 +33,8 @@ int cmd_trees(const std::vector<std::string>& args) {
       "skip cells whose full tree has more leaves (default 1048576)");
   po::variables_map vm;
   if (!parse("trees",
-             "[--width 2,3,4] [--depth 2-8] [--bound 10,100] [--types 2] [--trees 100] [--searchers LIST] "
-             "[--seed 1] [--threads N] [--format csv|md]",
+             "[--width 2,3,4] [--depth 2-8] [--bound 10,100] [--types 2] [--trees 100] [--searchers LIST]\n"
+             "         [--max-leaves N] [--seed 1] [--threads N] [--format csv|md]",
              args, desc, nullptr, vm))
     return kExitOk;
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");
