@@ -1,12 +1,13 @@
 // bao bench: alpha-beta with `default` at a fixed depth on the fixed bench positions,
 // one thread. Prints "nodes <N>" and "nps <X>" on stdout (N is the search signature,
 // checked against bench/signature.txt by the tests), and statistics on stderr:
-// effective branching factor by depth and the table hit rate.
+// effective branching factor by depth (n/a at depth 1, which has no iteration before it)
+// and the table hit rate; with --verbose first one line per position.
 #include <cstdio>
 #include <iostream>
 
-#include "experiments/bench.h"
 #include "cli/common.h"
+#include "experiments/bench.h"
 
 namespace bao::cli {
 
@@ -21,15 +22,22 @@ int cmd_bench(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse("bench", "[--depth D] [--searcher S] [--eval E] [--verbose]", args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
-  const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval, vm.count("verbose") > 0);
+  const bool verbose = vm.count("verbose") > 0;
+  const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval, verbose);
+  for (std::size_t i = 0; i < rep.per_position.size(); ++i) {
+    const experiments::BenchPositionResult& p = rep.per_position[i];
+    std::cerr << "position " << i + 1 << " (" << p.kind << "): best " << p.best << " value " << p.value << " nodes "
+              << p.nodes << "\n";
+  }
   std::cerr << rep.positions << " positions, depth " << depth << ", " << searcher << ", eval " << eval << "\n";
+  // EBF: the nodes of an iteration over those of the one before; none for the first.
   std::cerr << "depth  nodes        EBF\n";
   for (int d = 1; d <= depth; ++d) {
     char line[96];
-    const double ebf =
-        d > 1 && rep.nodes_by_depth[d - 1] ? double(rep.nodes_by_depth[d]) / double(rep.nodes_by_depth[d - 1]) : 0;
-    std::snprintf(line, sizeof line, "%5d  %-12llu %.2f\n", d, static_cast<unsigned long long>(rep.nodes_by_depth[d]),
-                  ebf);
+    const std::uint64_t n = rep.nodes_by_depth[d], before = rep.nodes_by_depth[d - 1];
+    char ebf[16] = "n/a";
+    if (d > 1 && before > 0) std::snprintf(ebf, sizeof ebf, "%.2f", double(n) / double(before));
+    std::snprintf(line, sizeof line, "%5d  %-12llu %s\n", d, static_cast<unsigned long long>(n), ebf);
     std::cerr << line;
   }
   if (rep.tt_probes)

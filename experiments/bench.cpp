@@ -1,15 +1,13 @@
 #include "experiments/bench.h"
 
-#include <iostream>
-
-#include "engine/notation.h"
 #include "engine/bench_positions.h"
+#include "engine/notation.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 
 namespace bao::experiments {
 
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool progress) {
+BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool per_position) {
   BenchReport rep;
   rep.nodes_by_depth.assign(static_cast<std::size_t>(depth) + 1, 0);
   const auto evaluator = models::make_evaluator(eval);
@@ -34,10 +32,9 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
     rep.tt_hits += r.tt_hits;
     rep.seconds += r.seconds;
     ++rep.positions;
-    if (progress)
-      std::cerr << "position " << rep.positions << " (" << bp.kind << "): best "
-                << (r.has_move ? format_move(r.best, p.side) : std::string("none")) << " value " << r.value << " nodes "
-                << r.nodes << "\n";
+    if (per_position)
+      rep.per_position.push_back(
+          {bp.kind, r.has_move ? format_move(r.best, p.side) : std::string("none"), r.value, r.nodes});
   }
   return rep;
 }

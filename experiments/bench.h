@@ -9,19 +9,28 @@
 
 namespace bao::experiments {
 
+// One position's search.
+struct BenchPositionResult {
+  std::string kind;  // the bench position's kind (engine/bench_positions.h)
+  std::string best;  // the best move in canonical notation, "none" without one
+  int value = 0;     // from the side to move's view
+  std::uint64_t nodes = 0;
+};
+
 struct BenchReport {
   std::uint64_t nodes = 0, leaf_evals = 0, tt_probes = 0, tt_hits = 0;
   double seconds = 0;
   std::vector<std::uint64_t> nodes_by_depth;  // summed over positions, per iteration (index = depth)
   int positions = 0;
+  std::vector<BenchPositionResult> per_position;  // in bench order, when asked for
 };
 
 inline constexpr int kBenchDepth = 11;
 inline constexpr const char* kBenchSearcher = "alphabeta";
 inline constexpr const char* kBenchEval = "default";
 
-// Throws InputError for a bad searcher or evaluator. `progress`, if set, gets one line
-// per position.
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool progress);
+// Throws InputError for a bad searcher or evaluator. With `per_position` the report
+// keeps each position's result. Prints nothing: the caller reports.
+BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool per_position);
 
 }  // namespace bao::experiments

@@ -60,6 +60,21 @@ check "bao perft --help lists --depth and --divide" eval 'out_has --depth && out
 run replay --help
 check "bao replay --help lists --legal, --tsv and --board" eval 'out_has --legal && out_has --tsv && out_has --board'
 
+# Every synopsis (the usage line of --help) names every option of the list below it;
+# run's --config and replay's --file are the positional CONFIG and FILE.
+for sub in show moves replay perft search bench run trees tree-games learn-eval learn-types; do
+  run $sub --help
+  sed '/^$/q' "$tmp/out" > "$tmp/usage"
+  opts=$(sed -n 's/^  \(--[a-z0-9-]*\).*/\1/p' "$tmp/out")
+  missing=""
+  for opt in $opts; do
+    case "$sub:$opt" in run:--config|replay:--file) continue ;; esac
+    grep -qE -- "$opt([^a-z0-9-]|\$)" "$tmp/usage" || missing="$missing $opt"
+  done
+  check "bao $sub --help lists its options" test -n "$opts"
+  check "bao $sub --help: the synopsis names every option${missing:+ (missing:$missing)}" test -z "$missing"
+done
+
 run frob
 check "unknown command exits 1" status_is 1
 check "unknown command is named on stderr" err_has "unknown command 'frob'"
@@ -257,6 +272,36 @@ run bench --depth 3
 check "bench exits 0" status_is 0
 check "bench prints nodes and nps on stdout" eval "grep -qE '^nodes [0-9]+$' '$tmp/out' && grep -qE '^nps [0-9]+$' '$tmp/out'"
 check "bench reports the branching factor and the table" eval "err_has EBF && err_has 'table:'"
+# Depth 1 has no iteration before it: its branching factor is n/a, not 0.00.
+check "bench prints n/a as the EBF of depth 1" grep -qE '^ +1 +[0-9]+ +n/a$' "$tmp/err"
+check "bench prints the EBF of depths 2 and 3" test "$(grep -cE '^ +[23] +[0-9]+ +[0-9]+\.[0-9]{2}$' "$tmp/err")" -eq 2
+run bench --depth 2 --verbose
+check "bench --verbose prints a line per position on stderr" \
+  test "$(grep -cE '^position [0-9]+ \(.*\): best .* value -?[0-9]+ nodes [0-9]+$' "$tmp/err")" -ge 30
+check "bench --verbose leaves stdout to nodes and nps" test "$(wc -l < "$tmp/out")" -eq 2
+
+# --- bao run on two games (one pair): the figures one pair cannot give print as n/a.
+cat > "$tmp/tiny.ini" <<'INI'
+seed = 3
+openings = 1
+players = a, b
+threads = 1
+[player.a]
+searcher = alphabeta(tt_mb=1)
+eval = default
+depth = 1
+[player.b]
+searcher = alphabeta(tt_mb=1)
+eval = material
+depth = 1
+INI
+run run "$tmp/tiny.ini" --out "$tmp/tiny"
+check "run of two games exits 0" status_is 0
+check "run of two games: the score interval is n/a" out_has "% ± n/a |"
+check "run of two games: no interval printed as 0 or inf" eval '! out_has "± 0.0%" && ! out_has "inf"'
+check "run of two games: the summary says why n/a" out_has "n/a: not determined by these games"
+check "run of two games: summary.csv has an empty score_ci95, no inf or nan" \
+  eval "awk -F, 'NR == 2 && \$7 == \"\" { ok = 1 } END { exit !ok }' '$tmp/tiny/summary.csv' && ! grep -qE 'inf|nan' '$tmp/tiny/summary.csv'"
 
 # --- bao trees and opponent-model searchers.
 run trees --width 2,3 --depth 2-3 --bound 10 --trees 20 --threads 1
