@@ -16,26 +16,24 @@ namespace bao::experiments {
 namespace {
 
 TournamentGame sample() {
-  TournamentGame r;
-  r.pairing = "ab vs om-beta";
-  r.first = "ab";
-  r.second = "om-beta";
-  r.opening_index = 12;
-  r.game = 1;
-  r.south = "om-beta";
-  r.north = "ab";
-  r.opening = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -";
-  r.moves = {"A6L*", "a6R>", "B1L"};
-  r.result = "north";
-  r.winner = "ab";
-  r.reason = "quote \" backslash \\ newline \n tab \t unit \x01 del \x7f e-acute \xc3\xa9";
-  r.plies = 3;
-  r.first_points = 0.5;
-  r.nodes_south = 18446744073709551615ull;
-  r.nodes_north = 0;
-  r.time_south = 8.07782;  // nlohmann's own double printing gives 8.077819999999999
-  r.time_north = 0.00001234;
-  return r;
+  return {.pairing = "ab vs om-beta",
+          .first = "ab",
+          .second = "om-beta",
+          .opening_index = 12,
+          .game = 1,
+          .south = "om-beta",
+          .north = "ab",
+          .opening = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -",
+          .moves = {"A6L*", "a6R>", "B1L"},
+          .result = "north",
+          .winner = "ab",
+          .reason = "quote \" backslash \\ newline \n tab \t unit \x01 del \x7f e-acute \xc3\xa9",
+          .plies = 3,
+          .first_points = 0.5,
+          .nodes_south = 18446744073709551615ull,
+          .nodes_north = 0,
+          .time_south = 8.07782,  // nlohmann's own double printing gives 8.077819999999999
+          .time_north = 0.00001234};
 }
 
 const std::string kHead =
