@@ -30,6 +30,9 @@ struct AlphaBetaOptions {
 
 template <Game G, class Eval>
 class AlphaBeta {
+  // Child indices live in bytes: move order, and the table's best child (0xff: none).
+  static_assert(kMaxChildren<G> < 0xff, "more children than a byte can index");
+
  public:
   using State = typename G::State;
   using Move = typename G::Move;
@@ -125,7 +128,7 @@ class AlphaBeta {
     const int n = static_cast<int>(ch.size());
     for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
     if (!opt_.ordering) return;
-    int score[64];
+    int score[kMaxChildren<G>];
     const int side = game_.side_to_move(s);
     for (int i = 0; i < n; ++i) {
       const Move& m = ch[i].move;
@@ -155,7 +158,7 @@ class AlphaBeta {
   int root_search(int depth, int alpha, int beta, int prev_best) {
     auto& rc = root_children_;
     const int n = static_cast<int>(rc.size());
-    std::uint8_t order[64];
+    std::uint8_t order[kMaxChildren<G>];
     for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
     if (opt_.ordering && prev_best > 0) {  // last iteration's best first
       for (int i = prev_best; i > 0; --i) order[i] = order[i - 1];
@@ -182,6 +185,46 @@ class AlphaBeta {
     return best;
   }
 
+  // Looks the node up in the table (key): true, with v, when an entry of this remaining
+  // depth (or deeper, with tt_deeper) decides the node within (alpha, beta); otherwise
+  // hash_best is the best child of the deepest entry that names one.
+  bool probe_table(std::uint64_t key, int depth, int alpha, int beta, int ply, int& hash_best, int& v) {
+    const TTEntry* e[2];
+    const int found = tt_->probe(key, e);
+    ++probes_;
+    int best_depth = -1;
+    for (int i = 0; i < found; ++i) {
+      const TTEntry& t = *e[i];
+      if (t.depth == depth || (opt_.tt_deeper && t.depth > depth)) {
+        v = from_table(t.value, ply);
+        if (t.bound == Bound::Exact || (t.bound == Bound::Lower && v >= beta) ||
+            (t.bound == Bound::Upper && v <= alpha)) {
+          ++hits_;
+          return true;
+        }
+      }
+      if (t.best != 0xff && t.depth > best_depth) {
+        best_depth = t.depth;
+        hash_best = t.best;
+      }
+    }
+    return false;
+  }
+
+  // A beta cutoff by move m: it becomes the ply's first killer and earns history.
+  void reward_cutoff(int side, int ply, int depth, const Move& m) {
+    if (!(killers_[ply][0] == m)) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = m;
+    }
+    int& h = history_[side][game_.move_index(m)];
+    h += depth * depth;
+    if (h > (1 << 19)) {  // keep history below the capture-size term
+      for (auto& row : history_)
+        for (int& x : row) x /= 2;
+    }
+  }
+
   int node(const State& s, int depth, int alpha, int beta, int ply) {
     ++nodes_;
     check_limits();
@@ -190,11 +233,7 @@ class AlphaBeta {
     const int side = game_.side_to_move(s);
     const int w = game_.quick_winner(s);
     if (w >= 0) return terminal_score(w, side, ply);
-    if (depth == 0) {
-      ++evals_;
-      return eval_(s, side);
-    }
-    if (ply >= kMaxPly - 1) {
+    if (depth == 0 || ply >= kMaxPly - 1) {  // the horizon, or the deepest ply the buffers hold
       ++evals_;
       return eval_(s, side);
     }
@@ -204,25 +243,8 @@ class AlphaBeta {
     std::uint64_t key = 0;
     if (tt_) {
       key = game_.hash(s);
-      const TTEntry* e[2];
-      const int found = tt_->probe(key, e);
-      ++probes_;
-      int best_depth = -1;
-      for (int i = 0; i < found; ++i) {
-        const TTEntry& t = *e[i];
-        if (t.depth == depth || (opt_.tt_deeper && t.depth > depth)) {
-          const int v = from_table(t.value, ply);
-          if (t.bound == Bound::Exact || (t.bound == Bound::Lower && v >= beta) ||
-              (t.bound == Bound::Upper && v <= alpha)) {
-            ++hits_;
-            return v;
-          }
-        }
-        if (t.best != 0xff && t.depth > best_depth) {
-          best_depth = t.depth;
-          hash_best = t.best;
-        }
-      }
+      int v;
+      if (probe_table(key, depth, alpha, beta, ply, hash_best, v)) return v;
     }
 
     auto& ch = children_[ply];
@@ -234,7 +256,7 @@ class AlphaBeta {
     // their buckets now, so the misses overlap with ordering and the first subtrees.
     if (tt_ && depth > 1)
       for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
-    std::uint8_t order[64];
+    std::uint8_t order[kMaxChildren<G>];
     order_children(s, ch, ply, hash_best, order);
 
     int best = -kInfinity, best_i = -1;
@@ -249,19 +271,7 @@ class AlphaBeta {
           alpha = v;
           set_pv(ply, ch[i].move);
           if (alpha >= beta) {
-            if (opt_.ordering) {
-              const Move& m = ch[i].move;
-              if (!(killers_[ply][0] == m)) {
-                killers_[ply][1] = killers_[ply][0];
-                killers_[ply][0] = m;
-              }
-              int& h = history_[side][game_.move_index(m)];
-              h += depth * depth;
-              if (h > (1 << 19)) {  // keep history below the capture-size term
-                for (auto& row : history_)
-                  for (int& x : row) x /= 2;
-              }
-            }
+            if (opt_.ordering) reward_cutoff(side, ply, depth, ch[i].move);
             break;
           }
         }

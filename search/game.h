@@ -1,7 +1,9 @@
 // The game concept searchers are written against, and its Bao instance.
 //
 // A game type G offers, for its State:
-//   G::Move, G::Child {Move move; State pos;}, G::Children (a fixed-capacity list of Child)
+//   G::Move, G::Child {Move move; State pos;}
+//   G::Children             a fixed-capacity list of Child whose capacity is
+//                           G::Children::static_capacity (as boost's static_vector)
 //   g.children(s, out)      every legal move with the state it leads to, in a fixed order;
 //                           empty iff the game is over at s
 //   g.side_to_move(s)       0 or 1
@@ -11,10 +13,11 @@
 //   g.winner(s)             the winner when children(s) is empty (-1: a draw)
 //   g.move_index(m)         a small number < G::kMoveIndexes naming the move, for history
 //   g.order_hint(s, child)  a cheap ordering score of a child (higher first)
-// Random game trees (the opponent-model issue) satisfy the same concept.
+// Random game trees (search/random_tree.h) satisfy the same concept.
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/movegen.h"
@@ -33,7 +36,13 @@ concept Game = requires(const G& g, const typename G::State& s, typename G::Chil
   { g.order_hint(s, c) } -> std::convertible_to<int>;
   { c.move } -> std::convertible_to<typename G::Move>;
   { G::kMoveIndexes } -> std::convertible_to<int>;
+  { G::Children::static_capacity } -> std::convertible_to<std::size_t>;
 };
+
+// The most children a node of G can have: per-node buffers (move order, probe ties) are
+// sized by it. Searchers keep child indices in bytes, 0xff meaning "none".
+template <Game G>
+inline constexpr int kMaxChildren = static_cast<int>(G::Children::static_capacity);
 
 // Bao under a set of rules.
 struct BaoGame {
