@@ -8,19 +8,6 @@
 namespace bao::search {
 namespace {
 
-// The evaluation callable the search templates take.
-struct EvalFn {
-  const Evaluator* e;
-  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
-};
-
-void check_limits(const Limits& l) {
-  if (l.depth < 0) throw InputError("depth must be at least 1, found " + std::to_string(l.depth));
-  if (l.depth == 0 && l.nodes == 0 && l.time_ms <= 0)
-    throw InputError("a search needs a limit: a depth of at least 1, a node count or a time");
-  if (l.time_ms < 0) throw InputError("time must be positive, found " + std::to_string(l.time_ms) + " ms");
-}
-
 class MinimaxSearcher final : public Searcher {
  public:
   MinimaxSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval)
@@ -65,6 +52,14 @@ class AlphaBetaSearcher final : public Searcher {
 };
 
 }  // namespace
+
+void check_limits(const Limits& l, std::string_view who) {
+  const std::string at = who.empty() ? "" : std::string(who) + ": ";
+  if (l.depth < 0) throw InputError(at + "depth must be at least 1, found " + std::to_string(l.depth));
+  if (l.depth == 0 && l.nodes == 0 && l.time_ms <= 0)
+    throw InputError(at + "a search needs a limit: a depth of at least 1, a node count or a time");
+  if (l.time_ms < 0) throw InputError(at + "time must be positive, found " + std::to_string(l.time_ms) + " ms");
+}
 
 std::string searcher_names() { return "minimax, alphabeta"; }
 

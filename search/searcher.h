@@ -1,7 +1,8 @@
 // Searchers for Bao behind one interface, made by name with parameters (search/spec.h):
 //   minimax                         plain depth-limited minimax, the reference
 //   alphabeta(tt=true, tt_mb=16, tt_deeper=false, ordering=true, aspiration=0)
-// The opponent-model issue adds its searchers to the same registry.
+// The opponent-model searchers are made by models::make_searcher (models/opponent_searchers.h),
+// which falls back on this one for the names above.
 #pragma once
 
 #include <functional>
@@ -19,6 +20,16 @@ namespace bao::search {
 
 using BaoResult = Result<bao::Move>;
 using InfoFn = std::function<void(const BaoResult&)>;
+
+// An Evaluator as the evaluation callable the search templates take (not owned).
+struct EvalFn {
+  const Evaluator* e;
+  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+};
+
+// Throws InputError for limits no searcher honours: a negative depth or time, or no limit
+// at all. A non-empty `who` (the searcher) starts the message.
+void check_limits(const Limits& l, std::string_view who = {});
 
 class Searcher {
  public:
