@@ -7,6 +7,7 @@
 
 #include "engine/error.h"
 #include "search/om.h"
+#include "search/prom.h"
 #include "search/random_tree.h"
 
 namespace bao::experiments {
@@ -14,7 +15,8 @@ namespace {
 
 using search::RandomTreeGame;
 using search::TreeNode;
-using TreeSearch = search::OpponentSearch<RandomTreeGame>;
+using TreeOm = search::OmSearch<RandomTreeGame>;
+using TreeProm = search::PromSearch<RandomTreeGame>;
 
 enum Method { kMinimax = 0, kOm = 1, kProm = 2 };
 const char* const kMethodNames[] = {"minimax", "om", "prom"};
@@ -22,11 +24,13 @@ const char* const kMethodNames[] = {"minimax", "om", "prom"};
 // Channels of noise: 0 MAX's V0, 1 the real opponent, 2 the wrong model.
 double play(const RandomTreeGame& g, Method method, int own, int opp, bool model_error, double prom_own) {
   const int model_channel = model_error ? 2 : 1;
-  std::vector<TreeSearch::Fn> fns = {
+  std::vector<TreeOm::Fn> fns = {
       [&g, own](const TreeNode& s, int) { return g.noisy(s, 0, own); },
       [&g, opp, model_channel](const TreeNode& s, int) { return g.noisy(s, model_channel, opp); }};
-  TreeSearch max_search(g, fns);
-  TreeSearch real_opponent(g, {[&g, opp](const TreeNode& s, int) { return g.noisy(s, 1, opp); }});
+  TreeOm max_om(g, fns);  // also minimax's move, by alpha-beta on V0
+  TreeProm max_prom(g, fns);
+  search::ModelSearch<RandomTreeGame> real_opponent(g,
+                                                    {[&g, opp](const TreeNode& s, int) { return g.noisy(s, 1, opp); }});
   const int d = g.params().depth;
   TreeNode node = g.root();
   RandomTreeGame::Children ch;
@@ -36,11 +40,11 @@ double play(const RandomTreeGame& g, Method method, int own, int opp, bool model
     int pick;
     if (g.side_to_move(node) == 0) {
       if (method == kMinimax)
-        pick = max_search.alphabeta(node, remaining, 0).best_index;
+        pick = max_om.alphabeta(node, remaining, 0).best_index;
       else if (method == kOm)
-        pick = max_search.om_probe(node, remaining, 1).best_index;
+        pick = max_om.om_probe(node, remaining, 1).best_index;
       else
-        pick = max_search.prom_beta(node, remaining, {prom_own, 1.0 - prom_own}).best_index;
+        pick = max_prom.prom_beta(node, remaining, {prom_own, 1.0 - prom_own}).best_index;
     } else {
       // The real opponent: minimax on its own function, as MAX (in the searcher's
       // terms) of a search rooted at its own move; values are MAX's, so it minimises.

@@ -2,22 +2,22 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
 
 #include "engine/error.h"
 #include "search/om.h"
+#include "search/prom.h"
 #include "search/random_tree.h"
 
 namespace bao::experiments {
 namespace {
 
-using search::OpponentSearch;
 using search::RandomTreeGame;
 using search::TreeNode;
 using search::TreeParams;
-using TreeSearch = OpponentSearch<RandomTreeGame>;
 
 // Family of a searcher: its agreement reference is the family's first searcher listed.
 int family(const std::string& s) {
@@ -30,25 +30,31 @@ struct Run {
   double evals = 0, nodes = 0, value = 0;
 };
 
-Run run_one(TreeSearch& s, const std::string& name, const TreeNode& root, int depth, int bound,
+// The searchers of one tree, on the same functions.
+struct TreeSearchers {
+  search::OmSearch<RandomTreeGame> om;  // also alpha-beta and minimax on V0
+  search::PromSearch<RandomTreeGame> prom;
+};
+
+Run run_one(TreeSearchers& s, const std::string& name, const TreeNode& root, int depth, int bound,
             const std::vector<double>& probs) {
-  TreeSearch::Outcome o;
+  search::ModelResult<RandomTreeGame::Move> o;
   if (name == "alphabeta")
-    o = s.alphabeta(root, depth, 0);
+    o = s.om.alphabeta(root, depth, 0);
   else if (name == "minimax")
-    o = s.minimax(root, depth, 0);
+    o = s.om.minimax(root, depth, 0);
   else if (name == "om-plain")
-    o = s.om_plain(root, depth, 1);
+    o = s.om.om_plain(root, depth, 1);
   else if (name == "om-beta")
-    o = s.om_beta(root, depth, 1);
+    o = s.om.om_beta(root, depth, 1);
   else if (name == "om-probe")
-    o = s.om_probe(root, depth, 1);
+    o = s.om.om_probe(root, depth, 1);
   else if (name == "om-bounded")
-    o = s.om_bounded(root, depth, 1, bound);
+    o = s.om.om_bounded(root, depth, 1, bound);
   else if (name == "prom-plain")
-    o = s.prom_plain(root, depth, probs);
+    o = s.prom.prom_plain(root, depth, probs);
   else
-    o = s.prom_beta(root, depth, probs);
+    o = s.prom.prom_beta(root, depth, probs);
   return Run{static_cast<double>(o.leaf_evals()), static_cast<double>(o.nodes), o.value};
 }
 
@@ -58,15 +64,7 @@ std::string fmt(double x, int decimals) {
   return b;
 }
 
-}  // namespace
-
-const std::vector<std::string>& tree_searcher_names() {
-  static const std::vector<std::string> names = {"alphabeta", "minimax",    "om-plain",   "om-beta",
-                                                 "om-probe",  "om-bounded", "prom-plain", "prom-beta"};
-  return names;
-}
-
-std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<std::string>* skipped) {
+void check_searchers_and_counts(const TreesGridSpec& spec) {
   for (const std::string& s : spec.searchers) {
     bool known = false;
     for (const auto& n : tree_searcher_names()) known |= n == s;
@@ -80,12 +78,15 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
     throw InputError("--types: expected 2 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
                      std::to_string(spec.types));
   if (spec.trees < 1) throw InputError("--trees: expected at least 1, found " + std::to_string(spec.trees));
+}
 
-  // The cells, and the searchers actually run (alpha-beta always, for the ratio).
-  struct Cell {
-    std::pair<int, int> w;
-    int depth, bound;
-  };
+struct Cell {
+  std::pair<int, int> w;
+  int depth, bound;
+};
+
+// The grid's cells but those over max_leaves (a line each in skipped).
+std::vector<Cell> grid_cells(const TreesGridSpec& spec, std::vector<std::string>* skipped) {
   std::vector<Cell> cells;
   for (const auto& w : spec.widths)
     for (int d : spec.depths) {
@@ -106,13 +107,31 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
   if (cells.empty())
     throw InputError("no cell left to run: every width and depth of the grid has more than " +
                      std::to_string(spec.max_leaves) + " leaves (raise --max-leaves)");
-  std::vector<std::string> run = spec.searchers;
-  bool has_ab = false;
-  for (const auto& s : run) has_ab |= s == "alphabeta";
-  if (!has_ab) run.push_back("alphabeta");
+  return cells;
+}
+
+// Tree number `tree` of cell c: its seed depends on the grid's seed, the cell and tree.
+TreeParams tree_params(const TreesGridSpec& spec, const Cell& c, long tree) {
+  TreeParams tp;
+  tp.wmin = c.w.first;
+  tp.wmax = c.w.second;
+  tp.depth = c.depth;
+  tp.bound = c.bound;
+  tp.step = 100;
+  tp.seed = search::tree_mix(
+      spec.seed * 0x9e3779b97f4a7c15ull ^
+      search::tree_mix(static_cast<std::uint64_t>(c.w.first) << 40 ^ static_cast<std::uint64_t>(c.w.second) << 32 ^
+                       static_cast<std::uint64_t>(c.depth) << 24 ^ static_cast<std::uint64_t>(c.bound) << 8 ^
+                       static_cast<std::uint64_t>(tree) << 48));
+  return tp;
+}
+
+// Every tree of every cell searched by every searcher of `run`, in parallel: the runs of
+// task t (cell t / trees, tree t % trees) at [t * run.size(), (t + 1) * run.size()).
+std::vector<Run> run_trees(const TreesGridSpec& spec, const std::vector<Cell>& cells,
+                           const std::vector<std::string>& run) {
   const int nrun = static_cast<int>(run.size());
   const std::vector<double> probs(spec.types, 1.0 / spec.types);
-
   const long tasks = static_cast<long>(cells.size()) * spec.trees;
   std::vector<Run> results(static_cast<std::size_t>(tasks) * nrun);
   std::vector<std::string> errors(static_cast<std::size_t>(tasks));
@@ -120,39 +139,77 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
 #pragma omp parallel for schedule(dynamic, 1)
   for (long t = 0; t < tasks; ++t) {
     const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
-    const long tree = t % spec.trees;
-    TreeParams tp;
-    tp.wmin = c.w.first;
-    tp.wmax = c.w.second;
-    tp.depth = c.depth;
-    tp.bound = c.bound;
-    tp.step = 100;
-    tp.seed = search::tree_mix(
-        spec.seed * 0x9e3779b97f4a7c15ull ^
-        search::tree_mix(static_cast<std::uint64_t>(c.w.first) << 40 ^ static_cast<std::uint64_t>(c.w.second) << 32 ^
-                         static_cast<std::uint64_t>(c.depth) << 24 ^ static_cast<std::uint64_t>(c.bound) << 8 ^
-                         static_cast<std::uint64_t>(tree) << 48));
     try {
-      RandomTreeGame g(tp);
-      std::vector<TreeSearch::Fn> fns;
+      const RandomTreeGame g(tree_params(spec, c, t % spec.trees));
+      std::vector<search::ModelSearch<RandomTreeGame>::Fn> fns;
       for (int k = 0; k < spec.types; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
-      TreeSearch s(g, std::move(fns));
-      const TreeNode root = g.root();
+      TreeSearchers s{{g, fns}, {g, fns}};
       for (int i = 0; i < nrun; ++i)
-        results[static_cast<std::size_t>(t) * nrun + i] = run_one(s, run[i], root, c.depth, c.bound, probs);
+        results[static_cast<std::size_t>(t) * nrun + i] = run_one(s, run[i], g.root(), c.depth, c.bound, probs);
     } catch (const std::exception& e) {
       errors[static_cast<std::size_t>(t)] = e.what();
     }
   }
   for (const auto& e : errors)
     if (!e.empty()) throw InputError("bao trees: " + e);
+  return results;
+}
 
-  std::vector<TreesGridRow> rows;
+// The row of searcher i in cell c: runs(t, j) is tree t's run of searcher j; ref is the
+// searcher whose values i's are compared with, ab_mean alpha-beta's mean evaluations.
+template <class Runs>
+TreesGridRow cell_row(const TreesGridSpec& spec, const Cell& c, const std::string& name, int i, int ref, double ab_mean,
+                      Runs&& runs) {
+  double sum = 0, sq = 0, nodes = 0;
+  int agree = 0;
+  for (int t = 0; t < spec.trees; ++t) {
+    const Run& r = runs(t, i);
+    sum += r.evals;
+    sq += r.evals * r.evals;
+    nodes += r.nodes;
+    agree += r.value == runs(t, ref).value;
+  }
+  const double n = spec.trees, mean = sum / n;
+  const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
+  TreesGridRow row;
+  row.width = c.w.first == c.w.second ? std::to_string(c.w.first)
+                                      : std::to_string(c.w.first) + "-" + std::to_string(c.w.second);
+  row.depth = c.depth;
+  row.bound = c.bound;
+  row.types = spec.types;
+  row.searcher = name;
+  row.trees = spec.trees;
+  row.leaf_evals_mean = mean;
+  row.leaf_evals_ci95 = 1.96 * std::sqrt(var / n);
+  row.nodes_mean = nodes / n;
+  row.ratio_to_alphabeta = ab_mean > 0 ? mean / ab_mean : 0;
+  row.agree_pct = 100.0 * agree / n;
+  return row;
+}
+
+}  // namespace
+
+const std::vector<std::string>& tree_searcher_names() {
+  static const std::vector<std::string> names = {"alphabeta", "minimax",    "om-plain",   "om-beta",
+                                                 "om-probe",  "om-bounded", "prom-plain", "prom-beta"};
+  return names;
+}
+
+std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<std::string>* skipped) {
+  check_searchers_and_counts(spec);
+  const std::vector<Cell> cells = grid_cells(spec, skipped);
+  // The searchers run: alpha-beta always, for the ratio.
+  std::vector<std::string> run = spec.searchers;
+  if (std::find(run.begin(), run.end(), "alphabeta") == run.end()) run.push_back("alphabeta");
+  const std::vector<Run> results = run_trees(spec, cells, run);
+
+  const int nrun = static_cast<int>(run.size());
   const int ab_index = static_cast<int>(std::find(run.begin(), run.end(), "alphabeta") - run.begin());
+  std::vector<TreesGridRow> rows;
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
-    const Cell& c = cells[ci];
+    auto runs = [&](int t, int i) -> const Run& { return results[(ci * spec.trees + t) * nrun + i]; };
     double ab_mean = 0;
-    for (int t = 0; t < spec.trees; ++t) ab_mean += results[(ci * spec.trees + t) * nrun + ab_index].evals;
+    for (int t = 0; t < spec.trees; ++t) ab_mean += runs(t, ab_index).evals;
     ab_mean /= spec.trees;
     for (int i = 0; i < static_cast<int>(spec.searchers.size()); ++i) {
       int ref = i;  // the first searcher of the same family
@@ -161,31 +218,7 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
           ref = j;
           break;
         }
-      double sum = 0, sq = 0, nodes = 0;
-      int agree = 0;
-      for (int t = 0; t < spec.trees; ++t) {
-        const Run& r = results[(ci * spec.trees + t) * nrun + i];
-        sum += r.evals;
-        sq += r.evals * r.evals;
-        nodes += r.nodes;
-        agree += r.value == results[(ci * spec.trees + t) * nrun + ref].value;
-      }
-      const double n = spec.trees, mean = sum / n;
-      const double var = n > 1 ? std::max(0.0, (sq - n * mean * mean) / (n - 1)) : 0.0;
-      TreesGridRow row;
-      row.width = c.w.first == c.w.second ? std::to_string(c.w.first)
-                                          : std::to_string(c.w.first) + "-" + std::to_string(c.w.second);
-      row.depth = c.depth;
-      row.bound = c.bound;
-      row.types = spec.types;
-      row.searcher = run[i];
-      row.trees = spec.trees;
-      row.leaf_evals_mean = mean;
-      row.leaf_evals_ci95 = 1.96 * std::sqrt(var / n);
-      row.nodes_mean = nodes / n;
-      row.ratio_to_alphabeta = ab_mean > 0 ? mean / ab_mean : 0;
-      row.agree_pct = 100.0 * agree / n;
-      rows.push_back(row);
+      rows.push_back(cell_row(spec, cells[ci], run[i], i, ref, ab_mean, runs));
     }
   }
   return rows;

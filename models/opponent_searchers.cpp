@@ -7,6 +7,7 @@
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
 #include "search/om.h"
+#include "search/prom.h"
 #include "search/spec.h"
 
 namespace bao::models {
@@ -14,24 +15,11 @@ namespace {
 
 using search::BaoGame;
 using search::BaoResult;
+using search::EvalFn;
 using search::Evaluator;
 using search::Limits;
-using BaoOm = search::OpponentSearch<BaoGame>;
-
-struct EvalFn {
-  const Evaluator* e;
-  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
-};
-
-BaoOm::Fn as_fn(const std::shared_ptr<const Evaluator>& e) {
-  return [e](const Position& p, int max_side) { return e->evaluate(p, max_side); };
-}
-
-void check_limits(const Limits& l, const char* name) {
-  if (l.depth < 0) throw InputError(std::string(name) + ": depth must be at least 1, found " + std::to_string(l.depth));
-  if (l.depth == 0 && l.nodes == 0 && l.time_ms <= 0)
-    throw InputError(std::string(name) + ": a search needs a limit: a depth of at least 1, a node count or a time");
-}
+using BaoOm = search::OmSearch<BaoGame>;
+using BaoProm = search::PromSearch<BaoGame>;
 
 // Runs `iteration(depth)` for depth 1, 2, ... up to the limits (iterative deepening over
 // fixed-depth searches without a shared table): a depth limit runs that depth alone; node
@@ -65,7 +53,7 @@ BaoResult deepen(const Limits& limits, const search::InfoFn& info, Iteration&& i
   return best;
 }
 
-BaoResult to_result(const BaoOm::Outcome& o, int depth) {
+BaoResult to_result(const search::ModelResult<bao::Move>& o, int depth) {
   BaoResult r;
   r.has_move = o.has_move;
   r.best = o.best;
@@ -79,6 +67,9 @@ BaoResult to_result(const BaoOm::Outcome& o, int depth) {
 
 enum class OmKind { Plain, Beta, Probe, Bounded, PromPlain, PromBeta };
 
+bool is_prom(OmKind k) { return k == OmKind::PromPlain || k == OmKind::PromBeta; }
+
+// OM and PrOM searchers: evals[0] is V0, evals[1..] the model (OM) or the types (PrOM).
 class OmSearcher final : public search::Searcher {
  public:
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
@@ -89,46 +80,49 @@ class OmSearcher final : public search::Searcher {
         evals_(std::move(evals)),
         probs_(std::move(probs)),
         horizon_(horizon),
-        bound_(bound),
-        tt_mb_(tt_mb),
-        om_(make_om(rules)) {}
+        bound_(bound) {
+    std::vector<BaoOm::Fn> fns;
+    for (const auto& e : evals_) fns.push_back(EvalFn{e.get()});
+    if (is_prom(kind_)) {
+      prom_ = std::make_unique<BaoProm>(BaoGame{rules}, std::move(fns));
+    } else {
+      om_ = std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
+      if (kind_ == OmKind::Beta && tt_mb > 0) om_->set_table(static_cast<std::size_t>(tt_mb));
+    }
+  }
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
-    check_limits(limits, description_.c_str());
-    return deepen(limits, info, [&](int d) {
-      switch (kind_) {
-        case OmKind::Plain:
-          return to_result(om_->om_plain(p, d, 1, horizon_), d);
-        case OmKind::Beta:
-          return to_result(om_->om_beta(p, d, 1, horizon_), d);
-        case OmKind::Probe:
-          return to_result(om_->om_probe(p, d, 1), d);
-        case OmKind::Bounded:
-          return to_result(om_->om_bounded(p, d, 1, bound_), d);
-        case OmKind::PromPlain:
-          return to_result(om_->prom_plain(p, d, probs_), d);
-        case OmKind::PromBeta:
-          return to_result(om_->prom_beta(p, d, probs_), d);
-      }
-      return BaoResult{};
-    });
+    search::check_limits(limits, description_);
+    return deepen(limits, info, [&](int d) { return to_result(iteration(p, d), d); });
   }
   std::string describe() const override { return description_; }
 
  private:
-  std::unique_ptr<BaoOm> make_om(const Rules& rules) const {
-    std::vector<BaoOm::Fn> fns;
-    for (const auto& e : evals_) fns.push_back(as_fn(e));
-    auto om = std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
-    if (kind_ == OmKind::Beta && tt_mb_ > 0) om->set_table(static_cast<std::size_t>(tt_mb_));
-    return om;
+  search::ModelResult<bao::Move> iteration(const Position& p, int d) {
+    switch (kind_) {
+      case OmKind::Plain:
+        return om_->om_plain(p, d, 1, horizon_);
+      case OmKind::Beta:
+        return om_->om_beta(p, d, 1, horizon_);
+      case OmKind::Probe:
+        return om_->om_probe(p, d, 1);
+      case OmKind::Bounded:
+        return om_->om_bounded(p, d, 1, bound_);
+      case OmKind::PromPlain:
+        return prom_->prom_plain(p, d, probs_);
+      case OmKind::PromBeta:
+        return prom_->prom_beta(p, d, probs_);
+    }
+    return {};
   }
+
   OmKind kind_;
   std::string description_;
   std::vector<std::shared_ptr<const Evaluator>> evals_;
   std::vector<double> probs_;
-  int horizon_, bound_, tt_mb_;
-  std::unique_ptr<BaoOm> om_;
+  int horizon_, bound_;
+  std::unique_ptr<BaoOm> om_;      // OM kinds
+  std::unique_ptr<BaoProm> prom_;  // PrOM kinds
 };
 
 // Root OM: for each root move, the reply the model predicts (alpha-beta on the model to
@@ -150,7 +144,7 @@ class RootOmSearcher final : public search::Searcher {
             BaoGame{rules}, EvalFn{model_eval_.get()}, search::AlphaBetaOptions{true, 4, false, true, 0})) {}
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
-    check_limits(limits, "root-om");
+    search::check_limits(limits, "root-om");
     return deepen(limits, info, [&](int d) { return iteration(p, d); });
   }
   std::string describe() const override { return description_; }
@@ -266,6 +260,87 @@ void parse_types(const search::Spec& s, const std::string& text, std::vector<std
     throw InputError(s.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
 }
 
+// prom-plain / prom-beta(types=E1:p1+...[,own=p0]).
+std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, const Rules& rules,
+                                            std::shared_ptr<const Evaluator> eval) {
+  const std::string& name = spec.name;
+  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
+  std::vector<double> probs{0.0};
+  parse_types(spec, take_string(spec, "types", true), evals, probs);
+  double others = 0;
+  for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
+  const std::string own = take_string(spec, "own", false);
+  if (own.empty()) {
+    probs[0] = 1.0 - others;
+  } else {
+    try {
+      probs[0] = std::stod(own);
+    } catch (const std::exception&) {
+      throw InputError(name + ": parameter own expects a probability, found '" + own + "'");
+    }
+  }
+  double sum = 0;
+  for (double x : probs) sum += x;
+  if (probs[0] < -1e-12 || std::abs(sum - 1.0) > 1e-9)
+    throw InputError(name + ": the type probabilities (own " + std::to_string(probs[0]) + " and types) sum to " +
+                     std::to_string(sum) + ", not 1");
+  probs[0] = std::max(0.0, probs[0]);
+  spec.finish("types, own");
+  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, 0);
+}
+
+// om-plain / om-beta / om-probe / om-bounded(model=E[,...]).
+std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Spec& spec, const Rules& rules,
+                                          std::shared_ptr<const Evaluator> eval) {
+  const auto model = make_evaluator(take_string(spec, "model", true));
+  int horizon = 0, bound = 0, tt_mb = 0;
+  std::string known = "model";
+  if (kind == OmKind::Beta) {
+    tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
+    known += ", tt_mb";
+  }
+  if (kind == OmKind::Plain || kind == OmKind::Beta) {
+    horizon = static_cast<int>(spec.take_int("horizon", 0, 0, search::kMaxPly));
+    known += ", horizon";
+  }
+  if (kind == OmKind::Bounded) {
+    if (!spec.params.count("bound")) throw InputError(spec.name + ": parameter bound is required");
+    bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
+    known += ", bound";
+  }
+  spec.finish(known);
+  return std::make_unique<OmSearcher>(kind, spec.text, rules,
+                                      std::vector<std::shared_ptr<const Evaluator>>{std::move(eval), model},
+                                      std::vector<double>{}, horizon, bound, tt_mb);
+}
+
+// root-om(model=E[@D][,model_depth=d-1|d|N][,manage_risk=false]).
+std::unique_ptr<search::Searcher> make_root_om(search::Spec& spec, const Rules& rules,
+                                               std::shared_ptr<const Evaluator> eval) {
+  // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
+  // searches to, the same as model_depth; its searcher is alpha-beta).
+  std::string model_text = take_string(spec, "model", true);
+  std::string md = take_string(spec, "model_depth", false);
+  if (const auto at = model_text.find('@'); at != std::string::npos) {
+    if (!md.empty()) throw InputError(spec.name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+    md = model_text.substr(at + 1);
+    model_text = model_text.substr(0, at);
+  }
+  const auto model = make_evaluator(model_text);
+  int model_depth = 0;
+  if (md.empty() || md == "d-1") {
+    model_depth = 0;
+  } else if (md == "d") {
+    model_depth = -1;
+  } else {
+    spec.params["model_depth"] = md;
+    model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
+  }
+  const bool risk = spec.take_bool("manage_risk", false);
+  spec.finish("model, model_depth (d-1, d or a number), manage_risk");
+  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, risk, spec.text);
+}
+
 }  // namespace
 
 std::string searcher_names() {
@@ -276,90 +351,19 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
                                                 std::shared_ptr<const Evaluator> eval) {
   if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
   search::Spec spec = search::parse_spec(text);
-  const std::string& name = spec.name;
-  const OmKind* kind = nullptr;
   static const std::pair<const char*, OmKind> kKinds[] = {
       {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},         {"om-probe", OmKind::Probe},
       {"om-bounded", OmKind::Bounded}, {"prom-plain", OmKind::PromPlain}, {"prom-beta", OmKind::PromBeta}};
   for (const auto& [n, k] : kKinds)
-    if (name == n) kind = &k;
-  if (kind && (*kind == OmKind::PromPlain || *kind == OmKind::PromBeta)) {
-    std::vector<std::shared_ptr<const Evaluator>> evals{eval};
-    std::vector<double> probs{0.0};
-    parse_types(spec, take_string(spec, "types", true), evals, probs);
-    double others = 0;
-    for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
-    const std::string own = take_string(spec, "own", false);
-    if (own.empty()) {
-      probs[0] = 1.0 - others;
-    } else {
-      try {
-        probs[0] = std::stod(own);
-      } catch (const std::exception&) {
-        throw InputError(name + ": parameter own expects a probability, found '" + own + "'");
-      }
-    }
-    double sum = 0;
-    for (double x : probs) sum += x;
-    if (probs[0] < -1e-12 || std::abs(sum - 1.0) > 1e-9)
-      throw InputError(name + ": the type probabilities (own " + std::to_string(probs[0]) + " and types) sum to " +
-                       std::to_string(sum) + ", not 1");
-    probs[0] = std::max(0.0, probs[0]);
-    spec.finish("types, own");
-    return std::make_unique<OmSearcher>(*kind, spec.text, rules, std::move(evals), std::move(probs), 0, 0);
-  }
-  if (kind) {
-    const auto model = make_evaluator(take_string(spec, "model", true));
-    int horizon = 0, bound = 0, tt_mb = 0;
-    std::string known = "model";
-    if (*kind == OmKind::Beta) {
-      tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
-      known += ", tt_mb";
-    }
-    if (*kind == OmKind::Plain || *kind == OmKind::Beta) {
-      horizon = static_cast<int>(spec.take_int("horizon", 0, 0, search::kMaxPly));
-      known += ", horizon";
-    }
-    if (*kind == OmKind::Bounded) {
-      if (!spec.params.count("bound")) throw InputError(name + ": parameter bound is required");
-      bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
-      known += ", bound";
-    }
-    spec.finish(known);
-    return std::make_unique<OmSearcher>(*kind, spec.text, rules,
-                                        std::vector<std::shared_ptr<const Evaluator>>{eval, model},
-                                        std::vector<double>{}, horizon, bound, tt_mb);
-  }
-  if (name == "root-om") {
-    // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
-    // searches to, the same as model_depth; its searcher is alpha-beta).
-    std::string model_text = take_string(spec, "model", true);
-    std::string md = take_string(spec, "model_depth", false);
-    if (const auto at = model_text.find('@'); at != std::string::npos) {
-      if (!md.empty()) throw InputError(name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
-      md = model_text.substr(at + 1);
-      model_text = model_text.substr(0, at);
-    }
-    const auto model = make_evaluator(model_text);
-    int model_depth = 0;
-    if (md.empty() || md == "d-1") {
-      model_depth = 0;
-    } else if (md == "d") {
-      model_depth = -1;
-    } else {
-      spec.params["model_depth"] = md;
-      model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
-    }
-    const bool risk = spec.take_bool("manage_risk", false);
-    spec.finish("model, model_depth (d-1, d or a number), manage_risk");
-    return std::make_unique<RootOmSearcher>(rules, eval, model, model_depth, risk, spec.text);
-  }
+    if (spec.name == n)
+      return is_prom(k) ? make_prom(k, spec, rules, std::move(eval)) : make_om(k, spec, rules, std::move(eval));
+  if (spec.name == "root-om") return make_root_om(spec, rules, std::move(eval));
   try {
     return search::make_searcher(text, rules, std::move(eval));
   } catch (const InputError& e) {
     const std::string what = e.what();
     if (what.rfind("unknown searcher", 0) == 0)
-      throw InputError("unknown searcher '" + name + "' (known: " + searcher_names() + ")");
+      throw InputError("unknown searcher '" + spec.name + "' (known: " + searcher_names() + ")");
     throw;
   }
 }

@@ -1,0 +1,203 @@
+// Fixed-depth search with several evaluation functions on MAX's scale: the common ground
+// of opponent-model search (search/om.h) and probabilistic opponent-model search
+// (search/prom.h), after Donkers' thesis Nosce Hostem (2003), definitions as fixed in
+// docs/opponent-models.md.
+//
+// Written once against the game concept (search/game.h), so the same code runs on Bao and
+// on random game trees. MAX is the side to move at the root. fn[0] is MAX's own V0,
+// fn[k] for k >= 1 are opponent models/types. A finished game scores
+// terminal_score(winner, MAX, ply) under every function. Costs are counted as evaluation
+// calls per function (the thesis's measure) and nodes.
+//
+// ModelSearch itself offers the baselines on one function: plain minimax and alpha-beta
+// (no table, no ordering, children in the game's order; at the root the first of equal
+// moves). Its protected part is what OM and PrOM share: root handling, the recursion on
+// one function and the probe that finds MIN's predicted moves.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "search/game.h"
+#include "search/score.h"
+
+namespace bao::search {
+
+inline constexpr int kMaxTypes = 8;  // evaluation functions per search, V0 included
+
+// What a search from a root returns.
+template <class Move>
+struct ModelResult {
+  bool has_move = false;  // false: the game is over at the root (value: its score)
+  Move best{};
+  int best_index = -1;  // the root child played, in the game's order
+  double value = 0;     // OM: the root v0; PrOM: the root PrOM value; else the minimax value
+  int value_op = 0;     // OM: the root vop; else 0
+  std::uint64_t nodes = 0;
+  std::array<std::uint64_t, kMaxTypes> evals{};  // evaluation calls per function
+  std::uint64_t leaf_evals() const {
+    std::uint64_t t = 0;
+    for (auto e : evals) t += e;
+    return t;
+  }
+};
+
+template <Game G>
+class ModelSearch {
+  // Child indices (probe ties) live in bytes.
+  static_assert(kMaxChildren<G> < 0xff, "more children than a byte can index");
+
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+  // An evaluation function: a state and the MAX side -> a value on MAX's scale.
+  using Fn = std::function<int(const State&, int max_side)>;
+
+  // Throws InputError unless 1 to kMaxTypes functions are given.
+  ModelSearch(G game, std::vector<Fn> fns)
+      : game_(std::move(game)), fns_(std::move(fns)), buf_(new typename G::Children[kMaxPly + 1]) {
+    if (fns_.empty() || fns_.size() > kMaxTypes)
+      throw InputError("opponent-model search: between 1 and " + std::to_string(kMaxTypes) +
+                       " evaluation functions are needed, got " + std::to_string(fns_.size()));
+  }
+
+  const G& game() const { return game_; }
+  int functions() const { return static_cast<int>(fns_.size()); }
+
+  // Fixed-depth alpha-beta on fn[k]: the cost baseline.
+  ModelResult<Move> alphabeta(const State& root, int depth, int k) {
+    return run(root, [&](ModelResult<Move>& o) {
+      pick_max(o, [&](int i) {
+        const int alpha = i == 0 ? -kInfinity : static_cast<int>(o.value);
+        return minimax_node<true>(k, buf_[0][i].pos, depth - 1, alpha, kInfinity, 1);
+      });
+    });
+  }
+
+  // Fixed-depth minimax on fn[k], every node searched (no pruning): the full-tree cost.
+  ModelResult<Move> minimax(const State& root, int depth, int k) {
+    return run(root, [&](ModelResult<Move>& o) {
+      pick_max(o, [&](int i) { return minimax_node<false>(k, buf_[0][i].pos, depth - 1, 0, 0, 1); });
+    });
+  }
+
+  // The minimax value of s under fn[k] searched to depth (0: its evaluation), on the scale
+  // of max_side, found with alpha-beta.
+  int value(int k, const State& s, int depth, int max_side) {
+    max_side_ = max_side;
+    return minimax_node<true>(k, s, depth, -kInfinity, kInfinity, 1);
+  }
+
+ protected:
+  // The children of a MIN node that reach the lowest probe value, in the game's order.
+  struct Ties {
+    int n = 0;
+    std::array<std::uint8_t, kMaxChildren<G>> index{};
+  };
+
+  // Sets up a search at root (MAX = the side to move there); the root's children are in
+  // buf_[0]. body(o) runs when MAX has a move; o gets the move named by o.best_index.
+  template <class Body>
+  ModelResult<Move> run(const State& root, Body&& body) {
+    ModelResult<Move> o;
+    for (auto& e : evals_) e = 0;
+    nodes_ = 1;
+    max_side_ = game_.side_to_move(root);
+    auto& ch = buf_[0];
+    game_.children(root, ch);
+    o.has_move = !ch.empty() && game_.quick_winner(root) < 0;
+    if (!o.has_move) o.value = terminal_score(game_.winner(root), max_side_, 0);
+    if (o.has_move) body(o);
+    if (o.has_move && o.best_index >= 0) o.best = ch[o.best_index].move;
+    o.nodes = nodes_;
+    o.evals = evals_;
+    return o;
+  }
+
+  // MAX at the root plays the child i with the highest value(i), the first of equals.
+  template <class Value>
+  void pick_max(ModelResult<Move>& o, Value&& value) {
+    for (int i = 0; i < static_cast<int>(buf_[0].size()); ++i) {
+      const auto v = value(i);
+      if (i == 0 || v > o.value) {
+        o.value = v;
+        o.best_index = i;
+      }
+    }
+  }
+
+  bool is_max(const State& s) const { return game_.side_to_move(s) == max_side_; }
+  int eval(int k, const State& s) {
+    ++evals_[k];
+    return fns_[k](s, max_side_);
+  }
+  // A finished game at s (known without generating moves): its value in t.
+  bool decided(const State& s, int ply, int& t) const {
+    const int w = game_.quick_winner(s);
+    if (w < 0) return false;
+    t = terminal_score(w, max_side_, ply);
+    return true;
+  }
+  int over(const State& s, int ply) const { return terminal_score(game_.winner(s), max_side_, ply); }
+
+  // The value of s under fn[k], MAX maximising and MIN minimising: fail-soft alpha-beta
+  // with kPrune, plain minimax (the window unused) without.
+  template <bool kPrune>
+  int minimax_node(int k, const State& s, int depth, int alpha, int beta, int ply) {
+    ++nodes_;
+    int t;
+    if (decided(s, ply, t)) return t;
+    if (depth <= 0) return eval(k, s);
+    auto& ch = buf_[ply];
+    game_.children(s, ch);
+    if (ch.empty()) return over(s, ply);
+    const bool max = is_max(s);
+    int best = max ? -kInfinity : kInfinity;
+    for (const auto& c : ch) {
+      const int v = minimax_node<kPrune>(k, c.pos, depth - 1, alpha, beta, ply + 1);
+      if (max) {
+        best = std::max(best, v);
+        alpha = std::max(alpha, v);
+      } else {
+        best = std::min(best, v);
+        beta = std::min(beta, v);
+      }
+      if (kPrune && alpha >= beta) break;
+    }
+    return best;
+  }
+
+  // The probe at a MIN node (Donkers 2003, beta-passing): alpha-beta on fn[k] finds the
+  // lowest value of the children ch (at `ply`, searched to `depth`) and, in ties, every
+  // child reaching it, the move(s) opponent type k is predicted to play. A child above
+  // the best so far fails high against the window (-inf, best + 1) and is rejected
+  // cheaply; a child equal to it returns its exact value.
+  int probe_min(int k, const typename G::Children& ch, int depth, int ply, Ties& ties) {
+    int best = kInfinity;
+    ties.n = 0;
+    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+      const int beta = best == kInfinity ? kInfinity : best + 1;
+      const int v = minimax_node<true>(k, ch[i].pos, depth, -kInfinity, beta, ply);
+      if (v < best) {
+        best = v;
+        ties.n = 0;
+      }
+      if (v == best) ties.index[ties.n++] = static_cast<std::uint8_t>(i);
+    }
+    return best;
+  }
+
+  G game_;
+  std::vector<Fn> fns_;
+  std::unique_ptr<typename G::Children[]> buf_;  // children per ply
+  int max_side_ = 0;
+  std::uint64_t nodes_ = 0;
+  std::array<std::uint64_t, kMaxTypes> evals_{};
+};
+
+}  // namespace bao::search
