@@ -1,6 +1,5 @@
 #include "experiments/config.h"
 
-#include <tuple>
 #include <algorithm>
 #include <boost/program_options/parsers.hpp>
 #include <cctype>
@@ -11,13 +10,15 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <type_traits>
 
 #include "engine/error.h"
 #include "engine/position.h"
 #include "engine/text_input.h"
-#include "play/openings.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "play/openings.h"
 #include "search/searcher.h"
 
 namespace bao::experiments {
@@ -149,7 +150,10 @@ bool valid_name(const std::string& s) {
 
 const std::set<std::string> kTopKeys = {"variant",       "schedule", "players", "openings", "seed", "opening_plies",
                                         "openings_file", "ply_cap",  "threads", "out",      "fsync"};
+// The keys of a player, in [player.NAME] and in [player] (the shared defaults).
 const std::set<std::string> kPlayerKeys = {"searcher", "eval", "depth", "nodes", "time_ms"};
+// [player.NAME] also takes `base`, the player it inherits from.
+const std::set<std::string> kPlayerSectionKeys = {"base", "searcher", "eval", "depth", "nodes", "time_ms"};
 const std::set<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 
 std::string join(const std::set<std::string>& s) {
@@ -170,12 +174,52 @@ std::uint64_t fnv1a(const std::string& s) {
   return h;
 }
 
-}  // namespace
+// A config's keys with where each was set, and what every section's reader needs to
+// report a bad one: each message names the file (or --set), the line and the key.
+struct Source {
+  std::string name;
+  std::map<std::string, Entry> entries;
+  std::map<std::string, int> sections;  // section -> the line of its header
+  int top_level_end = 0;                // the line of the last top-level key
 
-Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
-  std::map<std::string, int> sections;
-  int top_level_end = 0;
-  std::map<std::string, Entry> entries = read_file_entries(text, name, sections, top_level_end);
+  const Entry* get(const std::string& key) const {
+    const auto it = entries.find(key);
+    return it == entries.end() ? nullptr : &it->second;
+  }
+  [[noreturn]] void fail(const std::string& key, const Entry& e, const std::string& msg) const {
+    throw InputError(where(key, e) + ": " + msg);
+  }
+  [[noreturn]] void missing(const std::string& key, const std::string& what) const {
+    throw InputError(name + ":" + std::to_string(std::max(top_level_end, 1)) + ": missing required key '" + key +
+                     "' (" + what + "; a top-level key, before the first [section])");
+  }
+  // Stores e's value in `out` when it is a whole number from min to max, and fails
+  // otherwise (with `note` after the message).
+  template <class Int>
+  void parse_int(const std::string& key, const Entry& e, Int& out, std::type_identity_t<Int> min,
+                 std::type_identity_t<Int> max, const char* what, const std::string& note = "") const {
+    Int v{};
+    if (!parse_int_value(e.value, v) || v < min || v > max)
+      fail(key, e,
+           std::string("expected ") + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
+               ", found '" + e.value + "'" + note);
+    out = v;
+  }
+  // The same for a key that may be absent; returns whether it is set.
+  template <class Int>
+  bool read_int(const std::string& key, Int& out, std::type_identity_t<Int> min, std::type_identity_t<Int> max,
+                const char* what) const {
+    const Entry* e = get(key);
+    if (e) parse_int(key, *e, out, min, max, what);
+    return e != nullptr;
+  }
+};
+
+// The file's keys, then the overrides ("key=value", later ones win).
+Source read_source(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
+  Source src;
+  src.name = name;
+  src.entries = read_file_entries(text, name, src.sections, src.top_level_end);
   for (const std::string& kv : overrides) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos || trim(kv.substr(0, eq)).empty())
@@ -183,89 +227,77 @@ Config parse_config(const std::string& text, const std::string& name, const std:
     Entry e;
     e.value = trim(kv.substr(eq + 1));
     e.source = "--set";
-    entries[trim(kv.substr(0, eq))] = e;
+    src.entries[trim(kv.substr(0, eq))] = e;
   }
+  return src;
+}
 
-  Config c;
-  c.file = name;
-  std::set<std::string> used;
-  auto get = [&](const std::string& key) -> const Entry* {
-    const auto it = entries.find(key);
-    if (it == entries.end()) return nullptr;
-    used.insert(key);
-    return &it->second;
-  };
-  auto fail = [&](const std::string& key, const Entry& e, const std::string& msg) {
-    throw InputError(where(key, e) + ": " + msg);
-  };
-  auto missing = [&](const std::string& key, const std::string& what) {
-    throw InputError(name + ":" + std::to_string(std::max(top_level_end, 1)) + ": missing required key '" + key +
-                     "' (" + what + "; a top-level key, before the first [section])");
-  };
-  auto int_key = [&](const std::string& key, auto& out, auto min, auto max, const char* what) {
-    const Entry* e = get(key);
-    if (!e) return false;
-    std::decay_t<decltype(out)> v{};
-    if (!parse_int_value(e->value, v) || v < min || v > max)
-      fail(key, *e,
-           std::string("expected ") + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
-               ", found '" + e->value + "'");
-    out = v;
-    return true;
-  };
+// A key under `player.`: `player.KEY` ([player], the defaults) or `player.NAME.KEY`.
+void check_player_key(const Source& src, const std::string& key, const Entry& e) {
+  const std::size_t name_at = 7;  // after "player."
+  const auto dot = key.find('.', name_at);
+  if (dot == std::string::npos) {
+    const std::string k = key.substr(name_at);
+    if (k == "base")
+      src.fail(key, e, "'base' belongs in a [player.NAME] section; [player] holds what every player inherits");
+    if (!kPlayerKeys.count(k)) src.fail(key, e, "unknown key (known in [player]: " + join(kPlayerKeys) + ")");
+    return;
+  }
+  if (!valid_name(key.substr(name_at, dot - name_at)))
+    src.fail(key, e, "expected player.NAME.KEY with a NAME of letters, digits, '_' and '-' (a [player.NAME] section)");
+  if (!kPlayerSectionKeys.count(key.substr(dot + 1)))
+    src.fail(key, e, "unknown key (known in [player.NAME]: " + join(kPlayerSectionKeys) + ")");
+}
 
-  // Unknown keys first, so that a misspelt key is reported as such rather than as the
-  // missing key it was meant to be.
-  for (const auto& [key, e] : entries) {
+// Unknown keys first, so that a misspelt key is reported as such rather than as the
+// missing key it was meant to be.
+void check_known_keys(const Source& src) {
+  for (const auto& [key, e] : src.entries) {
     const auto dot = key.find('.');
     const std::string head = key.substr(0, dot);
     if (dot == std::string::npos) {
-      if (!kTopKeys.count(key)) fail(key, e, "unknown key (known top-level keys: " + join(kTopKeys) + ")");
-    } else if (head == "rules") {
-      // Checked by Rules::set below.
+      if (!kTopKeys.count(key)) src.fail(key, e, "unknown key (known top-level keys: " + join(kTopKeys) + ")");
     } else if (head == "sprt") {
-      if (!kSprtKeys.count(key.substr(dot + 1))) fail(key, e, "unknown key (known in [sprt]: " + join(kSprtKeys) + ")");
+      if (!kSprtKeys.count(key.substr(dot + 1)))
+        src.fail(key, e, "unknown key (known in [sprt]: " + join(kSprtKeys) + ")");
     } else if (head == "player") {
-      const auto dot2 = key.find('.', dot + 1);
-      const std::string pname = key.substr(dot + 1, dot2 == std::string::npos ? std::string::npos : dot2 - dot - 1);
-      if (dot2 == std::string::npos || !valid_name(pname))
-        fail(key, e, "expected player.NAME.KEY with a NAME of letters, digits, '_' and '-' (a [player.NAME] section)");
-      if (!kPlayerKeys.count(key.substr(dot2 + 1)))
-        fail(key, e, "unknown key (known in [player.NAME]: " + join(kPlayerKeys) + ")");
-    } else {
-      fail(key, e, "unknown key (known sections: [rules], [sprt], [player.NAME])");
+      check_player_key(src, key, e);
+    } else if (head != "rules") {  // [rules] keys are checked by Rules::set
+      src.fail(key, e, "unknown key (known sections: [rules], [sprt], [player], [player.NAME])");
     }
   }
+}
 
-  // Rules.
-  if (const Entry* e = get("variant")) {
+// `variant` and the [rules] section.
+void read_rules(const Source& src, Rules& rules) {
+  if (const Entry* e = src.get("variant")) {
     try {
-      c.rules.variant = parse_variant(e->value);
+      rules.variant = parse_variant(e->value);
     } catch (const InputError& err) {
-      fail("variant", *e, err.what());
+      src.fail("variant", *e, err.what());
     }
   }
-  for (const auto& [key, e] : entries) {
+  for (const auto& [key, e] : src.entries) {
     if (key.rfind("rules.", 0) != 0) continue;
-    used.insert(key);
     const std::string opt = key.substr(6);
-    if (opt == "variant") fail(key, e, "set the variant with the top-level key 'variant'");
+    if (opt == "variant") src.fail(key, e, "set the variant with the top-level key 'variant'");
     try {
-      c.rules.set(opt, e.value);
+      rules.set(opt, e.value);
     } catch (const InputError& err) {
-      fail(key, e, err.what());
+      src.fail(key, e, err.what());
     }
   }
+}
 
-  // Required keys.
-  if (!int_key("openings", c.openings, 1, 1000000, "a number of opening positions"))
-    missing("openings", "the number of opening positions");
-  if (!int_key("seed", c.seed, std::uint64_t{0}, ~std::uint64_t{0}, "a seed"))
-    missing("seed", "the seed of the random openings");
-  const Entry* players_entry = get("players");
-  if (!players_entry) missing("players", "the players taking part, comma separated");
-
-  if (const Entry* e = get("schedule")) {
+// The top-level keys but the openings' source and the players' list (whose presence is
+// checked here, with the other required keys).
+void read_top_level(const Source& src, Config& c) {
+  if (!src.read_int("openings", c.openings, 1, 1000000, "a number of opening positions"))
+    src.missing("openings", "the number of opening positions");
+  if (!src.read_int("seed", c.seed, 0, ~std::uint64_t{0}, "a seed"))
+    src.missing("seed", "the seed of the random openings");
+  if (!src.get("players")) src.missing("players", "the players taking part, comma separated");
+  if (const Entry* e = src.get("schedule")) {
     if (e->value == "pairing")
       c.schedule = Schedule::Pairing;
     else if (e->value == "round-robin")
@@ -273,175 +305,256 @@ Config parse_config(const std::string& text, const std::string& name, const std:
     else if (e->value == "gauntlet")
       c.schedule = Schedule::Gauntlet;
     else
-      fail("schedule", *e, "expected pairing, round-robin or gauntlet, found '" + e->value + "'");
+      src.fail("schedule", *e, "expected pairing, round-robin or gauntlet, found '" + e->value + "'");
   }
-  int_key("ply_cap", c.ply_cap, 1, 100000, "a number of plies");
-  int_key("threads", c.threads, 0, 1024, "a number of threads (0: all)");
-  if (const Entry* e = get("fsync"))
-    if (!parse_bool_value(e->value, c.fsync)) fail("fsync", *e, "expected true or false, found '" + e->value + "'");
-  if (const Entry* e = get("out")) {
-    if (e->value.empty()) fail("out", *e, "expected a folder");
+  src.read_int("ply_cap", c.ply_cap, 1, 100000, "a number of plies");
+  src.read_int("threads", c.threads, 0, 1024, "a number of threads (0: all)");
+  if (const Entry* e = src.get("fsync"))
+    if (!parse_bool_value(e->value, c.fsync)) src.fail("fsync", *e, "expected true or false, found '" + e->value + "'");
+  if (const Entry* e = src.get("out")) {
+    if (e->value.empty()) src.fail("out", *e, "expected a folder");
     c.out = e->value;
   } else {
-    c.out = "results/" + std::filesystem::path(name).stem().string();
+    c.out = "results/" + std::filesystem::path(src.name).stem().string();
   }
+}
 
-  // Openings.
-  const Entry* plies_entry = get("opening_plies");
-  if (plies_entry) {
-    int a = 0, b = 0;
-    try {
-      std::tie(a, b) = parse_int_range(plies_entry->value, 0, 1000);
-    } catch (const InputError& err) {
-      fail("opening_plies", *plies_entry, err.what());
-    }
-    c.opening_min_plies = a;
-    c.opening_max_plies = b;
+// Reads the openings file `e` names into c.openings_file and c.file_openings; the games
+// use these positions, so the file is read once, and the hash returned (of the text
+// read) is the file's identity. A path in the config is relative to the config's folder,
+// one from --set to the current folder.
+std::string read_openings_file(const Source& src, const Entry& e, Config& c) {
+  if (e.value.empty()) src.fail("openings_file", e, "expected a file of position strings");
+  std::filesystem::path p(e.value);
+  if (e.line != 0 && p.is_relative()) p = std::filesystem::path(src.name).parent_path() / p;
+  c.openings_file = p.string();
+  std::string content;
+  try {
+    content = read_text_file(c.openings_file);
+    c.file_openings = play::read_openings(content, c.openings_file, c.rules);
+  } catch (const InputError& err) {
+    src.fail("openings_file", e, err.what());
   }
-  std::string openings_hash;
-  if (const Entry* e = get("openings_file")) {
-    if (plies_entry)
-      fail("openings_file", *e,
-           "give either openings_file or opening_plies (line " + std::to_string(plies_entry->line) + "), not both");
-    if (e->value.empty()) fail("openings_file", *e, "expected a file of position strings");
-    // A path in the file is relative to the file's folder, one from --set to the
-    // current folder.
-    std::filesystem::path p(e->value);
-    if (e->line != 0 && p.is_relative()) p = std::filesystem::path(name).parent_path() / p;
-    c.openings_file = p.string();
-    std::string content;
-    std::vector<Position> positions;
-    try {
-      content = read_text_file(c.openings_file);
-      positions = play::read_openings(content, c.openings_file, c.rules);
-    } catch (const InputError& err) {
-      fail("openings_file", *e, err.what());
-    }
-    if (static_cast<int>(positions.size()) < c.openings) {
-      const Entry* oe = get("openings");
-      fail("openings", *oe,
-           std::to_string(c.openings) + " openings asked for, but " + c.openings_file + " has only " +
-               std::to_string(positions.size()));
-    }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(content)));
-    openings_hash = hex;
-  }
+  if (static_cast<int>(c.file_openings.size()) < c.openings)
+    src.fail("openings", *src.get("openings"),
+             std::to_string(c.openings) + " openings asked for, but " + c.openings_file + " has only " +
+                 std::to_string(c.file_openings.size()));
+  c.file_openings.resize(c.openings);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(content)));
+  return hex;
+}
 
-  // Players: every name under [player.NAME], then the ones taking part.
-  std::map<std::string, std::string> first_key;  // player -> one of its keys, for messages
-  for (const auto& [key, e] : entries) {
-    if (key.rfind("player.", 0) != 0) continue;
-    const std::string pname = key.substr(7, key.find('.', 7) - 7);
-    if (!first_key.count(pname)) first_key[pname] = key;
+// Where the openings come from: random walks (opening_plies) or openings_file. Returns
+// the file's hash ("" for random openings).
+std::string read_openings_source(const Source& src, Config& c) {
+  const Entry* plies = src.get("opening_plies");
+  if (plies) {
+    try {
+      std::tie(c.opening_min_plies, c.opening_max_plies) = parse_int_range(plies->value, 0, 1000);
+    } catch (const InputError& err) {
+      src.fail("opening_plies", *plies, err.what());
+    }
   }
-  for (const std::string& n : split_list(players_entry->value)) {
+  const Entry* file = src.get("openings_file");
+  if (!file) return "";
+  if (plies)
+    src.fail("openings_file", *file,
+             "give either openings_file or opening_plies (line " + std::to_string(plies->line) + "), not both");
+  return read_openings_file(src, *file, c);
+}
+
+// Every defined player (a [player.NAME] section, or a player.NAME.KEY from --set), with
+// where it is defined, for messages.
+std::map<std::string, std::string> defined_players(const Source& src) {
+  std::map<std::string, std::string> out;
+  for (const auto& [section, line] : src.sections)
+    if (section.rfind("player.", 0) == 0 && valid_name(section.substr(7)))
+      out[section.substr(7)] = src.name + ":" + std::to_string(line);
+  for (const auto& [key, e] : src.entries) {
+    const auto dot = key.find('.', 7);
+    if (key.rfind("player.", 0) != 0 || dot == std::string::npos) continue;
+    const std::string pname = key.substr(7, dot - 7);
+    if (!out.count(pname)) out[pname] = where(key, e);
+  }
+  return out;
+}
+
+std::string player_names(const std::map<std::string, std::string>& defined) {
+  std::string out;
+  for (const auto& [pname, at] : defined) out += (out.empty() ? "" : ", ") + pname;
+  return out.empty() ? "none" : out;
+}
+
+// `players`: the entrants, each defined, as many as the schedule takes.
+void read_entrants(const Source& src, const std::map<std::string, std::string>& defined, Config& c) {
+  const Entry& e = *src.get("players");
+  for (const std::string& n : split_list(e.value)) {
     if (!valid_name(n))
-      fail("players", *players_entry,
-           "expected player names (letters, digits, '_', '-') separated by commas, found '" + players_entry->value +
-               "'");
+      src.fail("players", e,
+               "expected player names (letters, digits, '_', '-') separated by commas, found '" + e.value + "'");
     if (std::find(c.entrants.begin(), c.entrants.end(), n) != c.entrants.end())
-      fail("players", *players_entry, "player '" + n + "' is listed twice");
-    if (!first_key.count(n)) {
-      std::string defined;
-      for (const auto& [pn, k] : first_key) defined += (defined.empty() ? "" : ", ") + pn;
-      fail("players", *players_entry,
-           "player '" + n + "' is not defined (no [player." + n +
-               "] section; defined: " + (defined.empty() ? "none" : defined) + ")");
-    }
+      src.fail("players", e, "player '" + n + "' is listed twice");
+    if (!defined.count(n))
+      src.fail(
+          "players", e,
+          "player '" + n + "' is not defined (no [player." + n + "] section; defined: " + player_names(defined) + ")");
     c.entrants.push_back(n);
   }
   if (c.schedule == Schedule::Pairing && c.entrants.size() != 2)
-    fail("players", *players_entry,
-         "the pairing schedule takes exactly two players, found " + std::to_string(c.entrants.size()));
+    src.fail("players", e,
+             "the pairing schedule takes exactly two players, found " + std::to_string(c.entrants.size()));
   if (c.entrants.size() < 2)
-    fail("players", *players_entry,
-         std::string("the ") + schedule_name(c.schedule) + " schedule needs two players or more");
+    src.fail("players", e, std::string("the ") + schedule_name(c.schedule) + " schedule needs two players or more");
+}
 
-  for (const auto& [pname, any_key] : first_key) {
-    PlayerConfig pc;
-    pc.name = pname;
-    const std::string pre = "player." + pname + ".";
-    const auto sec = sections.find("player." + pname);
-    const std::string section_at =
-        sec != sections.end() ? name + ":" + std::to_string(sec->second) : where(any_key, entries[any_key]);
-    const Entry* se = get(pre + "searcher");
-    if (!se)
-      throw InputError(section_at + ": [player." + pname + "] lacks the required key '" + pre +
-                       "searcher' (e.g. searcher = alphabeta)");
-    pc.searcher = se->value;
-    const Entry* ee = get(pre + "eval");
-    if (ee) pc.eval = ee->value;
-    int_key(pre + "depth", pc.depth, 0, search::kMaxPly - 1, "a depth in plies");
-    int_key(pre + "nodes", pc.nodes, std::uint64_t{0}, std::uint64_t{1} << 50, "a number of nodes");
-    int_key(pre + "time_ms", pc.time_ms, std::int64_t{0}, std::int64_t{86400000}, "milliseconds");
-    if (pc.depth == 0 && pc.nodes == 0 && pc.time_ms == 0)
-      throw InputError(section_at + ": [player." + pname + "] has no search limit: set key '" + pre + "depth', '" +
-                       pre + "nodes' or '" + pre + "time_ms'");
-    // Make the searcher once now, and run the smallest search its limits allow, so that
-    // an unknown searcher or evaluator, a bad parameter or a limit the searcher cannot
-    // take is reported here, with its line, and not after games have started.
-    std::shared_ptr<const search::Evaluator> eval;
-    try {
-      eval = models::make_evaluator(pc.eval);
-    } catch (const InputError& err) {
-      fail(pre + "eval", ee ? *ee : *se, err.what());
+// The sections a player's keys are looked up in, nearest first: its own, its base's (and
+// that one's base, ...), then [player]. A base must be a defined player, and following
+// the bases must not lead back to a player already on the way.
+std::vector<std::string> lookup_sections(const Source& src, const std::map<std::string, std::string>& defined,
+                                         const std::string& player) {
+  std::vector<std::string> chain{player};
+  for (;;) {
+    const std::string key = "player." + chain.back() + ".base";
+    const Entry* e = src.get(key);
+    if (!e) break;
+    if (!defined.count(e->value))
+      src.fail(key, *e, "base '" + e->value + "' is not a defined player (defined: " + player_names(defined) + ")");
+    const auto again = std::find(chain.begin(), chain.end(), e->value);
+    if (again != chain.end()) {
+      std::string cycle;
+      for (auto it = again; it != chain.end(); ++it) cycle += *it + " -> ";
+      src.fail(key, *e, "the bases form a cycle (" + cycle + e->value + ")");
     }
-    try {
-      auto s = models::make_searcher(pc.searcher, c.rules, eval);
-      search::Limits l;
-      l.depth = std::min(pc.depth, 1);
-      l.nodes = std::min<std::uint64_t>(pc.nodes, 1);
-      l.time_ms = std::min<std::int64_t>(pc.time_ms, 1);
-      s->search(start_position(c.rules.variant), l);
-    } catch (const InputError& err) {
-      fail(pre + "searcher", *se, err.what());
-    }
-    c.players[pname] = pc;
+    chain.push_back(e->value);
   }
+  std::vector<std::string> sections;
+  for (const std::string& n : chain) sections.push_back("player." + n);
+  sections.push_back("player");
+  return sections;
+}
 
-  // SPRT: on when [sprt] gives elo0 and elo1.
-  const Entry* e0 = get("sprt.elo0");
-  const Entry* e1 = get("sprt.elo1");
-  bool any_sprt = false;
-  for (const auto& k : kSprtKeys) any_sprt |= entries.count("sprt." + k) > 0;
-  if (any_sprt) {
-    if (!e0 || !e1) {
-      const Entry* some = e0 ? e0 : e1;
-      const std::string k = e0 ? "sprt.elo0" : e1 ? "sprt.elo1" : "";
-      const auto sec = sections.find("sprt");
-      const std::string at = some                    ? where(k, *some)
-                             : sec != sections.end() ? name + ":" + std::to_string(sec->second)
-                                                     : "--set";
-      throw InputError(at + ": missing required key '" + std::string(e0 ? "sprt.elo1" : "sprt.elo0") +
-                       "' (an SPRT needs both elo0 and elo1)");
-    }
-    c.sprt_enabled = true;
-    auto dbl = [&](const std::string& key, double& out, double lo, double hi) {
-      const Entry* e = get(key);
-      if (!e) return;
-      if (!parse_double_value(e->value, out) || out <= lo || out >= hi)
-        fail(key, *e,
+// One of a player's values: the entry that sets it and the key it is set under (the
+// player's own, a base's or [player]'s); no entry when none sets it.
+struct Setting {
+  std::string key;
+  const Entry* entry = nullptr;
+};
+
+Setting find_setting(const Source& src, const std::vector<std::string>& sections, const std::string& k) {
+  for (const std::string& section : sections)
+    if (const Entry* e = src.get(section + "." + k)) return {section + "." + k, e};
+  return {};
+}
+
+// Said after a message about an inherited value, which names the key it is set under.
+std::string inherited_note(const Setting& s, const std::string& player) {
+  return s.key.rfind("player." + player + ".", 0) == 0 ? "" : " (inherited by [player." + player + "])";
+}
+
+// Makes the player's searcher once, and runs the smallest search its limits allow, so
+// that an unknown searcher or evaluator, a bad parameter or a limit the searcher cannot
+// take is reported here, with its line, and not after games have started.
+void check_searcher(const Source& src, const Rules& rules, const PlayerConfig& pc, const Setting& searcher,
+                    const Setting& eval) {
+  std::shared_ptr<const search::Evaluator> evaluator;
+  try {
+    evaluator = models::make_evaluator(pc.eval);
+  } catch (const InputError& err) {
+    const Setting& at = eval.entry ? eval : searcher;
+    src.fail(at.key, *at.entry, err.what() + inherited_note(at, pc.name));
+  }
+  try {
+    auto s = models::make_searcher(pc.searcher, rules, evaluator);
+    search::Limits l;
+    l.depth = std::min(pc.depth, 1);
+    l.nodes = std::min<std::uint64_t>(pc.nodes, 1);
+    l.time_ms = std::min<std::int64_t>(pc.time_ms, 1);
+    s->search(start_position(rules.variant), l);
+  } catch (const InputError& err) {
+    src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
+  }
+}
+
+// A player's values after inheritance, checked. `at` is where the player is defined.
+PlayerConfig read_player(const Source& src, const Rules& rules, const std::string& pname, const std::string& at,
+                         const std::vector<std::string>& sections) {
+  PlayerConfig pc;
+  pc.name = pname;
+  const std::string pre = "player." + pname + ".";
+  const Setting searcher = find_setting(src, sections, "searcher");
+  if (!searcher.entry)
+    throw InputError(at + ": [player." + pname + "] lacks the required key '" + pre +
+                     "searcher' (e.g. searcher = alphabeta; or set it in [player] or in a base)");
+  pc.searcher = searcher.entry->value;
+  const Setting eval = find_setting(src, sections, "eval");
+  if (eval.entry) pc.eval = eval.entry->value;
+  auto limit = [&](const std::string& k, auto& out, auto min, auto max, const char* what) {
+    const Setting s = find_setting(src, sections, k);
+    if (s.entry) src.parse_int(s.key, *s.entry, out, min, max, what, inherited_note(s, pname));
+  };
+  limit("depth", pc.depth, 0, search::kMaxPly - 1, "a depth in plies");
+  limit("nodes", pc.nodes, std::uint64_t{0}, std::uint64_t{1} << 50, "a number of nodes");
+  limit("time_ms", pc.time_ms, std::int64_t{0}, std::int64_t{86400000}, "milliseconds");
+  if (pc.depth == 0 && pc.nodes == 0 && pc.time_ms == 0)
+    throw InputError(at + ": [player." + pname + "] has no search limit: set key '" + pre + "depth', '" + pre +
+                     "nodes' or '" + pre + "time_ms'");
+  check_searcher(src, rules, pc, searcher, eval);
+  return pc;
+}
+
+// Every defined player, the entrants and those that are only a base alike.
+void read_players(const Source& src, const std::map<std::string, std::string>& defined, Config& c) {
+  for (const auto& [pname, at] : defined)
+    c.players[pname] = read_player(src, c.rules, pname, at, lookup_sections(src, defined, pname));
+}
+
+void read_sprt_double(const Source& src, const std::string& key, double& out, double lo, double hi) {
+  const Entry* e = src.get(key);
+  if (!e) return;
+  if (!parse_double_value(e->value, out) || out <= lo || out >= hi)
+    src.fail(key, *e,
              "expected a number between " + format_double(lo) + " and " + format_double(hi) + " (exclusive), found '" +
                  e->value + "'");
-    };
-    dbl("sprt.elo0", c.sprt.elo0, -2000, 2000);
-    dbl("sprt.elo1", c.sprt.elo1, -2000, 2000);
-    dbl("sprt.alpha", c.sprt.alpha, 0, 0.5);
-    dbl("sprt.beta", c.sprt.beta, 0, 0.5);
-    if (c.sprt.elo1 <= c.sprt.elo0) fail("sprt.elo1", *e1, "elo1 must be above elo0");
-    if (const Entry* e = get("sprt.model")) {
-      if (e->value == "pentanomial")
-        c.sprt.pentanomial = true;
-      else if (e->value == "trinomial")
-        c.sprt.pentanomial = false;
-      else
-        fail("sprt.model", *e, "expected pentanomial or trinomial, found '" + e->value + "'");
-    }
-  }
+}
 
-  // The identity: what decides the games played and their content.
-  auto& id = c.identity;
+// [sprt]: on when it gives elo0 and elo1; any other [sprt] key without both is an error.
+void read_sprt(const Source& src, Config& c) {
+  const Entry* e0 = src.get("sprt.elo0");
+  const Entry* e1 = src.get("sprt.elo1");
+  bool any_sprt = false;
+  for (const auto& k : kSprtKeys) any_sprt |= src.get("sprt." + k) != nullptr;
+  if (!any_sprt) return;
+  if (!e0 || !e1) {
+    const Entry* some = e0 ? e0 : e1;
+    const std::string k = e0 ? "sprt.elo0" : e1 ? "sprt.elo1" : "";
+    const auto sec = src.sections.find("sprt");
+    const std::string at = some                        ? where(k, *some)
+                           : sec != src.sections.end() ? src.name + ":" + std::to_string(sec->second)
+                                                       : "--set";
+    throw InputError(at + ": missing required key '" + std::string(e0 ? "sprt.elo1" : "sprt.elo0") +
+                     "' (an SPRT needs both elo0 and elo1)");
+  }
+  c.sprt_enabled = true;
+  read_sprt_double(src, "sprt.elo0", c.sprt.elo0, -2000, 2000);
+  read_sprt_double(src, "sprt.elo1", c.sprt.elo1, -2000, 2000);
+  read_sprt_double(src, "sprt.alpha", c.sprt.alpha, 0, 0.5);
+  read_sprt_double(src, "sprt.beta", c.sprt.beta, 0, 0.5);
+  if (c.sprt.elo1 <= c.sprt.elo0) src.fail("sprt.elo1", *e1, "elo1 must be above elo0");
+  if (const Entry* e = src.get("sprt.model")) {
+    if (e->value == "pentanomial")
+      c.sprt.pentanomial = true;
+    else if (e->value == "trinomial")
+      c.sprt.pentanomial = false;
+    else
+      src.fail("sprt.model", *e, "expected pentanomial or trinomial, found '" + e->value + "'");
+  }
+}
+
+// What decides the games played and their content (Config::identity), from the values
+// read: how a config spells them (defaults left out, inherited or not) does not count.
+std::map<std::string, std::string> make_identity(const Config& c, const std::string& openings_hash) {
+  std::map<std::string, std::string> id;
   std::istringstream rules_text(c.rules.describe());
   std::string line;
   while (std::getline(rules_text, line)) {
@@ -461,7 +574,7 @@ Config parse_config(const std::string& text, const std::string& name, const std:
     id["openings_file_fnv1a"] = openings_hash;
   id["ply_cap"] = std::to_string(c.ply_cap);
   for (const auto& n : c.entrants) {
-    const PlayerConfig& p = c.players[n];
+    const PlayerConfig& p = c.players.at(n);
     const std::string pre = "player." + n + ".";
     id[pre + "searcher"] = p.searcher;
     id[pre + "eval"] = p.eval;
@@ -476,6 +589,24 @@ Config parse_config(const std::string& text, const std::string& name, const std:
     id["sprt.beta"] = format_double(c.sprt.beta);
     id["sprt.model"] = c.sprt.pentanomial ? "pentanomial" : "trinomial";
   }
+  return id;
+}
+
+}  // namespace
+
+Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
+  const Source src = read_source(text, name, overrides);
+  check_known_keys(src);
+  Config c;
+  c.file = name;
+  read_rules(src, c.rules);
+  read_top_level(src, c);
+  const std::string openings_hash = read_openings_source(src, c);
+  const auto defined = defined_players(src);
+  read_entrants(src, defined, c);
+  read_players(src, defined, c);
+  read_sprt(src, c);
+  c.identity = make_identity(c, openings_hash);
   return c;
 }
 

@@ -1,11 +1,18 @@
 // Experiment configs: INI files (`key = value`, `[section]` prefixes its keys with
 // `section.`, `#` starts a comment) read with Boost.Program_options' config parser, with
-// `--set KEY=VALUE` overrides from the command line. experiments/configs/*.ini document
-// every key.
+// `--set KEY=VALUE` overrides from the command line. experiments/configs/pairing.ini
+// documents every key.
+//
+// Player inheritance: a player's key is looked up in its own [player.NAME] section, then
+// in the player its `base` key names (and that player's base, and so on), then in the
+// [player] section of shared defaults. Only the resulting values count: a config written
+// with inheritance has the same identity as the one that spells every key out.
 //
 // Every error is an InputError that names the file (or "--set"), the line and the key:
 // an unknown key, a key given twice, a missing required key, a bad value, a player name
-// used but not defined, a searcher or evaluator the registries do not know.
+// used but not defined, a searcher or evaluator the registries do not know, a `base` that
+// names no player or leads back to the player itself. An inherited value is reported
+// where it is set.
 #pragma once
 
 #include <cstdint>
@@ -13,12 +20,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/position.h"
 #include "engine/rules.h"
 #include "experiments/stats.h"
 
 namespace bao::experiments {
 
-// A player: a named searcher with its evaluation and search limits. Opponent models
+// A player (its values after inheritance): a named searcher with its evaluation and search limits. Opponent models
 // and type mixtures are parameters of the searcher string (e.g. "om-plain(model=material)").
 struct PlayerConfig {
   std::string name;
@@ -36,12 +44,13 @@ struct Config {
   std::string file;  // the config file, for messages
   Rules rules;
   Schedule schedule = Schedule::Pairing;
-  std::vector<std::string> entrants;  // `players`, in order
-  std::map<std::string, PlayerConfig> players;
+  std::vector<std::string> entrants;                 // `players`, in order
+  std::map<std::string, PlayerConfig> players;       // every [player.NAME], playing or only a base
   int openings = 0;                                  // number of opening positions
   std::uint64_t seed = 0;                            // of every random choice (openings)
   int opening_min_plies = 4, opening_max_plies = 8;  // random plies from the start
   std::string openings_file;                         // position strings, one a line; "" = random
+  std::vector<Position> file_openings;               // its first `openings` positions, read with the config
   int ply_cap = 300;                                 // a game still going after this many plies is capped
   int threads = 1;                                   // 0: as many as OpenMP offers
   std::string out;                                   // output folder

@@ -47,17 +47,17 @@ std::vector<Pairing> make_pairings(const Config& c) {
 }
 
 std::vector<Position> make_openings(const Config& c) {
-  std::vector<Position> out;
   if (!c.openings_file.empty()) {
-    out = play::read_openings(read_text_file(c.openings_file), c.openings_file, c.rules);
-    if (static_cast<int>(out.size()) < c.openings)
-      throw InputError(c.openings_file + ": " + std::to_string(c.openings) + " openings asked for, the file has " +
-                       std::to_string(out.size()));
-    out.resize(c.openings);
-    return out;
+    // load_config read the file (once, with the hash that stands for it in the identity).
+    if (static_cast<int>(c.file_openings.size()) < c.openings)
+      throw InputError(c.openings_file + ": " + std::to_string(c.openings) + " openings asked for, the config holds " +
+                       std::to_string(c.file_openings.size()));
+    return {c.file_openings.begin(), c.file_openings.begin() + c.openings};
   }
+  std::vector<Position> out;
   for (int i = 0; i < c.openings; ++i)
-    out.push_back(play::random_opening(c.rules, c.seed, static_cast<std::uint64_t>(i), c.opening_min_plies, c.opening_max_plies));
+    out.push_back(
+        play::random_opening(c.rules, c.seed, static_cast<std::uint64_t>(i), c.opening_min_plies, c.opening_max_plies));
   return out;
 }
 
