@@ -85,7 +85,7 @@ void write_atomically(const fs::path& path, const std::string& text) {
 }
 
 std::string format_duration(double s) {
-  if (!(s >= 0) || s > 1e7) return "?";
+  if (!(s >= 0) || s > 1e7) return "n/a";
   const long t = static_cast<long>(s + 0.5);
   char buf[32];
   if (t >= 3600)
@@ -121,189 +121,253 @@ void check_folder(const Config& c) {
   write_atomically(ini, format_identity(c.identity));
 }
 
-}  // namespace
+// A thread's players, made on first use and reused from game to game: a search's
+// result depends only on the position, limits and settings (the Searcher contract), and
+// a fresh alpha-beta table costs more than a shallow game.
+Player& cached_player(std::map<std::string, Player>& cache, const Config& c, const std::string& name) {
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, make_player(c.players.at(name), c.rules)).first;
+  return it->second;
+}
 
-RunResult run_tournament(const Config& c, const RunOptions& o) {
-  const std::vector<Pairing> pairings = make_pairings(c);
-  const std::vector<Position> openings = make_openings(c);
-  const std::vector<ScheduledGame> schedule = make_schedule(c, pairings);
-  check_folder(c);
-  const std::string games_path = (fs::path(c.out) / "games.jsonl").string();
-
-  RunResult res;
-  res.total = static_cast<int>(schedule.size());
-  LoadedRecords loaded = load_records(games_path, /*repair=*/true);
-  if (o.progress)
-    for (const auto& n : loaded.notes) *o.progress << "bao run: " << n << "\n";
-
-  // Check that every record belongs to this schedule, and find what is missing.
-  std::map<std::string, int> pairing_index;
-  for (int i = 0; i < static_cast<int>(pairings.size()); ++i) pairing_index[pairings[i].name] = i;
-  std::set<std::tuple<int, int, int>> done;
-  std::vector<SprtTracker> sprt(pairings.size(), SprtTracker(c.sprt));
-  std::vector<double> points(pairings.size(), 0.0);
-  std::vector<int> games_of(pairings.size(), 0);
-  for (const TournamentGame& r : loaded.records) {
-    const auto it = pairing_index.find(r.pairing);
-    const bool ok = it != pairing_index.end() && r.opening_index >= 0 && r.opening_index < c.openings &&
-                    r.first == pairings[it->second].first && r.second == pairings[it->second].second &&
-                    r.south == (r.game == 0 ? r.first : r.second) &&
-                    r.opening == format_position(openings[r.opening_index]);
-    if (!ok)
-      throw InputError(games_path + ": game " + r.id() + " does not belong to this config's schedule (" +
-                       "pairing, players or opening differ); use another --out");
-    done.insert({it->second, r.opening_index, r.game});
-    sprt[it->second].add(r.opening_index, r.game, r.first_points);
-    points[it->second] += r.first_points;
-    ++games_of[it->second];
+// The record of a game played from `opening` as game `g` of pairing `pr`.
+TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Position& opening,
+                           const play::PlayedGame& out) {
+  TournamentGame r;
+  r.pairing = pr.name;
+  r.first = pr.first;
+  r.second = pr.second;
+  r.opening_index = g.opening;
+  r.game = g.game;
+  r.south = g.game == 0 ? pr.first : pr.second;
+  r.north = g.game == 0 ? pr.second : pr.first;
+  r.opening = format_position(opening);
+  // Sides alternate every ply, from the opening's side to move.
+  for (std::size_t k = 0; k < out.moves.size(); ++k)
+    r.moves.push_back(format_move(out.moves[k], static_cast<int>((opening.side + k) % 2)));
+  r.reason = out.reason;
+  r.plies = out.plies;
+  if (out.capped) {
+    r.result = "capped";
+    r.first_points = 0.5;
+  } else {
+    const bool south_won = out.result == Outcome::SouthWins;
+    r.result = south_won ? "south" : "north";
+    r.winner = south_won ? r.south : r.north;
+    r.first_points = r.winner == pr.first ? 1.0 : 0.0;
   }
-  res.records = std::move(loaded.records);
+  r.nodes_south = out.nodes[0];
+  r.nodes_north = out.nodes[1];
+  r.time_south = out.seconds[0];
+  r.time_north = out.seconds[1];
+  return r;
+}
 
-  std::vector<ScheduledGame> pending;
-  for (const ScheduledGame& g : schedule)
-    if (!done.count({g.pairing, g.opening, g.game})) pending.push_back(g);
+// One run of a tournament into its folder: the records found there, the games left to
+// play, and the running tallies (points, SPRTs) the progress line and the SPRT stops
+// follow. While games are played, the tallies, the records, the writer and the error
+// are touched only inside the critical section bao_tournament_records.
+class TournamentRun {
+ public:
+  TournamentRun(const Config& c, const RunOptions& o)
+      : c_(c),
+        o_(o),
+        pairings_(make_pairings(c)),
+        openings_(make_openings(c)),
+        games_path_((fs::path(c.out) / "games.jsonl").string()),
+        sprt_(pairings_.size(), SprtTracker(c.sprt)),
+        points_(pairings_.size(), 0.0),
+        games_of_(pairings_.size(), 0),
+        stop_at_(pairings_.size()) {}
 
-  // An SPRT decision stops its pairing: games of later openings are not started.
-  std::vector<std::atomic<int>> stop_at(pairings.size());
-  for (std::size_t p = 0; p < pairings.size(); ++p)
-    stop_at[p] = c.sprt_enabled && !sprt[p].decision().empty() ? static_cast<int>(sprt[p].pairs()) : c.openings;
+  RunResult run() {
+    const std::vector<ScheduledGame> schedule = make_schedule(c_, pairings_);
+    check_folder(c_);
+    res_.total = static_cast<int>(schedule.size());
+    load_folder(schedule);
+    RecordWriter writer(games_path_, c_.fsync);
+    t0_ = std::chrono::steady_clock::now();
+    last_print_ = t0_ - std::chrono::hours(1);
+    play_pending(writer);
+    res_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    print_progress(true);
+    if (!error_.empty())
+      throw std::runtime_error(error_ + " (the games finished so far are kept in " + games_path_ + ")");
+    // Games an SPRT decision left out (those in flight when it decided were recorded).
+    res_.skipped = res_.total - static_cast<int>(res_.records.size());
+    return std::move(res_);
+  }
 
-  RecordWriter writer(games_path, c.fsync);
-  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  const auto t0 = std::chrono::steady_clock::now();
-  auto last_print = t0 - std::chrono::hours(1);
-  std::atomic<bool> abort{false};
-  std::string error;
-  const int loaded_count = static_cast<int>(res.records.size());
-  int finished = loaded_count;
-  const std::unique_ptr<std::atomic<bool>[]> started(new std::atomic<bool>[pending.size()]);
-  for (std::size_t i = 0; i < pending.size(); ++i) started[i] = false;
+ private:
+  // Reads the folder's records (cutting off a torn last line), checks that each belongs
+  // to the schedule, counts them, and finds the games left to play.
+  void load_folder(const std::vector<ScheduledGame>& schedule) {
+    LoadedRecords loaded = load_records(games_path_, /*repair=*/true);
+    if (o_.progress)
+      for (const auto& n : loaded.notes) *o_.progress << "bao run: " << n << "\n";
+    std::set<std::tuple<int, int, int>> done;
+    for (const TournamentGame& r : loaded.records) {
+      const int p = pairing_of(r);
+      done.insert({p, r.opening_index, r.game});
+      sprt_[p].add(r.opening_index, r.game, r.first_points);
+      points_[p] += r.first_points;
+      ++games_of_[p];
+    }
+    res_.records = std::move(loaded.records);
+    loaded_ = finished_ = static_cast<int>(res_.records.size());
+    for (const ScheduledGame& g : schedule)
+      if (!done.count({g.pairing, g.opening, g.game})) pending_.push_back(g);
+    started_.reset(new std::atomic<bool>[pending_.size()]);
+    for (std::size_t i = 0; i < pending_.size(); ++i) started_[i] = false;
+    // An SPRT decision stops its pairing: games of later openings are not started.
+    for (std::size_t p = 0; p < pairings_.size(); ++p)
+      stop_at_[p] = c_.sprt_enabled && !sprt_[p].decision().empty() ? static_cast<int>(sprt_[p].pairs()) : c_.openings;
+  }
 
-  auto print_progress = [&](bool final_line) {
-    if (!o.progress) return;
-    const auto now = std::chrono::steady_clock::now();
-    // A terminal gets a line rewritten each second; a log file a new line every 5 s.
-    if (!final_line && now - last_print < std::chrono::seconds(o.progress_tty ? 1 : 5)) return;
-    last_print = now;
-    const double el = std::chrono::duration<double>(now - t0).count();
-    const double rate = el > 0 ? res.played / el : 0;
-    // Games expected in the end: those recorded before, and of the pending ones those
-    // started or not stopped by an SPRT.
-    int expected = loaded_count;
-    for (std::size_t i = 0; i < pending.size(); ++i)
-      if (started[i].load() || pending[i].opening < stop_at[pending[i].pairing].load()) ++expected;
-    const int left = expected - finished;
-    std::string line = "games " + std::to_string(finished) + "/" + std::to_string(expected);
+  // The pairing a recorded game belongs to; throws InputError when its pairing, players
+  // or opening are not this schedule's.
+  int pairing_of(const TournamentGame& r) const {
+    const auto it =
+        std::find_if(pairings_.begin(), pairings_.end(), [&](const Pairing& p) { return p.name == r.pairing; });
+    const bool ok = it != pairings_.end() && r.opening_index >= 0 && r.opening_index < c_.openings &&
+                    r.first == it->first && r.second == it->second && r.south == (r.game == 0 ? r.first : r.second) &&
+                    r.opening == format_position(openings_[r.opening_index]);
+    if (!ok)
+      throw InputError(games_path_ + ": game " + r.id() + " does not belong to this config's schedule (" +
+                       "pairing, players or opening differ); use another --out");
+    return static_cast<int>(it - pairings_.begin());
+  }
+
+  // Plays the pending games on the run's threads, each appended as it ends. After a
+  // failure no new game starts; the error is kept for run() to throw.
+  void play_pending(RecordWriter& writer) {
+    const int threads = o_.threads > 0 ? o_.threads : omp_get_max_threads();
+    const int n = static_cast<int>(pending_.size());
+#pragma omp parallel num_threads(threads)
+    {
+      std::map<std::string, Player> players;
+#pragma omp for schedule(dynamic, 1)
+      for (int i = 0; i < n; ++i) {
+        const ScheduledGame g = pending_[i];
+        if (abort_.load() || g.opening >= stop_at_[g.pairing].load()) continue;
+        started_[i] = true;
+        try {
+          record(writer, play(g, players), g);
+        } catch (const std::exception& e) {
+#pragma omp critical(bao_tournament_records)
+          fail("game " + pairings_[g.pairing].name + "/" + std::to_string(g.opening) + "/" + std::to_string(g.game) +
+               ": " + e.what());
+        }
+      }
+    }
+  }
+
+  TournamentGame play(const ScheduledGame& g, std::map<std::string, Player>& players) const {
+    const Pairing& pr = pairings_[g.pairing];
+    Player& south = cached_player(players, c_, g.game == 0 ? pr.first : pr.second);
+    Player& north = cached_player(players, c_, g.game == 0 ? pr.second : pr.first);
+    search::Searcher* const both[2] = {south.searcher.get(), north.searcher.get()};
+    const search::Limits limits[2] = {south.limits, north.limits};
+    const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap);
+    return make_record(pr, g, openings_[g.opening], out);
+  }
+
+  // Appends a finished game and counts it (a decided SPRT stops its pairing's later
+  // openings); a write error stops the run.
+  void record(RecordWriter& writer, TournamentGame r, const ScheduledGame& g) {
+#pragma omp critical(bao_tournament_records)
+    {
+      try {
+        writer.append(r);
+        ++res_.played;
+        ++finished_;
+        points_[g.pairing] += r.first_points;
+        ++games_of_[g.pairing];
+        if (c_.sprt_enabled) {
+          sprt_[g.pairing].add(g.opening, g.game, r.first_points);
+          if (!sprt_[g.pairing].decision().empty()) stop_at_[g.pairing] = static_cast<int>(sprt_[g.pairing].pairs());
+        }
+        res_.records.push_back(std::move(r));
+        print_progress(false);
+      } catch (const std::exception& e) {
+        fail(e.what());
+      }
+    }
+  }
+
+  // Keeps the first error and stops new games from starting (inside the critical section).
+  void fail(const std::string& message) {
+    if (error_.empty()) error_ = message;
+    abort_ = true;
+  }
+
+  // Games expected in the end: those recorded before, and of the pending ones those
+  // started or not stopped by an SPRT.
+  int expected_games() const {
+    int expected = loaded_;
+    for (std::size_t i = 0; i < pending_.size(); ++i)
+      if (started_[i].load() || pending_[i].opening < stop_at_[pending_[i].pairing].load()) ++expected;
+    return expected;
+  }
+
+  // "games 3/8  1.50 games/s  ETA 0:04  | a vs b 2.0/3 ...". The rate is "n/a" until
+  // this run has finished a game; the ETA is "n/a" without a rate and left out once
+  // every expected game is finished.
+  std::string progress_line(double elapsed) const {
+    const int expected = expected_games();
+    const int left = expected - finished_;
+    const double rate = elapsed > 0 && res_.played > 0 ? res_.played / elapsed : 0;
+    std::string line = "games " + std::to_string(finished_) + "/" + std::to_string(expected);
     char buf[64];
     std::snprintf(buf, sizeof buf, "  %.2f games/s", rate);
-    line += buf;
-    line += "  ETA " + (rate > 0 ? format_duration(left / rate) : std::string("?"));
-    for (std::size_t p = 0; p < pairings.size(); ++p) {
-      std::snprintf(buf, sizeof buf, " %.1f/%d", points[p], games_of[p]);
-      line += "  | " + pairings[p].name + buf;
-      if (c.sprt_enabled) {
-        std::snprintf(buf, sizeof buf, " llr %.2f", sprt[p].llr());
+    line += rate > 0 ? std::string(buf) : "  rate n/a";
+    if (left > 0) line += "  ETA " + (rate > 0 ? format_duration(left / rate) : std::string("n/a"));
+    for (std::size_t p = 0; p < pairings_.size(); ++p) {
+      std::snprintf(buf, sizeof buf, " %.1f/%d", points_[p], games_of_[p]);
+      line += "  | " + pairings_[p].name + buf;
+      if (c_.sprt_enabled) {
+        std::snprintf(buf, sizeof buf, " llr %.2f", sprt_[p].llr());
         line += buf;
-        if (!sprt[p].decision().empty()) line += " " + sprt[p].decision();
+        if (!sprt_[p].decision().empty()) line += " " + sprt_[p].decision();
       }
     }
-    if (o.progress_tty)
-      *o.progress << "\r\033[K" << line << (final_line ? "\n" : "") << std::flush;
-    else
-      *o.progress << line << "\n" << std::flush;
-  };
-
-  const int n = static_cast<int>(pending.size());
-#pragma omp parallel num_threads(threads)
-  {
-    // Each thread keeps one searcher per player and reuses it from game to game: a
-    // search's result depends only on the position, limits and settings (the Searcher
-    // contract), and a fresh alpha-beta table costs more than a shallow game.
-    std::map<std::string, Player> cache;
-    auto player = [&](const std::string& name) -> Player& {
-      auto it = cache.find(name);
-      if (it == cache.end()) it = cache.emplace(name, make_player(c.players.at(name), c.rules)).first;
-      return it->second;
-    };
-#pragma omp for schedule(dynamic, 1)
-    for (int i = 0; i < n; ++i) {
-      const ScheduledGame g = pending[i];
-      if (abort.load() || g.opening >= stop_at[g.pairing].load()) continue;
-      started[i] = true;
-      try {
-        const Pairing& pr = pairings[g.pairing];
-        const std::string& south = g.game == 0 ? pr.first : pr.second;
-        const std::string& north = g.game == 0 ? pr.second : pr.first;
-        Player& ps = player(south);
-        Player& pn = player(north);
-        search::Searcher* const both[2] = {ps.searcher.get(), pn.searcher.get()};
-        const search::Limits limits[2] = {ps.limits, pn.limits};
-        const play::PlayedGame out = play::play_game(openings[g.opening], c.rules, both, limits, c.ply_cap);
-
-        TournamentGame r;
-        r.pairing = pr.name;
-        r.first = pr.first;
-        r.second = pr.second;
-        r.opening_index = g.opening;
-        r.game = g.game;
-        r.south = south;
-        r.north = north;
-        r.opening = format_position(openings[g.opening]);
-        // Sides alternate every ply, from the opening's side to move.
-        for (std::size_t k = 0; k < out.moves.size(); ++k)
-          r.moves.push_back(format_move(out.moves[k], static_cast<int>((openings[g.opening].side + k) % 2)));
-        r.reason = out.reason;
-        r.plies = out.plies;
-        if (out.capped) {
-          r.result = "capped";
-          r.first_points = 0.5;
-        } else {
-          const bool south_won = out.result == Outcome::SouthWins;
-          r.result = south_won ? "south" : "north";
-          r.winner = south_won ? south : north;
-          r.first_points = r.winner == pr.first ? 1.0 : 0.0;
-        }
-        r.nodes_south = out.nodes[0];
-        r.nodes_north = out.nodes[1];
-        r.time_south = out.seconds[0];
-        r.time_north = out.seconds[1];
-
-#pragma omp critical(bao_tournament_records)
-        {
-          try {
-            writer.append(r);
-            ++res.played;
-            ++finished;
-            points[g.pairing] += r.first_points;
-            ++games_of[g.pairing];
-            if (c.sprt_enabled) {
-              sprt[g.pairing].add(g.opening, g.game, r.first_points);
-              if (!sprt[g.pairing].decision().empty()) stop_at[g.pairing] = static_cast<int>(sprt[g.pairing].pairs());
-            }
-            res.records.push_back(std::move(r));
-            print_progress(false);
-          } catch (const std::exception& e) {
-            if (error.empty()) error = e.what();
-            abort = true;
-          }
-        }
-      } catch (const std::exception& e) {
-#pragma omp critical(bao_tournament_records)
-        {
-          if (error.empty())
-            error = "game " + pairings[g.pairing].name + "/" + std::to_string(g.opening) + "/" +
-                    std::to_string(g.game) + ": " + e.what();
-          abort = true;
-        }
-      }
-    }
+    return line;
   }
-  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  print_progress(true);
-  if (!error.empty()) throw std::runtime_error(error + " (the games finished so far are kept in " + games_path + ")");
-  // Games an SPRT decision left out (those in flight when it decided were recorded).
-  res.skipped = res.total - static_cast<int>(res.records.size());
-  return res;
-}
+
+  void print_progress(bool final_line) {
+    if (!o_.progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    // A terminal gets a line rewritten each second; a log file a new line every 5 s.
+    if (!final_line && now - last_print_ < std::chrono::seconds(o_.progress_tty ? 1 : 5)) return;
+    last_print_ = now;
+    const std::string line = progress_line(std::chrono::duration<double>(now - t0_).count());
+    if (o_.progress_tty)
+      *o_.progress << "\r\033[K" << line << (final_line ? "\n" : "") << std::flush;
+    else
+      *o_.progress << line << "\n" << std::flush;
+  }
+
+  const Config& c_;
+  const RunOptions& o_;
+  const std::vector<Pairing> pairings_;
+  const std::vector<Position> openings_;
+  const std::string games_path_;
+  RunResult res_;
+  std::vector<SprtTracker> sprt_;
+  std::vector<double> points_;
+  std::vector<int> games_of_;
+  std::vector<std::atomic<int>> stop_at_;  // per pairing: the first opening not to start
+  std::vector<ScheduledGame> pending_;
+  std::unique_ptr<std::atomic<bool>[]> started_;  // per pending game
+  int loaded_ = 0;                                // records found in the folder
+  int finished_ = 0;                              // records in all
+  std::atomic<bool> abort_{false};
+  std::string error_;
+  std::chrono::steady_clock::time_point t0_, last_print_;
+};
+
+}  // namespace
+
+RunResult run_tournament(const Config& c, const RunOptions& o) { return TournamentRun(c, o).run(); }
 
 }  // namespace bao::experiments

@@ -48,10 +48,10 @@ struct RunOptions {
 
 struct RunResult {
   std::vector<TournamentGame> records;  // every game in the folder, old and new
-  int played = 0;                   // games played by this run
-  int total = 0;                    // games in the schedule
-  int skipped = 0;                  // games left out because an SPRT decided
-  double seconds = 0;               // wall time of this run's games
+  int played = 0;                       // games played by this run
+  int total = 0;                        // games in the schedule
+  int skipped = 0;                      // games left out because an SPRT decided
+  double seconds = 0;                   // wall time of this run's games
 };
 
 // Runs or resumes the tournament of `c` into c.out: checks (or writes) DIR/config.ini,

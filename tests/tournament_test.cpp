@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "engine/error.h"
 #include "engine/movegen.h"
@@ -424,6 +425,28 @@ TEST(TournamentRun, ResumePlaysOnlyTheMissingGames) {
   EXPECT_EQ(content(l.records), content(full.records));
   // Nothing left: a third run plays nothing.
   EXPECT_EQ(run_tournament(c, {}).played, 0);
+}
+
+TEST(TournamentRun, ProgressLineShowsNoMadeUpFigures) {
+  TempDir dir;
+  const Config c = parse_config(kSmall, "t.ini", {"openings=1", "out=" + dir.str()});
+  std::ostringstream first, again;
+  RunOptions o;
+  o.progress = &first;
+  run_tournament(c, o);
+  // The last line, once every game is finished: this run's rate, and no ETA.
+  std::string last = first.str();
+  last.pop_back();
+  last = last.substr(last.rfind('\n') + 1);
+  EXPECT_HAS(last, "games 2/2  ");
+  EXPECT_HAS(last, " games/s  | a vs b ");
+  EXPECT_EQ(last.find("ETA"), std::string::npos) << last;
+  // Nothing left to play: no rate either, rather than 0 games/s.
+  o.progress = &again;
+  EXPECT_EQ(run_tournament(c, o).played, 0);
+  EXPECT_HAS(again.str(), "games 2/2  rate n/a  | a vs b ");
+  EXPECT_EQ(again.str().find("games/s"), std::string::npos) << again.str();
+  EXPECT_EQ(again.str().find('?'), std::string::npos) << again.str();
 }
 
 TEST(TournamentRun, RefusesAFolderOfAnotherConfig) {
