@@ -1,30 +1,76 @@
-# Sourced by scripts/bao and scripts/test: installs missing Debian packages, then
-# configures and builds the project (Release) in $BUILD_DIR if anything changed.
+# Sourced by scripts/bao, scripts/test, scripts/install and scripts/reproduce-thesis:
+# installs missing Debian packages (quietly, apt's output in a log file), then configures
+# and builds the project in a build folder, quietly too, and only when a source file
+# changed since the last successful build there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libeigen3-dev libgtest-dev
-          libbenchmark-dev)
+          libbenchmark-dev nlohmann-json3-dev python3)
+# The arguments every build folder is configured with; scripts/test adds to them.
+CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DBAO_WERROR=OFF -DBAO_SANITIZE=OFF)
 
+# ensure_packages [EXTRA...]: installs whichever of PACKAGES and EXTRA are missing. Prints
+# one line saying what and where apt's log is; on failure, the log's last lines.
 ensure_packages() {
-  local missing=()
-  for p in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  local wanted=("${PACKAGES[@]}" "$@") missing=() p
+  local installed
+  installed="$(dpkg-query -W -f='${Package} ${Status}\n' "${wanted[@]}" 2>/dev/null || true)"
+  installed=$'\n'"$installed"$'\n'
+  for p in "${wanted[@]}"; do
+    [[ "$installed" == *$'\n'"$p install ok installed"$'\n'* ]] || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "installing Debian packages: ${missing[*]}" >&2
-  local sudo=""
+  local log="${TMPDIR:-/tmp}/bao-apt.log" sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "installing Debian packages: ${missing[*]} (a few minutes; apt's log: $log)" >&2
   export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get install -y -qq "${missing[@]}" >&2 ||
-    { $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq "${missing[@]}" >&2; }
+  if ! { $sudo apt-get install -y -q "${missing[@]}" ||
+         { $sudo apt-get update -q && $sudo apt-get install -y -q "${missing[@]}"; }; } >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    echo "installing ${missing[*]} failed; apt's full log: $log" >&2
+    exit 1
+  fi
 }
 
-# build DIR [cmake args...]
+# The files a build depends on: those in the source folders and the top CMakeLists.txt. If
+# none is newer than the build folder's stamp (left by its last successful build), the
+# build is skipped without asking cmake (which takes over a second even with nothing to do).
+SOURCE_DIRS=(engine search play models experiments cli bench tests web python)
+sources_changed() {
+  local stamp="$1"
+  [ -f "$stamp" ] || return 0
+  [ -n "$(cd "$ROOT" && find CMakeLists.txt "${SOURCE_DIRS[@]}" -type f -newer "$stamp" -print -quit 2>/dev/null)" ]
+}
+
+# build DIR [cmake args...]: configures DIR with CMAKE_ARGS and the given args (again when
+# they differ from the last time) and builds it (DIR/bao and the tests) if a source changed.
+# Silent when there is nothing to do; one line when it builds; the compiler's output goes
+# to DIR/build.log and is shown only when the build fails.
 build() {
   local dir="$1"
   shift
-  if [ ! -f "$dir/CMakeCache.txt" ]; then
-    cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >&2
+  local args=("${CMAKE_ARGS[@]}" "$@")
+  local stamp="$dir/.bao-built" argsfile="$dir/.bao-cmake-args" log="$dir/build.log"
+  local want="${args[*]}"
+  if [ -f "$dir/CMakeCache.txt" ] && [ "$(cat "$argsfile" 2>/dev/null)" = "$want" ] &&
+     [ -x "$dir/bao" ] && ! sources_changed "$stamp"; then
+    return 0
   fi
-  cmake --build "$dir" -j "$(nproc)" >&2
+  mkdir -p "$dir"
+  local first=""
+  [ -f "$stamp" ] || first="; a first build takes a few minutes"
+  echo "bao: building in ${dir#"$ROOT"/}/ (log: ${log#"$ROOT"/}$first)" >&2
+  touch "$dir/.bao-build-start"  # a source saved during the build makes the next one run
+  {
+    if [ ! -f "$dir/CMakeCache.txt" ] || [ "$(cat "$argsfile" 2>/dev/null)" != "$want" ]; then
+      cmake -S "$ROOT" -B "$dir" "${args[@]}" && echo "$want" >"$argsfile"
+    fi &&
+      cmake --build "$dir" -j "$(nproc)"
+  } >"$log" 2>&1 || {
+    tail -n 60 "$log" >&2
+    echo "bao: the build failed; the full log is ${log}" >&2
+    exit 1
+  }
+  mv "$dir/.bao-build-start" "$stamp"
 }
+
