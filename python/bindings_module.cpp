@@ -6,6 +6,10 @@
 PYBIND11_MODULE(_bao, m) {
   using namespace bao::python;
   m.doc() = "The compiled core of the package bao; import bao instead (help(bao) tells the API).";
+  // Classes, functions and the exception take their __module__ (and the type names in
+  // signatures) from the module's name while they are bound: the package's name, where
+  // users meet them.
+  m.attr("__name__") = "bao";
   // Every bad input of the libraries is an InputError; Python sees bao.Error, a ValueError,
   // with the same message that the `bao` command prints.
   auto error = py::register_exception<bao::InputError>(m, "Error", PyExc_ValueError);
@@ -16,4 +20,5 @@ PYBIND11_MODULE(_bao, m) {
   bind_search(m);
   bind_trees(m);
   bind_experiments(m);
+  m.attr("__name__") = "bao._bao";
 }

@@ -100,13 +100,3 @@ __all__ = [
     "tree_searchers",
     "trees_grid",
 ]
-
-# Show the bindings as members of `bao` (help(), reprs and tracebacks), not of bao._bao.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", None) == "bao._bao":
-        try:
-            _obj.__module__ = __name__
-        except (AttributeError, TypeError):
-            pass
-del _name, _obj
