@@ -103,6 +103,8 @@ def test_bad_search_arguments(cli):
         cli, "search", "--searcher", "minimax", "--nodes", "100")
     assert message(lambda: bao.search(p)) == "give a limit: depth=D, nodes=N or time_ms=T"
     assert message(lambda: bao.search(p, depth=0)) == "depth must be at least 1, found 0"
+    assert message(lambda: bao.search(p, depth=128)) == (
+        "depth must be at most 127 (the deepest ply a search reaches), found 128")
     assert message(lambda: bao.search(p, nodes=0)) == "nodes must be at least 1, found 0"
     assert message(lambda: bao.search(p, time_ms=-5)) == "time_ms must be at least 1, found -5"
     over = "8,8,8,8,8,8,8,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0,0 -- -"
