@@ -54,7 +54,7 @@ class RecordReader {
   }
 
   // One line of the record, numbered from 1.
-  void line(std::string_view raw, int line_no) {
+  void read_line(std::string_view raw, int line_no) {
     line_no_ = line_no;
     const std::string where = src_ + " line " + std::to_string(line_no);
     const std::string_view line = trim(raw);
@@ -202,7 +202,7 @@ class RecordReader {
   int position_line_ = 0, winner_line_ = 0;
   int line_no_ = 0;  // of the line being read
   bool moves_started_ = false, ended_ = false;
-  Position pos_{};
+  Position pos_{};  // the position the next ply is played in
   int expected_number_ = 1;
 };
 
@@ -217,7 +217,7 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
   while (at <= text.size()) {
     std::size_t nl = text.find('\n', at);
     if (nl == std::string_view::npos) nl = text.size();
-    reader.line(text.substr(at, nl - at), ++line_no);
+    reader.read_line(text.substr(at, nl - at), ++line_no);
     at = nl + 1;
   }
   return reader.finish(line_no);
