@@ -53,5 +53,6 @@ int cmd_trees(const std::vector<std::string>& args);
 int cmd_tree_games(const std::vector<std::string>& args);
 int cmd_learn_eval(const std::vector<std::string>& args);
 int cmd_learn_types(const std::vector<std::string>& args);
+int cmd_play(const std::vector<std::string>& args);
 
 }  // namespace bao::cli

@@ -27,6 +27,7 @@ const Command kCommands[] = {
     {"tree-games", "random trees with a ground truth: when does OM search gain?", bao::cli::cmd_tree_games},
     {"learn-eval", "learn evaluation weights (genetic tuning or TD-Leaf)", bao::cli::cmd_learn_eval},
     {"learn-types", "learn opponent-type probabilities (off-line or on-line)", bao::cli::cmd_learn_types},
+    {"play", "play a game on the terminal: against an engine, two people, or watch two engines", bao::cli::cmd_play},
 };
 
 void usage(std::ostream& o) {

@@ -1,0 +1,304 @@
+// bao play: a game on the terminal. A person against an engine (any player an
+// experiment config can describe), two people, or two engines (watch). The board is
+// drawn as `bao show` draws it after every move, with the legal moves; moves are read
+// with the lenient reader of engine/notation.h; the commands undo, hint, moves,
+// save FILE, position, board, help and quit work at every prompt. Reads standard
+// input line by line, so it can be scripted; end of input ends the game quietly.
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/common.h"
+#include "cli/game_session.h"
+#include "engine/error.h"
+#include "engine/notation.h"
+
+namespace bao::cli {
+namespace {
+
+struct PlayOptions {
+  PositionOptions pos;
+  std::string side = "south";
+  std::vector<std::string> opponents;
+  std::string eval = "default";
+  int depth = 0;
+  std::int64_t nodes = 0, time_ms = 0;
+  std::string config;
+  std::vector<std::string> players;
+  int ply_cap = 300;
+  std::string save;
+  bool quiet = false;
+};
+
+const char* side_name(int s) { return s == South ? "South" : "North"; }
+
+class PlayLoop {
+ public:
+  PlayLoop(const PlayOptions& o, const Rules& rules, const Position& start, const bool human[2],
+           std::vector<EngineSpec> specs)
+      : o_(o), game_(rules, start), human_{human[0], human[1]}, specs_(std::move(specs)) {
+    // Two specs are South's and North's engines when both sides are engines.
+    const bool watch = !human_[0] && !human_[1];
+    for (int s = 0; s < 2; ++s)
+      if (!human_[s]) engines_[s] = make_engine(specs_.at(watch && specs_.size() > 1 ? s : 0), rules);
+    hint_ = make_engine(specs_.front(), rules);
+    tty_ = isatty(STDIN_FILENO);
+  }
+
+  int run() {
+    for (int s = 0; s < 2; ++s) std::cout << side_name(s) << ": " << player_name(s) << "\n";
+    if (human_[0] || human_[1])
+      std::cout << "Type a move (South's rows are A and B, North's a and b: A6L*, a5R) or a command: moves, hint, "
+                   "undo, save FILE, position, board, help, quit.\n";
+    draw();
+    while (true) {
+      if (game_.over()) {
+        if (!announced_) std::cout << "game over: " << result_text(game_.current(), game_.rules()) << "\n";
+        announced_ = true;
+        if (!human_[0] && !human_[1]) break;
+      } else if (!human_[game_.current().side]) {
+        if (!human_[0] && !human_[1] && static_cast<int>(game_.plies()) >= o_.ply_cap) {
+          std::cout << "stopped: ply cap (" << o_.ply_cap << " plies)\n";
+          break;
+        }
+        engine_move();
+        draw();
+        continue;
+      }
+      std::string line;
+      if (!prompt(line)) break;
+      if (!command(line)) break;
+    }
+    if (!o_.save.empty()) save(o_.save);
+    return kExitOk;
+  }
+
+ private:
+  std::string player_name(int s) const { return human_[s] ? "human" : engines_[s].spec.label(); }
+
+  void draw() {
+    std::cout << "\n" << format_board(game_.current(), game_.rules());
+    if (!game_.over() && human_[game_.current().side]) list_moves();
+  }
+
+  void list_moves() { std::cout << "legal moves:  " << format_moves(game_.legal(), game_.current().side) << "\n"; }
+
+  // Reads one line; false at the end of input. Echoes it when input is not a terminal,
+  // so that a transcript shows what was typed.
+  bool prompt(std::string& line) {
+    const Position& p = game_.current();
+    if (game_.over())
+      std::cout << "game over (undo, save FILE, position, quit)> ";
+    else
+      std::cout << side_name(p.side) << " to move> ";
+    std::cout.flush();
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\n";
+      return false;
+    }
+    if (!tty_) std::cout << line << "\n";
+    return true;
+  }
+
+  // Handles one input line; false to stop.
+  bool command(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    in >> word;
+    if (word.empty()) return true;
+    if (word == "quit" || word == "exit") return false;
+    if (word == "help") {
+      std::cout << "a move (A5R, a6L*, A5L>; the direction may be left out where only one move fits), or:\n"
+                   "  moves      list the legal moves\n"
+                   "  hint       the engine's move, value and principal variation\n"
+                   "  undo       take back your last move (and the engine's reply)\n"
+                   "  save FILE  write the game record (bao replay FILE reads it)\n"
+                   "  position   print the position string\n"
+                   "  board      draw the board again\n"
+                   "  quit       end the game\n";
+    } else if (word == "moves") {
+      if (game_.over())
+        std::cout << "no legal moves: " << result_text(game_.current(), game_.rules()) << "\n";
+      else
+        list_moves();
+    } else if (word == "position") {
+      std::cout << format_position(game_.current()) << "\n";
+    } else if (word == "board") {
+      draw();
+    } else if (word == "undo") {
+      undo();
+    } else if (word == "hint") {
+      hint();
+    } else if (word == "save") {
+      std::string file;
+      std::getline(in >> std::ws, file);
+      if (file.empty())
+        std::cout << "save: give a file name (save FILE)\n";
+      else
+        save(file);
+    } else {
+      try {
+        const Side mover = static_cast<Side>(game_.current().side);
+        const Move m = game_.play_text(line);
+        std::cout << side_name(mover) << " plays " << format_move(m, mover) << "\n";
+        draw();
+      } catch (const InputError& e) {
+        std::cout << "illegal: " << e.what() << "\n";
+      }
+    }
+    return true;
+  }
+
+  void undo() {
+    if (game_.plies() == 0) {
+      std::cout << "nothing to undo\n";
+      return;
+    }
+    std::vector<std::string> taken;
+    const std::vector<std::string> texts = game_.move_texts();
+    do {
+      taken.insert(taken.begin(), texts[game_.plies() - 1]);
+      game_.undo();
+    } while (game_.plies() > 0 && !human_[game_.current().side]);
+    announced_ = false;
+    std::string t;
+    for (const auto& s : taken) t += " " + s;
+    std::cout << "undone:" << t << "\n";
+    draw();
+  }
+
+  search::BaoResult think(Engine& e) {
+    const int side = game_.current().side;
+    return e.searcher->search(game_.current(), e.spec.limits, [&](const search::BaoResult& it) {
+      if (o_.quiet) return;
+      std::cout << "  thinking: depth " << it.depth << "  value " << it.value << "  nodes " << it.nodes << "  pv "
+                << pv_text(it, side) << "\n"
+                << std::flush;
+    });
+  }
+
+  void engine_move() {
+    const Side mover = static_cast<Side>(game_.current().side);
+    const search::BaoResult r = think(engines_[mover]);
+    if (!r.has_move) throw std::logic_error("the engine found no move in a game that goes on");
+    std::cout << side_name(mover) << " plays " << format_move(r.best, mover) << "  (value " << r.value << ", depth "
+              << r.depth << ")\n";
+    game_.play(r.best);
+  }
+
+  void hint() {
+    if (game_.over()) {
+      std::cout << "no hint: " << result_text(game_.current(), game_.rules()) << "\n";
+      return;
+    }
+    const int side = game_.current().side;
+    const search::BaoResult r = think(hint_);
+    std::cout << "hint: " << format_move(r.best, side) << "  value " << r.value << "  depth " << r.depth << "  pv "
+              << pv_text(r, side) << "  (" << hint_.spec.label() << ")\n";
+  }
+
+  void save(const std::string& file) {
+    const std::string text = write_game(game_.to_game(player_name(South), player_name(North)));
+    std::ofstream out(file, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out)
+      std::cout << "save: cannot write '" << file << "'\n";
+    else
+      std::cout << "saved " << file << " (" << game_.plies() << " plies)\n";
+  }
+
+  const PlayOptions& o_;
+  GameSession game_;
+  bool human_[2];
+  std::vector<EngineSpec> specs_;
+  Engine engines_[2];
+  Engine hint_;
+  bool tty_ = false;
+  bool announced_ = false;
+};
+
+void add_play_options(po::options_description& desc, PlayOptions& o) {
+  add_position_options(desc, o.pos);
+  desc.add_options()("side", po::value(&o.side)->value_name("S"),
+                     "the side(s) you play: south (default), north, both (two people) or none (watch two engines)")(
+      "opponent", po::value(&o.opponents)->value_name("SPEC")->composing(),
+      "the engine's searcher with parameters (default alphabeta); twice with --side none: South's, then North's")(
+      "eval", po::value(&o.eval)->value_name("E"), "the engine's evaluator (default default)")(
+      "depth", po::value(&o.depth)->value_name("D"), "the engine's search depth (default 6 when no limit is given)")(
+      "nodes", po::value(&o.nodes)->value_name("N"), "the engine's node limit")(
+      "time-ms", po::value(&o.time_ms)->value_name("T"), "the engine's time limit per move")(
+      "opponent-config", po::value(&o.config)->value_name("FILE"),
+      "take the engine from an experiment config (bao run) instead, with --player")(
+      "player", po::value(&o.players)->value_name("NAME")->composing(),
+      "the config's player; twice with --side none: South's, then North's")(
+      "ply-cap", po::value(&o.ply_cap)->value_name("N"), "with --side none: stop after N plies (default 300)")(
+      "save", po::value(&o.save)->value_name("FILE"), "write the game record to FILE when the game ends")(
+      "quiet", "do not print the engine's search info while it thinks");
+}
+
+std::vector<EngineSpec> engine_specs(const PlayOptions& o, const po::variables_map& vm) {
+  std::vector<EngineSpec> specs;
+  if (!o.config.empty()) {
+    if (o.players.empty()) throw po::error("--opponent-config needs --player NAME");
+    if (!o.opponents.empty()) throw po::error("give either --opponent or --opponent-config, not both");
+    if (o.players.size() > 2) throw po::error("--player: at most two (South's, then North's)");
+    for (const auto& p : o.players) specs.push_back(engine_from_config(o.config, p));
+    return specs;
+  }
+  if (!o.players.empty()) throw po::error("--player needs --opponent-config FILE");
+  if (o.opponents.size() > 2) throw po::error("--opponent: at most two (South's, then North's)");
+  if (vm.count("depth") && o.depth < 1) throw po::error("--depth must be at least 1, found " + std::to_string(o.depth));
+  if (vm.count("nodes") && o.nodes < 1) throw po::error("--nodes must be at least 1, found " + std::to_string(o.nodes));
+  if (vm.count("time-ms") && o.time_ms < 1)
+    throw po::error("--time-ms must be at least 1, found " + std::to_string(o.time_ms));
+  std::vector<std::string> names = o.opponents;
+  if (names.empty()) names.push_back("alphabeta");
+  for (const auto& n : names) {
+    EngineSpec s;
+    s.searcher = n;
+    s.eval = o.eval;
+    s.limits.depth = o.depth;
+    s.limits.nodes = static_cast<std::uint64_t>(o.nodes);
+    s.limits.time_ms = o.time_ms;
+    if (!s.limits.depth && !s.limits.nodes && !s.limits.time_ms) s.limits.depth = 6;
+    specs.push_back(s);
+  }
+  return specs;
+}
+
+}  // namespace
+
+int cmd_play(const std::vector<std::string>& args) {
+  PlayOptions o;
+  po::options_description desc("options");
+  add_play_options(desc, o);
+  po::variables_map vm;
+  if (!parse("play",
+             "[--variant V] [--position P] [--side south|north|both|none] [--opponent SPEC] [--eval E] [--depth D] | "
+             "[--opponent-config FILE --player NAME]",
+             args, desc, nullptr, vm, &o.pos))
+    return kExitOk;
+  o.quiet = vm.count("quiet") > 0;
+  bool human[2];
+  if (o.side == "south" || o.side == "South" || o.side == "S") {
+    human[0] = true, human[1] = false;
+  } else if (o.side == "north" || o.side == "North" || o.side == "N") {
+    human[0] = false, human[1] = true;
+  } else if (o.side == "both") {
+    human[0] = human[1] = true;
+  } else if (o.side == "none") {
+    human[0] = human[1] = false;
+  } else {
+    throw po::error("--side: expected south, north, both or none, found '" + o.side + "'");
+  }
+  if (o.ply_cap < 1) throw po::error("--ply-cap must be at least 1, found " + std::to_string(o.ply_cap));
+  const Rules rules = make_rules(o.pos);
+  const Position start = make_position(o.pos, rules);
+  PlayLoop loop(o, rules, start, human, engine_specs(o, vm));
+  return loop.run();
+}
+
+}  // namespace bao::cli

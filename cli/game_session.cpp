@@ -1,0 +1,129 @@
+#include "cli/game_session.h"
+
+#include "engine/error.h"
+#include "engine/notation.h"
+#include "experiments/config.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+
+namespace bao::cli {
+
+GameSession::GameSession(const Rules& rules, const Position& start) : rules_(rules), start_(start) {
+  positions_.push_back(start);
+}
+
+MoveList GameSession::legal() const {
+  MoveList out;
+  generate_moves(current(), rules_, out);
+  return out;
+}
+
+std::string GameSession::next_label() const {
+  const Side mover = static_cast<Side>(current().side);
+  int number = 1;
+  if (!numbers_.empty()) number = numbers_.back() + (mover == South ? 1 : 0);
+  return "move " + ply_label(number, mover);
+}
+
+Move GameSession::play_text(const std::string& text) {
+  const char* over = outcome_reason(current(), rules_);
+  if (*over) throw InputError(next_label() + ": the game is over (" + over + ")");
+  const Move m = parse_move(text, current(), rules_, next_label());
+  play(m);
+  return m;
+}
+
+void GameSession::play(const Move& m) {
+  const Side mover = static_cast<Side>(current().side);
+  const int number = numbers_.empty() ? 1 : numbers_.back() + (mover == South ? 1 : 0);
+  positions_.push_back(apply_move(current(), m, rules_));
+  moves_.push_back(m);
+  numbers_.push_back(number);
+}
+
+bool GameSession::undo() {
+  if (moves_.empty()) return false;
+  moves_.pop_back();
+  numbers_.pop_back();
+  positions_.pop_back();
+  return true;
+}
+
+std::vector<std::string> GameSession::move_texts() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(format_move(moves_[i], positions_[i].side));
+  return out;
+}
+
+Game GameSession::to_game(const std::string& south, const std::string& north) const {
+  Game g;
+  g.rules = rules_;
+  g.start = start_;
+  if (!south.empty()) g.headers.emplace_back("South", south);
+  if (!north.empty()) g.headers.emplace_back("North", north);
+  g.headers.emplace_back("variant", variant_name(rules_.variant));
+  if (!(start_ == start_position(rules_.variant))) g.headers.emplace_back("position", format_position(start_));
+  g.result = outcome(current(), rules_);
+  g.reason = outcome_reason(current(), rules_);
+  if (g.result != Outcome::Ongoing)
+    g.headers.emplace_back("winner", g.result == Outcome::SouthWins ? "South" : "North");
+  for (std::size_t i = 0; i < moves_.size(); ++i) {
+    GamePly ply{numbers_[i], static_cast<Side>(positions_[i].side), moves_[i], MoveList{}, positions_[i + 1]};
+    generate_moves(positions_[i], rules_, ply.legal);
+    g.plies.push_back(ply);
+  }
+  return g;
+}
+
+std::string result_text(const Position& p, const Rules& rules) {
+  const Outcome o = outcome(p, rules);
+  if (o == Outcome::Ongoing) return "";
+  return std::string(o == Outcome::SouthWins ? "South wins" : "North wins") + " (" + outcome_reason(p, rules) + ")";
+}
+
+std::string pv_text(const search::BaoResult& r, int side) {
+  std::string s;
+  for (std::size_t i = 0; i < r.pv.size(); ++i) {
+    if (i) s += ' ';
+    s += format_move(r.pv[i], side ^ static_cast<int>(i % 2));
+  }
+  return s;
+}
+
+std::string EngineSpec::label() const {
+  if (!name.empty()) return name;
+  std::string s = searcher + "/" + eval;
+  if (limits.depth) s += " depth " + std::to_string(limits.depth);
+  if (limits.nodes) s += " nodes " + std::to_string(limits.nodes);
+  if (limits.time_ms) s += " time " + std::to_string(limits.time_ms) + " ms";
+  return s;
+}
+
+Engine make_engine(const EngineSpec& spec, const Rules& rules) {
+  if (!spec.limits.depth && !spec.limits.nodes && !spec.limits.time_ms)
+    throw InputError("engine '" + spec.label() + "': give a limit (depth, nodes or time)");
+  Engine e;
+  e.spec = spec;
+  e.searcher = models::make_searcher(spec.searcher, rules, models::make_evaluator(spec.eval));
+  return e;
+}
+
+EngineSpec engine_from_config(const std::string& file, const std::string& player) {
+  const experiments::Config c = experiments::load_config(file, {});
+  const auto it = c.players.find(player);
+  if (it == c.players.end()) {
+    std::string known;
+    for (const auto& [name, pc] : c.players) known += (known.empty() ? "" : ", ") + name;
+    throw InputError(file + ": no player '" + player + "' (players: " + known + ")");
+  }
+  EngineSpec s;
+  s.searcher = it->second.searcher;
+  s.eval = it->second.eval;
+  s.limits.depth = it->second.depth;
+  s.limits.nodes = it->second.nodes;
+  s.limits.time_ms = it->second.time_ms;
+  s.name = player;
+  return s;
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,84 @@
+// A game being played or looked at, for `bao play` and `bao serve`: the start position,
+// the moves so far with the positions they led to, undo, and the record of the game as
+// `bao replay` reads it. Also the engine players both commands build: a searcher with its
+// evaluator and limits, from options or from a player of an experiment config.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/move.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/record.h"
+#include "engine/rules.h"
+#include "search/searcher.h"
+
+namespace bao::cli {
+
+class GameSession {
+ public:
+  GameSession(const Rules& rules, const Position& start);
+
+  const Rules& rules() const { return rules_; }
+  const Position& start() const { return start_; }
+  const Position& current() const { return positions_.back(); }
+  // The position before ply i (0-based); position(plies()) is the current one.
+  const Position& position(std::size_t i) const { return positions_.at(i); }
+  std::size_t plies() const { return moves_.size(); }
+  const std::vector<Move>& moves() const { return moves_; }
+  bool over() const { return outcome(current(), rules_) != Outcome::Ongoing; }
+
+  MoveList legal() const;
+  // Plays `text` (the lenient reader of engine/notation.h) and returns the move.
+  // Throws InputError with parse_move's message ("move 12N: ... (legal: ...)"), or
+  // "the game is over (...)" after the end.
+  Move play_text(const std::string& text);
+  // Plays a move that must be legal (a searcher's).
+  void play(const Move& m);
+  // Takes back the last ply; false when there is none.
+  bool undo();
+
+  // "move 12N": the label of the next ply, as game records and messages number plies.
+  std::string next_label() const;
+  // The canonical texts of the moves.
+  std::vector<std::string> move_texts() const;
+  // The game as engine/record.h holds it, with the players' names as headers and a
+  // winner header when the game is over: write_game() of it is a record that
+  // read_game (bao replay) reads back to the same moves.
+  Game to_game(const std::string& south, const std::string& north) const;
+
+ private:
+  Rules rules_;
+  Position start_;
+  std::vector<Move> moves_;
+  std::vector<Position> positions_;  // positions_[i]: before ply i; back(): current
+  std::vector<int> numbers_;         // move number of each ply
+};
+
+// "South wins (North's front row is empty)", or "" while the game goes on.
+std::string result_text(const Position& p, const Rules& rules);
+
+// The principal variation as move texts, the first for `side`.
+std::string pv_text(const search::BaoResult& r, int side);
+
+// An engine player: searcher, evaluator and limits, with a name for messages and records.
+struct EngineSpec {
+  std::string searcher = "alphabeta";
+  std::string eval = "default";
+  search::Limits limits;
+  std::string name;  // "" : searcher/eval@depth
+  std::string label() const;
+};
+struct Engine {
+  EngineSpec spec;
+  std::unique_ptr<search::Searcher> searcher;
+};
+// Throws InputError for an unknown searcher or evaluator, or no limit.
+Engine make_engine(const EngineSpec& spec, const Rules& rules);
+// The player NAME of the experiment config FILE (experiments/config.h). Throws
+// InputError when the file does not load or has no such player.
+EngineSpec engine_from_config(const std::string& file, const std::string& player);
+
+}  // namespace bao::cli

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bao play with scripted input: moves, undo, hint, moves, position, save (read back by
+# bao replay), illegal input refused with a message, the end of input, engines on either
+# side, watching two engines, a player from a config, bad options.
+# Usage: play_test.sh BAO CONFIG_DIR
+set -u
+BAO="$1"; CONFIGS="$2"
+fail=0
+check() { # description, then a command that must succeed
+  local what="$1"; shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
+}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+play() { # input text, then bao play arguments...; sets rc, $tmp/out, $tmp/err
+  local input="$1"; shift
+  printf '%s' "$input" | timeout 120 "$BAO" play "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+}
+status_is() { test "$rc" -eq "$1"; }
+out_has() { grep -qF -- "$1" "$tmp/out"; }
+err_has() { grep -qF -- "$1" "$tmp/err"; }
+# The position string bao replay reaches after the moves of one record line "1: ...;".
+replayed() { printf 'variant: kiswahili\n%s\n' "$1" | "$BAO" replay - | tail -n 2 | head -n 1 | cut -d' ' -f3-; }
+# The last position the board showed.
+last_board_position() { grep '^position:' "$tmp/out" | tail -n 1 | sed 's/^position: *//'; }
+
+START='0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -'
+
+# --- Two people: moves, the board after each, undo, illegal input, position, save.
+play $'A6L*\na5R\nundo\na1\nA1\nXYZ\nposition\nmoves\na5R\nA3\nA3L\nsave '"$tmp/g.txt"$'\nposition\nquit\n' --side both
+check "two people: exit 0" status_is 0
+check "two people: the board as bao show draws it" eval '"$BAO" show | head -n 6 > "$tmp/show" && head -n 8 "$tmp/out" | grep -qF -- "$(sed -n 2p "$tmp/show")"'
+check "two people: the legal moves listed" out_has "legal moves:  A6L* A6R* A7L* A7R*"
+check "two people: the first move played" out_has "South plays A6L*"
+check "two people: the board redrawn after it" test "$(grep -c '^position:' "$tmp/out")" -ge 4
+check "two people: undo takes back one ply" out_has "undone: a5R"
+check "two people: an illegal move refused with the legal moves" \
+  out_has "illegal: move 1N: 'a1' matches no legal move (legal: a5L a5R a6L a6R)"
+check "two people: the other side's pit refused" out_has "illegal: move 1N: 'A1' names a pit of South, but North is to move"
+check "two people: text that is no move refused" out_has "illegal: move 1N: 'XYZ' is not a move"
+after1=$(replayed '1: A6L*;')
+check "two people: position prints the position after undo" grep -qxF -- "$after1" "$tmp/out"
+check "two people: moves lists the legal moves" test "$(grep -c '^legal moves:  a5L a5R a6L a6R$' "$tmp/out")" -ge 2
+check "two people: an ambiguous move refused" out_has "illegal: move 2S: 'A3' is ambiguous: it fits A3L A3R (write the direction)"
+check "two people: save" out_has "saved $tmp/g.txt (3 plies)"
+check "two people: the record names both players" eval 'grep -qx "South: human" "$tmp/g.txt" && grep -qx "North: human" "$tmp/g.txt"'
+check "two people: bao replay reads the saved record" eval '"$BAO" replay "$tmp/g.txt" > /dev/null'
+check "two people: ... and reaches the position played" test "$("$BAO" replay "$tmp/g.txt" | tail -n 2 | head -n 1 | cut -d' ' -f3-)" = "$(last_board_position)"
+check "two people: ... which position printed" grep -qxF -- "$(last_board_position)" "$tmp/out"
+check "two people: nothing on stderr" test ! -s "$tmp/err"
+check "two people: input is echoed after the prompt" out_has "South to move> A6L*"
+
+# --- End of input ends the game quietly.
+play $'A6L*\n' --side both
+check "end of input: exit 0" status_is 0
+check "end of input: the move was played" out_has "South plays A6L*"
+play '' --side both
+check "empty input: exit 0" status_is 0
+
+# --- Against an engine: it replies, shows its search, undo takes back both plies, hint.
+play $'A6L*\nundo\nhint\nquit\n' --depth 3
+check "engine: exit 0" status_is 0
+check "engine: named" out_has "North: alphabeta/default depth 3"
+check "engine: shows its search while it thinks" out_has "thinking: depth 3"
+check "engine: replies" grep -q '^North plays a[0-9][LR]' "$tmp/out"
+check "engine: undo takes back the reply and the move" grep -q '^undone: A6L\* a[0-9][LR]' "$tmp/out"
+best=$("$BAO" search --depth 3 --position "$START" 2> /dev/null)
+check "engine: hint is bao search's move ($best)" eval 'grep "^hint: " "$tmp/out" | grep -qF "hint: $best  value "'
+check "engine: hint shows the depth and the PV" grep -q "^hint: .*  depth 3  pv .* (alphabeta/default depth 3)" "$tmp/out"
+
+# --- The engine has South and moves first; --quiet hides its search.
+play $'position\nquit\n' --side north --depth 2 --quiet
+check "engine as South: moves first" grep -q '^South plays A[0-9][LR]' "$tmp/out"
+check "engine as South: North to move" out_has "North to move>"
+check "engine as South: --quiet hides the search" eval '! out_has "thinking:"'
+
+# --- A player from an experiment config.
+play $'quit\n' --opponent-config "$CONFIGS/default.ini" --player material --quiet
+check "config player: exit 0" status_is 0
+check "config player: named" out_has "North: material"
+play $'quit\n' --opponent-config "$CONFIGS/default.ini" --player nobody
+check "config player: an unknown player is refused (exit 2)" status_is 2
+check "config player: ... naming the players" err_has "no player 'nobody' (players: default, material)"
+
+# --- Two engines (watch): to the ply cap, saved, read back.
+play '' --side none --depth 1 --ply-cap 12 --quiet --save "$tmp/w.txt"
+check "watch: exit 0" status_is 0
+check "watch: stops at the ply cap" out_has "stopped: ply cap (12 plies)"
+check "watch: saved" out_has "saved $tmp/w.txt (12 plies)"
+check "watch: bao replay reads it" eval '"$BAO" replay "$tmp/w.txt" | tail -n 1 | grep -qx "result unfinished (no result in the record)"'
+play '' --side none --opponent alphabeta --opponent 'alphabeta(ordering=false)' --eval material --depth 1 --quiet \
+  --save "$tmp/w2.txt"
+check "watch: to the end" grep -q '^game over: \(South\|North\) wins' "$tmp/out"
+check "watch: two engines named" eval 'out_has "South: alphabeta/material depth 1" && out_has "North: alphabeta(ordering=false)/material depth 1"'
+check "watch: the record of a finished game has its winner" eval 'grep -q "^winner: " "$tmp/w2.txt" && "$BAO" replay "$tmp/w2.txt" > /dev/null'
+
+# --- From a position with North to move, and at the end of a game.
+pos=$(replayed '1: A6L*;')
+play $'a5R\nsave '"$tmp/p.txt"$'\nquit\n' --side both --position "$pos"
+check "from a position: saved with its position header" grep -qxF "position: $pos" "$tmp/p.txt"
+check "from a position: North's first move numbered 1" grep -qx '1: ... a5R;' "$tmp/p.txt"
+check "from a position: bao replay reads it" eval '"$BAO" replay "$tmp/p.txt" > /dev/null'
+over=$("$BAO" replay "$tmp/w2.txt" | tail -n 2 | head -n 1 | cut -d' ' -f3-)
+play $'moves\nhint\nA1L\nquit\n' --side both --position "$over"
+check "game over: said" grep -q '^game over: \(South\|North\) wins' "$tmp/out"
+check "game over: no moves" grep -q '^no legal moves: ' "$tmp/out"
+check "game over: no hint" grep -q '^no hint: ' "$tmp/out"
+check "game over: a move refused" grep -q "^illegal: move .*: the game is over" "$tmp/out"
+
+# --- Bad options.
+play '' --side west
+check "--side west: exit 1" status_is 1
+check "--side west: says why" err_has "--side: expected south, north, both or none, found 'west'"
+play '' --opponent nosuch
+check "unknown searcher: exit 2" status_is 2
+check "unknown searcher: named" err_has "nosuch"
+play '' --eval nosuch
+check "unknown evaluator: exit 2" status_is 2
+play '' --position 'xyz'
+check "bad position: exit 2" status_is 2
+check "bad position: the reader's message" err_has "position: expected 5 fields"
+play '' --player x
+check "--player without a config: exit 1" status_is 1
+play '' --depth 0
+check "--depth 0: exit 1" status_is 1
+
+if [ "$fail" -ne 0 ]; then echo "play_test: FAILED"; exit 1; fi
+echo "play_test: all passed"
