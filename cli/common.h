@@ -54,5 +54,6 @@ int cmd_tree_games(const std::vector<std::string>& args);
 int cmd_learn_eval(const std::vector<std::string>& args);
 int cmd_learn_types(const std::vector<std::string>& args);
 int cmd_play(const std::vector<std::string>& args);
+int cmd_serve(const std::vector<std::string>& args);
 
 }  // namespace bao::cli

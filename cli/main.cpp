@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"learn-eval", "learn evaluation weights (genetic tuning or TD-Leaf)", bao::cli::cmd_learn_eval},
     {"learn-types", "learn opponent-type probabilities (off-line or on-line)", bao::cli::cmd_learn_types},
     {"play", "play a game on the terminal: against an engine, two people, or watch two engines", bao::cli::cmd_play},
+    {"serve", "the web page: play, replay and analyse games in a browser (HTTP on 127.0.0.1)", bao::cli::cmd_serve},
 };
 
 void usage(std::ostream& o) {

@@ -1,0 +1,21 @@
+# Writes OUT, a C++ source holding the page's files (web/) as string literals, so that
+# `bao serve` works without the source tree. Run at build time by cli/CMakeLists.txt:
+#   cmake -DROOT=web -DFILES=index.html,app.js,style.css -DOUT=web_assets.cpp -P embed_web.cmake
+string(REPLACE "," ";" files "${FILES}")
+set(out "// Generated from web/ by cli/embed_web.cmake: do not edit.\n")
+string(APPEND out "#include <map>\n\n#include \"cli/serve_api.h\"\n\nnamespace bao::cli {\n\n")
+string(APPEND out "const std::string* embedded_web_file(const std::string& name) {\n")
+string(APPEND out "  static const std::map<std::string, std::string> files = {\n")
+foreach(f IN LISTS files)
+  file(READ "${ROOT}/${f}" text)
+  string(FIND "${text}" ")BAOWEB\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${ROOT}/${f} contains the raw string delimiter )BAOWEB\"")
+  endif()
+  string(APPEND out "      {\"${f}\", R\"BAOWEB(${text})BAOWEB\"},\n")
+endforeach()
+string(APPEND out "  };\n  const auto it = files.find(name);\n  return it == files.end() ? nullptr : &it->second;\n}\n\n")
+string(APPEND out "}  // namespace bao::cli\n")
+file(WRITE "${OUT}.tmp" "${out}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")

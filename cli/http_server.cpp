@@ -1,0 +1,214 @@
+#include "cli/http_server.h"
+
+// <utility> before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it.
+#include <utility>
+// clang-format off
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <memory>
+#include <thread>
+// clang-format on
+
+#include "engine/error.h"
+
+namespace bao::cli::http {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = boost::beast::http;
+using tcp = asio::ip::tcp;
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::map<std::string, std::string> parse_query(const std::string& q) {
+  std::map<std::string, std::string> out;
+  std::size_t at = 0;
+  while (at <= q.size()) {
+    std::size_t amp = q.find('&', at);
+    if (amp == std::string::npos) amp = q.size();
+    const std::string item = q.substr(at, amp - at);
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string::npos)
+        out[url_decode(item)] = "";
+      else
+        out[url_decode(item.substr(0, eq))] = url_decode(item.substr(eq + 1));
+    }
+    at = amp + 1;
+  }
+  return out;
+}
+
+Request to_request(const bhttp::request<bhttp::string_body>& r) {
+  Request out;
+  out.method = std::string(r.method_string());
+  const std::string target(r.target());
+  const std::size_t q = target.find('?');
+  out.path = url_decode(target.substr(0, q));
+  if (q != std::string::npos) out.query = parse_query(target.substr(q + 1));
+  out.body = r.body();
+  return out;
+}
+
+Response call(const Handler& handler, const Request& req) {
+  try {
+    return handler(req);
+  } catch (...) {
+    return {500, "application/json", std::string("{\"error\":\"internal error\"}")};
+  }
+}
+
+bhttp::response<bhttp::string_body> to_beast(const Response& r, unsigned version, bool keep_alive) {
+  bhttp::response<bhttp::string_body> res{static_cast<bhttp::status>(r.status), version};
+  res.set(bhttp::field::server, "bao serve");
+  res.set(bhttp::field::content_type, r.content_type);
+  res.set(bhttp::field::cache_control, "no-store");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.keep_alive(keep_alive);
+  res.body() = r.body;
+  res.prepare_payload();
+  return res;
+}
+
+// Runs one asynchronous operation on the connection's own io_context to completion (or
+// to the stream's timeout).
+template <class Start>
+beast::error_code run_one(asio::io_context& ctx, Start start) {
+  beast::error_code result;
+  start([&result](beast::error_code ec, std::size_t) { result = ec; });
+  ctx.restart();
+  ctx.run();
+  return result;
+}
+
+void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, const ServerOptions& o) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  while (true) {
+    bhttp::request_parser<bhttp::string_body> parser;
+    parser.body_limit(o.max_body);
+    parser.header_limit(16 * 1024);
+    stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
+    const beast::error_code ec =
+        run_one(ctx, [&](auto done) { bhttp::async_read(stream, buffer, parser, std::move(done)); });
+    bool keep_alive = false;
+    Response r;
+    unsigned version = 11;
+    if (ec == bhttp::error::body_limit) {
+      r = {413, "application/json", "{\"error\":\"request body too large\"}"};
+    } else if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::eof ||
+               ec == asio::error::connection_reset || ec == asio::error::operation_aborted ||
+               ec == bhttp::error::partial_message) {
+      break;
+    } else if (ec) {
+      r = {400, "application/json", "{\"error\":\"bad HTTP request\"}"};
+    } else {
+      const auto& req = parser.get();
+      version = req.version();
+      keep_alive = req.keep_alive();
+      r = call(handler, to_request(req));
+    }
+    auto res = to_beast(r, version, keep_alive);
+    stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
+    const beast::error_code wec = run_one(ctx, [&](auto done) { bhttp::async_write(stream, res, std::move(done)); });
+    if (wec || !keep_alive) break;
+  }
+  // Closing with unread input makes the kernel send a reset, which can destroy the last
+  // response (a 413 before its body was read) before the client reads it: shut the
+  // sending side, then read what the client still sends, for a second at most.
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  char sink[16384];
+  std::size_t drained = 0;
+  stream.expires_after(std::chrono::seconds(1));
+  while (drained < (8u << 20)) {
+    std::size_t got = 0;
+    const beast::error_code ec = run_one(ctx, [&](auto done) {
+      stream.async_read_some(asio::buffer(sink),
+                             [&got, done = std::move(done)](beast::error_code e, std::size_t n) mutable {
+                               got = n;
+                               done(e, n);
+                             });
+    });
+    if (ec) break;
+    drained += got;
+  }
+  stream.socket().close(ignored);
+}
+
+tcp::acceptor listen(asio::io_context& ctx, const ServerOptions& o) {
+  const std::string where = o.host + ":" + std::to_string(o.port);
+  try {
+    tcp::resolver resolver(ctx);
+    const auto endpoints = resolver.resolve(o.host, std::to_string(o.port), tcp::resolver::passive);
+    if (endpoints.empty()) throw InputError("cannot listen on " + where + ": the host has no address");
+    const tcp::endpoint ep = endpoints.begin()->endpoint();
+    tcp::acceptor acceptor(ctx);
+    acceptor.open(ep.protocol());
+    acceptor.set_option(asio::socket_base::reuse_address(true));
+    acceptor.bind(ep);
+    acceptor.listen(asio::socket_base::max_listen_connections);
+    return acceptor;
+  } catch (const boost::system::system_error& e) {
+    throw InputError("cannot listen on " + where + ": " + e.code().message());
+  }
+}
+
+}  // namespace
+
+std::string url_decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+void serve(const ServerOptions& o, const Handler& handler, const std::function<void(unsigned short)>& on_listening) {
+  asio::io_context main_ctx;
+  tcp::acceptor acceptor = listen(main_ctx, o);
+  on_listening(acceptor.local_endpoint().port());
+  auto active = std::make_shared<std::atomic<int>>(0);
+  while (true) {
+    auto ctx = std::make_shared<asio::io_context>();
+    tcp::socket socket(*ctx);
+    beast::error_code ec;
+    acceptor.accept(socket, ec);
+    if (ec) continue;
+    if (active->load() >= o.max_connections) {
+      static const char kBusy[] =
+          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 26\r\n"
+          "Connection: close\r\n\r\n{\"error\":\"server is busy\"}";
+      asio::write(socket, asio::buffer(kBusy, sizeof kBusy - 1), ec);
+      socket.close(ec);
+      continue;
+    }
+    ++*active;
+    std::thread([ctx, active, &handler, &o, s = std::move(socket)]() mutable {
+      try {
+        session(*ctx, std::move(s), handler, o);
+      } catch (...) {
+        // A connection's failure ends that connection only.
+      }
+      --*active;
+    }).detach();
+  }
+}
+
+}  // namespace bao::cli::http

@@ -1,0 +1,549 @@
+#include "cli/serve_api.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <semaphore>
+#include <sstream>
+#include <stdexcept>
+
+#include "cli/game_session.h"
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/record.h"
+#include "engine/text_input.h"
+#include "experiments/config.h"
+#include "experiments/records.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+#include "search/spec.h"
+
+namespace bao::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+// An error with its HTTP status; InputError is a 400 too.
+struct HttpError : std::runtime_error {
+  int status;
+  HttpError(int s, const std::string& what) : std::runtime_error(what), status(s) {}
+};
+
+constexpr int kMaxMinimaxDepth = 8;
+
+[[noreturn]] void bad(const std::string& what) { throw HttpError(400, what); }
+
+const char* side_word(int s) { return s == South ? "South" : "North"; }
+
+// ---------------------------------------------------------------------------------
+// Positions and moves as JSON.
+
+int ring_of(bool back, int k) { return back ? kRing - k : k - 1; }
+
+json pit_json(const Position& p, int side, int ring) {
+  const bool house = ring == kHouse;
+  return {{"pit", pit_name(side, ring)},          {"side", side_word(side)},
+          {"seeds", p.pits[side][ring]},          {"house", house},
+          {"owned", house && p.owns_house(side)}, {"takasia", side == p.side && ring == p.takasia}};
+}
+
+// The four rows top to bottom as `bao show` draws them: North's back row b and front
+// row a (pits 8..1 from left to right), then South's front row A and back row B (1..8).
+json rows_json(const Position& p) {
+  json rows = json::array();
+  for (int back = 1; back >= 0; --back) {
+    json cells = json::array();
+    for (int k = 8; k >= 1; --k) cells.push_back(pit_json(p, North, ring_of(back, k)));
+    rows.push_back({{"row", back ? "b" : "a"}, {"side", "North"}, {"pits", cells}});
+  }
+  for (int back = 0; back <= 1; ++back) {
+    json cells = json::array();
+    for (int k = 1; k <= 8; ++k) cells.push_back(pit_json(p, South, ring_of(back, k)));
+    rows.push_back({{"row", back ? "B" : "A"}, {"side", "South"}, {"pits", cells}});
+  }
+  return rows;
+}
+
+json state_json(const Position& p, const Rules& rules, bool with_board_text = true) {
+  ChildList children;
+  generate_children(p, rules, children);
+  json legal = json::array();
+  for (const Child& c : children)
+    legal.push_back({{"move", format_move(c.move, p.side)},
+                     {"pit", pit_name(p.side, c.move.pit)},
+                     {"dir", c.move.right ? "R" : "L"},
+                     {"takasa", c.move.takasa()},
+                     {"safari", c.move.safari()},
+                     {"after", format_position(c.pos)}});
+  const Outcome o = outcome(p, rules);
+  json s = {{"position", format_position(p)},
+            {"variant", variant_name(rules.variant)},
+            {"to_move", side_word(p.side)},
+            {"stage", p.hand[p.side] > 0 ? "namua" : "mtaji"},
+            {"hands", {{"South", p.hand[South]}, {"North", p.hand[North]}}},
+            {"houses", {{"South", p.owns_house(South)}, {"North", p.owns_house(North)}}},
+            {"takasia", p.takasia == kNoPit ? json(nullptr) : json(pit_name(p.side, p.takasia))},
+            {"outcome", o == Outcome::Ongoing     ? "ongoing"
+                        : o == Outcome::SouthWins ? "South"
+                                                  : "North"},
+            {"result", result_text(p, rules)},
+            {"rows", rows_json(p)},
+            {"legal", legal}};
+  if (with_board_text) s["board"] = format_board(p, rules);
+  return s;
+}
+
+// ---------------------------------------------------------------------------------
+// Reading request bodies.
+
+// The deepest nesting of arrays and objects in `text` (strings skipped). The parser and
+// the destructor recurse per level, so a body of 100,000 '[' would overflow the stack.
+int nesting_depth(const std::string& text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+constexpr int kMaxNesting = 32;
+
+json parse_body(const std::string& body) {
+  if (body.empty()) return json::object();
+  if (nesting_depth(body) > kMaxNesting)
+    bad("the request body nests arrays and objects deeper than " + std::to_string(kMaxNesting) + " levels");
+  json j;
+  try {
+    j = json::parse(body);
+  } catch (const json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at ...": the reason without the tag.
+    std::string m = e.what();
+    if (m.starts_with("[json.exception.") && m.find("] ") != std::string::npos) m = m.substr(m.find("] ") + 2);
+    bad("the request body is not JSON: " + m);
+  }
+  if (!j.is_object()) bad("the request body must be a JSON object, found " + j.dump());
+  return j;
+}
+
+std::string get_string(const json& j, const char* key, const std::string& def) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return def;
+  if (!it->is_string()) bad(std::string("'") + key + "' must be a string, found " + it->dump());
+  return it->get<std::string>();
+}
+
+std::int64_t get_int(const json& j, const char* key, std::int64_t def, std::int64_t lo, std::int64_t hi) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return def;
+  std::int64_t v = 0;
+  if (it->is_number_integer()) {
+    v = it->get<std::int64_t>();
+  } else if (it->is_string()) {
+    int parsed = 0;
+    if (!to_int(it->get<std::string>(), parsed))
+      bad(std::string("'") + key + "' must be a whole number, found " + it->dump());
+    v = parsed;
+  } else {
+    bad(std::string("'") + key + "' must be a whole number, found " + it->dump());
+  }
+  if (v < lo || v > hi)
+    bad(std::string("'") + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
+        std::to_string(v));
+  return v;
+}
+
+std::vector<std::string> get_strings(const json& j, const char* key) {
+  std::vector<std::string> out;
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return out;
+  if (!it->is_array()) bad(std::string("'") + key + "' must be a list of strings, found " + it->dump());
+  for (const auto& v : *it) {
+    if (!v.is_string()) bad(std::string("'") + key + "' must be a list of strings, found " + v.dump() + " in it");
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+json rules_json(const Rules& r) {
+  return {{"long_move_limit", r.long_move_limit},
+          {"house_choice_any_count", r.house_choice_any_count},
+          {"tax_any_lone_house", r.tax_any_lone_house},
+          {"house_lost_when_hand_empties", r.house_lost_when_hand_empties},
+          {"takasia_after_namua", r.takasia_after_namua}};
+}
+
+// "variant" and "rules" ({"long_move_limit": 100, ...}) as --variant and --rule read them.
+Rules rules_from(const json& j) {
+  Rules r;
+  r.variant = parse_variant(get_string(j, "variant", "kiswahili"));
+  const auto it = j.find("rules");
+  if (it == j.end() || it->is_null()) return r;
+  if (!it->is_object()) bad("'rules' must be an object of rules options, found " + it->dump());
+  for (const auto& [key, value] : it->items()) {
+    if (key == "variant") bad("'rules': give the variant as 'variant'");
+    r.set(key, value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return r;
+}
+
+// The game a request names: "position" (the start; default the variant's) and the
+// "moves" played from it, each read leniently and named by its ply in errors.
+GameSession session_from(const json& j, const Rules& rules) {
+  const std::string pos = get_string(j, "position", "");
+  GameSession g(rules, pos.empty() ? start_position(rules.variant) : parse_position(pos, rules.variant));
+  for (const std::string& m : get_strings(j, "moves")) g.play_text(m);
+  return g;
+}
+
+// Evaluator names a request may use: the registry's, without weight files.
+std::vector<std::string> evaluator_list() {
+  std::vector<std::string> out;
+  std::string names = models::evaluator_names();
+  std::stringstream in(names);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+    if (!item.empty() && item.find(' ') == std::string::npos) out.push_back(item);
+  }
+  return out;
+}
+
+std::vector<std::string> split_names(const std::string& names) {
+  std::vector<std::string> out;
+  std::stringstream in(names);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string read_file_or_empty(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return "";
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const char* content_type(const std::string& name) {
+  if (name.ends_with(".html")) return "text/html; charset=utf-8";
+  if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
+  if (name.ends_with(".css")) return "text/css; charset=utf-8";
+  return "application/octet-stream";
+}
+
+// Invalid UTF-8 in a request (echoed in a message) is replaced, not an error.
+http::Response json_response(const json& j, int status = 200) {
+  return {status, "application/json", j.dump(-1, ' ', false, json::error_handler_t::replace)};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------
+
+struct ServeApi::Impl {
+  ServeOptions o;
+  std::counting_semaphore<1024> searches;
+  std::vector<std::string> evaluators;
+
+  explicit Impl(const ServeOptions& opt)
+      : o(opt), searches(std::max(1, std::min(opt.max_searches, 1024))), evaluators(evaluator_list()) {}
+
+  http::Response route(const http::Request& req) {
+    const std::string& p = req.path;
+    if (p == "/" || p == "/index.html" || p == "/app.js" || p == "/style.css") {
+      need(req, "GET");
+      return static_file(p == "/" ? "index.html" : p.substr(1));
+    }
+    if (p == "/api/info") return need(req, "GET"), json_response(info());
+    if (p == "/api/position") return need(req, "POST"), json_response(position(parse_body(req.body)));
+    if (p == "/api/play") return need(req, "POST"), json_response(play(parse_body(req.body)));
+    if (p == "/api/search") return need(req, "POST"), json_response(search(parse_body(req.body)));
+    if (p == "/api/record") return need(req, "POST"), json_response(record(parse_body(req.body)));
+    if (p == "/api/results") return need(req, "GET"), json_response(results());
+    if (p == "/api/games") return need(req, "GET"), json_response(games(req.query));
+    if (p == "/api/game") return need(req, "GET"), json_response(game(req.query));
+    if (p == "/api/summary") return need(req, "GET"), json_response(summary(req.query));
+    throw HttpError(404, "no such page or API endpoint: " + p);
+  }
+
+  static void need(const http::Request& req, const char* method) {
+    if (req.method != method)
+      throw HttpError(405, std::string("use ") + method + " for " + req.path + ", not " + req.method);
+  }
+
+  http::Response static_file(const std::string& name) {
+    if (!o.web_dir.empty()) {
+      const fs::path path = fs::path(o.web_dir) / name;
+      std::error_code ec;
+      if (fs::is_regular_file(path, ec)) return {200, content_type(name), read_file_or_empty(path)};
+    }
+    const std::string* text = embedded_web_file(name);
+    if (!text) throw HttpError(404, "no such file: " + name);
+    return {200, content_type(name), *text};
+  }
+
+  json info() {
+    json folders = json::array();
+    for (std::size_t i = 0; i < o.results.size(); ++i) folders.push_back(folder_json(i));
+    return {{"server", "bao serve"},
+            {"variants", {"kiswahili", "kujifunza"}},
+            {"rules", rules_json(Rules{})},
+            {"searchers", split_names(models::searcher_names())},
+            {"evaluators", evaluators},
+            {"limits", {{"max_depth", o.max_depth}, {"max_time_ms", o.max_time_ms}, {"max_tt_mb", o.max_tt_mb}}},
+            {"results", folders}};
+  }
+
+  json position(const json& j) {
+    const Rules rules = rules_from(j);
+    const GameSession g = session_from(j, rules);
+    json out = {
+        {"start", format_position(g.start())}, {"moves", g.move_texts()}, {"state", state_json(g.current(), rules)}};
+    const auto all = j.find("all");
+    if (all != j.end() && all->is_boolean() && all->get<bool>()) {
+      json states = json::array();
+      for (std::size_t i = 0; i <= g.plies(); ++i) states.push_back(state_json(g.position(i), rules, false));
+      out["states"] = states;
+    }
+    return out;
+  }
+
+  json play(const json& j) {
+    const Rules rules = rules_from(j);
+    GameSession g = session_from(j, rules);
+    const std::string text = get_string(j, "move", "");
+    if (text.empty()) bad("'move' is missing: the move to play, e.g. \"A5R\"");
+    const Position before = g.current();
+    const Move m = g.play_text(text);
+    return {{"move", format_move(m, before.side)},
+            {"before", format_position(before)},
+            {"moves", g.move_texts()},
+            {"state", state_json(g.current(), rules)}};
+  }
+
+  // The searcher and evaluator a request names, refused when they would read files or
+  // take more memory than the server allows.
+  void check_engine(const std::string& searcher, const std::string& eval) {
+    if (std::find(evaluators.begin(), evaluators.end(), eval) == evaluators.end()) {
+      std::string known;
+      for (const auto& e : evaluators) known += (known.empty() ? "" : ", ") + e;
+      bad("unknown evaluator '" + eval + "' (known: " + known + ")");
+    }
+    if (searcher.find('/') != std::string::npos || searcher.find('\\') != std::string::npos ||
+        searcher.find(".txt") != std::string::npos)
+      bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
+    search::Spec spec = search::parse_spec(searcher);
+    const auto tt = spec.params.find("tt_mb");
+    int mb = 0;
+    if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
+      bad("searcher '" + searcher + "': tt_mb must be at most " + std::to_string(o.max_tt_mb) + " on this server");
+  }
+
+  json search(const json& j) {
+    const Rules rules = rules_from(j);
+    const GameSession g = session_from(j, rules);
+    EngineSpec spec;
+    spec.searcher = get_string(j, "searcher", "alphabeta");
+    spec.eval = get_string(j, "eval", "default");
+    spec.limits.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
+    spec.limits.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
+    check_engine(spec.searcher, spec.eval);
+    // Minimax ignores time limits: its depth alone bounds its time (about 1 s at 10).
+    if (search::parse_spec(spec.searcher).name == "minimax" && spec.limits.depth > kMaxMinimaxDepth)
+      bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
+          std::to_string(spec.limits.depth));
+    const Position& p = g.current();
+    if (outcome(p, rules) != Outcome::Ongoing)
+      bad(std::string("no legal move: the game is over (") + outcome_reason(p, rules) + ")");
+    Engine e = make_engine(spec, rules);
+    if (!searches.try_acquire_for(std::chrono::milliseconds(o.max_time_ms + 2000)))
+      throw HttpError(503, "the server is busy with other searches; try again");
+    json iterations = json::array();
+    search::BaoResult r;
+    try {
+      r = e.searcher->search(p, spec.limits, [&](const search::BaoResult& it) {
+        iterations.push_back(
+            {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", pv_text(it, p.side)}});
+      });
+    } catch (...) {
+      searches.release();
+      throw;
+    }
+    searches.release();
+    json pv = json::array();
+    for (std::size_t i = 0; i < r.pv.size(); ++i) pv.push_back(format_move(r.pv[i], p.side ^ static_cast<int>(i % 2)));
+    return {{"best", format_move(r.best, p.side)},
+            {"value", r.value},
+            {"depth", r.depth},
+            {"nodes", r.nodes},
+            {"seconds", r.seconds},
+            {"pv", pv},
+            {"searcher", e.searcher->describe()},
+            {"eval", spec.eval},
+            {"position", format_position(p)},
+            {"iterations", iterations}};
+  }
+
+  json record(const json& j) {
+    const Rules rules = rules_from(j);
+    const GameSession g = session_from(j, rules);
+    const std::string text = write_game(g.to_game(get_string(j, "south", ""), get_string(j, "north", "")));
+    return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
+  }
+
+  // ---- results folders
+
+  std::size_t folder_index(const std::map<std::string, std::string>& q) {
+    const auto it = q.find("folder");
+    if (it == q.end()) bad("give the results folder: ?folder=N (0 to " + std::to_string(o.results.size()) + " - 1)");
+    int i = -1;
+    if (!to_int(it->second, i) || i < 0 || static_cast<std::size_t>(i) >= o.results.size())
+      bad("folder: expected a number from 0 to " + std::to_string(static_cast<int>(o.results.size()) - 1) +
+          ", found '" + it->second + "'" + (o.results.empty() ? " (the server was started without --results)" : ""));
+    return static_cast<std::size_t>(i);
+  }
+
+  json folder_json(std::size_t i) {
+    const fs::path dir(o.results[i]);
+    std::error_code ec;
+    return {{"folder", i},
+            {"name", dir.filename().empty() ? dir.parent_path().filename().string() : dir.filename().string()},
+            {"path", o.results[i]},
+            {"has_games", fs::exists(dir / "games.jsonl", ec)},
+            {"has_summary", fs::exists(dir / "summary.md", ec) || fs::exists(dir / "summary.csv", ec)}};
+  }
+
+  // The rules a folder's games were played under: its config.ini (bao run), else the
+  // default rules.
+  Rules folder_rules(std::size_t i) {
+    Rules r;
+    const fs::path ini = fs::path(o.results[i]) / "config.ini";
+    std::error_code ec;
+    if (!fs::exists(ini, ec)) return r;
+    const auto identity = experiments::parse_identity(read_text_file(ini.string()), ini.string());
+    for (const auto& [k, v] : identity) {
+      if (k == "variant") r.set("variant", v);
+      if (k.starts_with("rules.")) r.set(k.substr(6), v);
+    }
+    return r;
+  }
+
+  std::vector<experiments::TournamentGame> load(std::size_t i) {
+    return experiments::load_records((fs::path(o.results[i]) / "games.jsonl").string(), false).records;
+  }
+
+  static json game_row(const experiments::TournamentGame& g, std::size_t index) {
+    return {{"index", index},       {"id", g.id()},
+            {"pairing", g.pairing}, {"first", g.first},
+            {"second", g.second},   {"opening_index", g.opening_index},
+            {"game", g.game},       {"south", g.south},
+            {"north", g.north},     {"result", g.result},
+            {"winner", g.winner},   {"reason", g.reason},
+            {"plies", g.plies},     {"first_points", g.first_points},
+            {"opening", g.opening}};
+  }
+
+  json results() {
+    json folders = json::array();
+    for (std::size_t i = 0; i < o.results.size(); ++i) folders.push_back(folder_json(i));
+    return {{"results", folders}};
+  }
+
+  json games(const std::map<std::string, std::string>& q) {
+    const std::size_t f = folder_index(q);
+    const auto records = load(f);
+    auto want = [&](const char* key) {
+      const auto it = q.find(key);
+      return it == q.end() ? std::string() : it->second;
+    };
+    const std::string player = want("player"), result = want("result"), pairing = want("pairing");
+    json rows = json::array();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const auto& g = records[i];
+      if (!player.empty() && g.south != player && g.north != player) continue;
+      if (!result.empty() && g.result != result) continue;
+      if (!pairing.empty() && g.pairing != pairing) continue;
+      rows.push_back(game_row(g, i));
+    }
+    return {{"folder", folder_json(f)}, {"total", records.size()}, {"games", rows}};
+  }
+
+  json game(const std::map<std::string, std::string>& q) {
+    const std::size_t f = folder_index(q);
+    const auto records = load(f);
+    const auto it = q.find("index");
+    int index = -1;
+    if (it == q.end() || !to_int(it->second, index) || index < 0 || static_cast<std::size_t>(index) >= records.size())
+      bad("index: expected a game number from 0 to " + std::to_string(static_cast<int>(records.size()) - 1) +
+          ", found '" + (it == q.end() ? std::string() : it->second) + "'");
+    const auto& r = records[index];
+    const Rules rules = folder_rules(f);
+    const std::string where = o.results[f] + "/games.jsonl game " + r.id() + ": ";
+    try {
+      GameSession g(rules,
+                    r.opening.empty() ? start_position(rules.variant) : parse_position(r.opening, rules.variant));
+      for (const std::string& m : r.moves) g.play_text(m);
+      json states = json::array(), labels = json::array();
+      for (std::size_t i = 0; i <= g.plies(); ++i) states.push_back(state_json(g.position(i), rules, false));
+      const auto texts = g.move_texts();
+      json out = game_row(r, index);
+      out["moves"] = texts;
+      out["rules_options"] = rules_json(rules);
+      out["variant"] = variant_name(rules.variant);
+      out["states"] = states;
+      return out;
+    } catch (const InputError& e) {
+      bad(where + e.what());
+    }
+  }
+
+  json summary(const std::map<std::string, std::string>& q) {
+    const std::size_t f = folder_index(q);
+    const fs::path dir(o.results[f]);
+    const std::string md = read_file_or_empty(dir / "summary.md"), csv = read_file_or_empty(dir / "summary.csv");
+    return {{"folder", folder_json(f)},
+            {"markdown", md.empty() ? json(nullptr) : json(md)},
+            {"csv", csv.empty() ? json(nullptr) : json(csv)}};
+  }
+};
+
+ServeApi::ServeApi(const ServeOptions& o) : impl_(std::make_unique<Impl>(o)) {}
+ServeApi::~ServeApi() = default;
+
+http::Response ServeApi::handle(const http::Request& req) {
+  try {
+    return impl_->route(req);
+  } catch (const HttpError& e) {
+    return json_response({{"error", e.what()}}, e.status);
+  } catch (const InputError& e) {
+    return json_response({{"error", e.what()}}, 400);
+  } catch (const std::bad_alloc&) {
+    return json_response({{"error", "out of memory"}}, 500);
+  } catch (const std::exception& e) {
+    return json_response({{"error", std::string("internal error: ") + e.what()}}, 500);
+  } catch (...) {
+    return json_response({{"error", "internal error"}}, 500);
+  }
+}
+
+}  // namespace bao::cli
