@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""tests/browser_test.py BAO DATA_DIR [--screenshot PNG]: `bao serve` in a real browser.
+
+Starts `bao serve --port 0` on a results folder built here from the 1994 game
+(tests/data/game1994.txt, as one games.jsonl line in the format experiments/records.h
+writes), opens the page in headless Chromium (Selenium, chromium-driver) and checks what
+a person sees:
+  * Play: a legal move played by clicking a pit and a direction; the move list, the
+    board's seed counts and the position string follow, the engine replies;
+  * an illegal click (a pit without a move) is refused with the reader's message and
+    changes nothing;
+  * Replay: the game listed and found by the filter, stepped to its end; the position
+    string shown is `bao replay`'s final position;
+  * Summary: the score plot is drawn;
+  * no JavaScript error in the console.
+Saves a screenshot (--screenshot, e.g. docs/img/serve.png). Exits 77 (skipped) when
+Selenium, Chromium or chromedriver is missing.
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    # Debian's python3-selenium lives in the system Python; another python3 may be first.
+    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and os.path.exists("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
+    print("browser_test: skipped: no selenium (Debian: python3-selenium)")
+    sys.exit(77)
+
+SKIP = 77
+
+
+def fail(msg):
+    print(f"browser_test: FAIL: {msg}")
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    print(f"ok: {msg}")
+
+
+def find_browser():
+    chrome = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
+    driver = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+    return chrome, driver
+
+
+def replay_1994(bao, data):
+    """(start position, canonical moves, final position) from `bao replay --tsv`."""
+    out = subprocess.run([bao, "replay", "--tsv", str(data / "game1994.txt")], check=True, capture_output=True,
+                         text=True).stdout.strip().split("\n")
+    rows = [line.split("\t") for line in out[1:]]
+    start = rows[0][3]
+    moves = [r[1] for r in rows[1:]]
+    return start, moves, rows[-1][3]
+
+
+def make_results(folder, start, moves):
+    """A results folder holding the 1994 game as bao run would record it."""
+    folder.mkdir(parents=True)
+    record = {
+        "pairing": "Maulidi vs Kijumbe", "first": "Maulidi", "second": "Kijumbe", "opening_index": 0, "game": 0,
+        "south": "Maulidi", "north": "Kijumbe", "opening": start, "moves": moves, "result": "north",
+        "winner": "Kijumbe", "reason": "South resigns", "plies": len(moves), "first_points": 0,
+        "nodes_south": 0, "nodes_north": 0, "time_south": 0, "time_north": 0,
+    }
+    (folder / "games.jsonl").write_text(json.dumps(record, separators=(",", ":")) + "\n")
+    (folder / "summary.md").write_text(
+        "# Zanzibar, 11 October 1994\n\nOne game recorded by A. J. de Voogt.\n\n"
+        "| pairing | games | score |\n|---|---|---|\n| Maulidi vs Kijumbe | 1 | 0.0% |\n")
+
+
+def start_server(bao, folder, log):
+    # The request log goes to a file: a pipe nobody reads would fill and stop the server.
+    proc = subprocess.Popen([bao, "serve", "--port", "0", "--results", str(folder), "--max-depth", "6", "--log"],
+                            stdout=subprocess.PIPE, stderr=log, text=True)
+    line = proc.stdout.readline()
+    if not line.startswith("listening on http://"):
+        proc.kill()
+        fail(f"bao serve did not start: {line!r}")
+    return proc, line.split()[-1]
+
+
+def wait(driver, cond, what, timeout=20):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: cond(d))
+    except Exception:
+        try:
+            seen = f" (status: {text(driver, '#play-status')!r}, message: {text(driver, '#message')!r})"
+        except Exception:
+            seen = ""
+        fail(f"timed out waiting for {what}{seen}")
+
+
+# Reads go through one script each: the page redraws while the engine plays, and an
+# element found in one call may be gone in the next.
+def text(driver, css):
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? (e.innerText ?? e.textContent) : ''", css)
+
+
+def plies(driver):
+    """The move list as "1S A6L*", "1N a5L", ... (each ply's title)."""
+    return driver.execute_script("return [...document.querySelectorAll('#play-moves [data-ply]')].map(e => e.title)")
+
+
+def count_text(driver, board, pit):
+    return text(driver, f'#{board} [data-count="{pit}"]')
+
+
+def check_play(driver, base):
+    driver.get(base)
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page")
+    # An engine that answers at once: alpha-beta at depth 2.
+    depth = driver.find_element(By.ID, "depth")
+    depth.clear()
+    depth.send_keys("2")
+    driver.find_element(By.ID, "new-game").click()
+    wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move")
+    start = text(driver, "#play-position")
+    check(count_text(driver, "play-board", "A6") == "2", "the start position shows 2 seeds in A6")
+    movable = set(driver.execute_script(
+        "return [...document.querySelectorAll('#play-board g[data-pit]')]"
+        ".filter(g => g.querySelector('.pit').classList.contains('movable')).map(g => g.dataset.pit)"))
+    check(movable == {"A6", "A7"}, f"the pits with a legal move are marked: {sorted(movable)}")
+
+    # An illegal click: A1 is empty and starts no move.
+    driver.find_element(By.CSS_SELECTOR, '#play-board g[data-pit="A1"]').click()
+    wait(driver, lambda d: "matches no legal move" in text(d, "#message"), "the refusal of A1")
+    msg = text(driver, "#message")
+    check("error" in driver.execute_script("return document.getElementById('message').className"),
+          f"refused with: {msg}")
+    check("legal: A6L* A6R* A7L* A7R*" in msg, "the message lists the legal moves as the CLI does")
+    check(len(plies(driver)) == 0, "the refused click played nothing")
+    check(text(driver, "#play-position") == start, "the position is unchanged after the refused click")
+
+    # A legal move by clicking: pit A6, then the direction L (a takasa move in namua).
+    driver.find_element(By.CSS_SELECTOR, '#play-board g[data-pit="A6"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#choices button[data-move="A6L*"]'), "the choices of A6")
+    choices = driver.execute_script("return [...document.querySelectorAll('#choices button')].map(b => b.dataset.move)")
+    check(choices == ["A6L*", "A6R*"], f"A6 offers its legal moves only: {choices}")
+    driver.find_element(By.CSS_SELECTOR, '#choices button[data-move="A6L*"]').click()
+    wait(driver, lambda d: len(plies(d)) >= 2, "the move and the reply")
+    items = plies(driver)
+    check(items[0] == "1S A6L*", f"the move list starts with the move played: {items}")
+    check(items[1].startswith("1N a"), f"the engine replied for North: {items[1]}")
+    check(text(driver, "#play-moves li").startswith("1."), "the list numbers the moves")
+    wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move again")
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#play-board .gain, #play-board .loss"),
+         "the end of the animation")
+    return items
+
+
+def board_counts(driver, board):
+    pairs = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => [e.dataset.count, e.textContent])",
+        f"#{board} [data-count]")
+    return {k: int(v) for k, v in pairs}
+
+
+def check_board_matches(driver, bao, moves):
+    """The board drawn and the position string shown are the CLI's for the moves listed."""
+    pos = text(driver, "#play-position")
+    game = "variant: kiswahili\n1: " + " ".join(moves) + ";\n"
+    out = subprocess.run([bao, "replay", "-"], input=game, capture_output=True, text=True, check=True).stdout
+    expected = out.strip().split("\n")[-2].split(" ", 2)[2]
+    check(pos == expected, f"the position shown is bao replay's: {pos}")
+    rows = expected.split(" ")[0].split("/")
+    counts = board_counts(driver, "play-board")
+    # The position string's rows are A, B, a, b, each pits 1..8 (docs/notation.md).
+    want = {f"{letter}{k + 1}": int(n) for letter, row in zip("ABab", rows) for k, n in enumerate(row.split(","))}
+    check(counts == want, "every pit of the board drawn holds the seeds of that position")
+
+
+def check_replay(driver, final_position):
+    driver.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="replay"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"), "the games table")
+    f = driver.find_element(By.ID, "filter-text")
+    f.send_keys("nobody-plays-here")
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"), "the filter to hide it")
+    f.clear()
+    f.send_keys("Kijumbe")
+    Select(driver.find_element(By.ID, "filter-result")).select_by_value("north")
+    rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"), "the filtered row")
+    cells = [td.text for td in rows[0].find_elements(By.TAG_NAME, "td")]
+    check(cells[1:5] == ["Maulidi vs Kijumbe", "Maulidi", "Kijumbe", "north"], f"the game is listed: {cells[:7]}")
+    rows[0].click()
+    wait(driver, lambda d: d.find_element(By.ID, "viewer").is_displayed(), "the game viewer")
+    driver.find_element(By.ID, "replay-next").click()
+    wait(driver, lambda d: text(d, "#replay-ply").startswith("ply 1 of"), "ply 1")
+    driver.find_element(By.ID, "replay-last").click()
+    wait(driver, lambda d: "ply 46 of 46" in text(d, "#replay-ply"), "the last ply")
+    shown = text(driver, "#replay-position")
+    check(shown == final_position, f"the final position shown is bao replay's: {shown}")
+    # Analysis at the final position, on request.
+    d = driver.find_element(By.ID, "analyse-depth")
+    d.clear()
+    d.send_keys("3")
+    driver.find_element(By.CSS_SELECTOR, "#analyse-form button").click()
+    wait(driver, lambda dr: text(dr, "#analysis").startswith("best "), "the evaluation")
+    check("PV:" in text(driver, "#analysis"), "the evaluation shows the best move and its PV")
+
+
+def check_summary(driver):
+    driver.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="summary"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#summary table"), "the summary table")
+    check("Maulidi vs Kijumbe" in text(driver, "#summary"), "the summary is shown")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#score-plot circle, #score-plot polyline")) >= 1,
+          "the score plot has a series")
+
+
+def js_errors(driver):
+    errors = []
+    for entry in driver.get_log("browser"):
+        m = entry.get("message", "")
+        # The refused click is a 400 answer, which Chromium logs as a failed resource.
+        if entry.get("level") == "SEVERE" and "status of 400" not in m:
+            errors.append(m)
+    return errors
+
+
+def main():
+    args = sys.argv[1:]
+    screenshot = None
+    if "--screenshot" in args:
+        i = args.index("--screenshot")
+        screenshot = args[i + 1]
+        del args[i:i + 2]
+    if len(args) != 2:
+        print(__doc__)
+        return 1
+    bao, data = os.path.abspath(args[0]), pathlib.Path(args[1])
+    chrome, chromedriver = find_browser()
+    if not chrome or not chromedriver:
+        print("browser_test: skipped: no chromium or chromedriver (Debian: chromium chromium-driver)")
+        return SKIP
+
+    start, moves, final_position = replay_1994(bao, data)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp) / "game1994"
+        make_results(folder, start, moves)
+        log = open(pathlib.Path(tmp) / "serve.log", "w")
+        server, base = start_server(bao, folder, log)
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = chrome
+        for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--window-size=1400,1050", f"--user-data-dir={tmp}/chrome"):
+            opts.add_argument(a)
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = None
+        try:
+            driver = webdriver.Chrome(service=Service(chromedriver), options=opts)
+            items = check_play(driver, base)
+            check_board_matches(driver, bao, [i.split(" ", 1)[1] for i in items])
+            if screenshot:
+                # A few more moves, so the picture shows a game under way.
+                for _ in range(2):
+                    driver.find_element(By.ID, "engine-move").click()
+                    n = len(plies(driver))
+                    wait(driver, lambda d, n=n: len(plies(d)) >= n + 2, "more moves")
+                    wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move")
+                wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#play-board .gain, #play-board .loss"),
+                     "the end of the animation")
+                driver.find_element(By.ID, "hint").click()
+                wait(driver, lambda d: text(d, "#hint-text").startswith("Hint:"), "the hint")
+                time.sleep(0.3)
+                pathlib.Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(screenshot)
+                print(f"screenshot: {screenshot}")
+            check_replay(driver, final_position)
+            check_summary(driver)
+            errors = js_errors(driver)
+            check(not errors, f"no JavaScript errors ({errors})")
+            check(server.poll() is None, "the server still runs")
+        finally:
+            if driver:
+                driver.quit()
+            server.kill()
+            server.wait()
+            log.close()
+            if os.environ.get("BAO_SERVE_LOG"):
+                print((pathlib.Path(tmp) / "serve.log").read_text())
+    print("browser_test: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""tests/serve_api_test.py BAO: the JSON API of `bao serve` (docs/serve.md), every
+endpoint with good and bad input. Errors must be 400s carrying the message the CLI prints
+for the same input; the server must survive malformed HTTP, oversized and malformed
+bodies, many clients at once and a client that sends nothing. Also the command's own
+options: --port 0, a port in use, a missing results folder.
+Runs a small tournament with `bao run` for a results folder.
+"""
+import http.client
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BAO = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else "bao"
+START = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -"
+KUJ_START = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0,0 -- -"
+NORTH_ROW_EMPTY = "8,8,8,8,8,8,8,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0,0 -- -"
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        failures.append(what)
+
+
+class Server:
+    def __init__(self, *args):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen([BAO, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=self.log,
+                                     text=True)
+        line = self.proc.stdout.readline()
+        if not line.startswith("listening on http://127.0.0.1:"):
+            raise SystemExit(f"bao serve did not start: {line!r}")
+        self.port = int(line.strip().rstrip("/").rsplit(":", 1)[1])
+
+    def request(self, method, path, body=None, raw=None, timeout=30):
+        """(status, parsed JSON or text, content type)."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+        c.request(method, path, body=data, headers={"Content-Type": "application/json"} if data is not None else {})
+        r = c.getresponse()
+        text = r.read().decode("utf-8")
+        ctype = r.getheader("Content-Type", "")
+        c.close()
+        return r.status, (json.loads(text) if ctype.startswith("application/json") else text), ctype
+
+    def post(self, path, body=None, raw=None):
+        s, j, _ = self.request("POST", path, body, raw)
+        return s, j
+
+    def get(self, path):
+        s, j, _ = self.request("GET", path)
+        return s, j
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def cli_error(*args):
+    """The message `bao ARGS` prints on stderr, without its 'bao CMD: ' prefix."""
+    r = subprocess.run([BAO, *args], capture_output=True, text=True)
+    return r.stderr.strip().split(": ", 1)[1]
+
+
+def cli_out(*args, stdin=None):
+    return subprocess.run([BAO, *args], capture_output=True, text=True, input=stdin, check=True).stdout
+
+
+def record_text(moves, start=None):
+    """A game record of the moves from start (South's and North's move on each line)."""
+    text = "variant: kiswahili\n" + (f"position: {start}\n" if start else "")
+    plies = list(moves)
+    if start and start.split(" ")[1] == "N":
+        plies.insert(0, "...")
+    for i in range(0, len(plies), 2):
+        text += f"{i // 2 + 1}: {' '.join(plies[i:i + 2])};\n"
+    return text
+
+
+def replay_final(moves, start=None):
+    lines = cli_out("replay", "-", stdin=record_text(moves, start)).strip().split("\n")
+    return lines[-2].split(" ", 2)[2] if len(lines) > 1 else (start or START)
+
+
+def make_results(tmp):
+    res = tmp / "res"
+    cfg = tmp / "t.ini"
+    cfg.write_text("variant = kiswahili\nschedule = pairing\nplayers = a, b\nopenings = 2\nopening_plies = 4-8\n"
+                   f"seed = 7\nply_cap = 300\nthreads = 1\nout = {res}\n"
+                   "[player.a]\nsearcher = alphabeta(tt_mb=1)\neval = default\ndepth = 2\n"
+                   "[player.b]\nsearcher = alphabeta(tt_mb=1)\neval = material\ndepth = 2\n")
+    subprocess.run([BAO, "run", str(cfg)], check=True, capture_output=True)
+    bare = tmp / "bare"  # games only: no config.ini, no summary
+    bare.mkdir()
+    (bare / "games.jsonl").write_text((res / "games.jsonl").read_text().split("\n")[0] + "\n")
+    broken = tmp / "broken"  # a bad line before the last: not the trace of a kill
+    broken.mkdir()
+    (broken / "games.jsonl").write_text("{not json\n" + (res / "games.jsonl").read_text())
+    return res, bare, broken
+
+
+def test_static(s):
+    st, body, ctype = s.request("GET", "/")
+    check(st == 200 and ctype.startswith("text/html") and 'id="play-board"' in body, "GET / is the page")
+    for name, kind in (("index.html", "text/html"), ("app.js", "text/javascript"), ("style.css", "text/css")):
+        st, body, ctype = s.request("GET", "/" + name)
+        on_disk = (pathlib.Path(__file__).resolve().parent.parent / "web" / name).read_text()
+        check(st == 200 and ctype.startswith(kind) and body == on_disk, f"GET /{name} serves web/{name}")
+    st, j = s.get("/nothing")
+    check(st == 404 and "no such page" in j["error"], "an unknown path is a 404 with a message")
+    st, j = s.get("/../../etc/passwd")
+    check(st == 404, "no path outside the page's files")
+    st, j = s.post("/")
+    check(st == 405 and "use GET" in j["error"], "POST / is a 405")
+    st, j = s.get("/api/play")
+    check(st == 405 and j["error"] == "use POST for /api/play, not GET", "GET /api/play is a 405 naming the method")
+
+
+def test_info(s):
+    st, j = s.get("/api/info")
+    check(st == 200, "GET /api/info")
+    check({"alphabeta", "minimax", "om-plain", "prom-beta"} <= set(j["searchers"]), "info lists the searchers")
+    check({"default", "material", "td-long"} <= set(j["evaluators"]), "info lists the evaluators")
+    check(not any("/" in e or " " in e for e in j["evaluators"]), "info lists no weights-file form")
+    check(j["limits"]["max_depth"] == 6 and j["limits"]["max_time_ms"] == 3000, "info gives the caps")
+    check([f["name"] for f in j["results"]] == ["res", "bare", "broken"], "info lists the results folders")
+    check(j["variants"] == ["kiswahili", "kujifunza"] and "long_move_limit" in j["rules"], "info: variants, rules")
+
+
+def test_position(s):
+    st, j = s.post("/api/position", {})
+    state = j["state"]
+    check(st == 200 and j["start"] == START and state["position"] == START, "position: the start by default")
+    check([m["move"] for m in state["legal"]] == ["A6L*", "A6R*", "A7L*", "A7R*"], "position: the legal moves")
+    check(state["legal"][0] == {"move": "A6L*", "pit": "A6", "dir": "L", "takasa": True, "safari": False,
+                                "after": replay_final(["A6L*"])}, "position: a legal move's fields")
+    check(state["board"] == cli_out("show"), "position: the board text is bao show's")
+    rows = state["rows"]
+    check([r["row"] for r in rows] == ["b", "a", "A", "B"], "position: rows top to bottom b, a, A, B")
+    check([p["pit"] for p in rows[0]["pits"]] == [f"b{k}" for k in range(8, 0, -1)], "position: North's pits 8..1")
+    check([p["pit"] for p in rows[2]["pits"]] == [f"A{k}" for k in range(1, 9)], "position: South's pits 1..8")
+    check(rows[2]["pits"][4] == {"pit": "A5", "side": "South", "seeds": 6, "house": True, "owned": True,
+                                 "takasia": False}, "position: the house A5")
+    check(state["hands"] == {"South": 22, "North": 22} and state["to_move"] == "South" and
+          state["stage"] == "namua" and state["takasia"] is None and state["outcome"] == "ongoing",
+          "position: hands, side to move, stage, takasia, outcome")
+    st, j = s.post("/api/position", {"moves": ["A6L *", "a5R"], "all": True})
+    check(st == 200 and j["moves"] == ["A6L*", "a5R"], "position: moves read leniently, canonical back")
+    check(j["state"]["position"] == replay_final(["A6L*", "a5R"]), "position: after the moves, as bao replay")
+    check(len(j["states"]) == 3 and j["states"][0]["position"] == START and "board" not in j["states"][0],
+          "position: all states on request")
+    st, j = s.post("/api/position", {"variant": "kujifunza"})
+    check(st == 200 and j["state"]["position"] == KUJ_START, "position: kujifunza")
+    st, j = s.post("/api/position", {"rules": {"long_move_limit": 100, "takasia_after_namua": True}})
+    check(st == 200, "position: rules options")
+    st, j = s.post("/api/position", {"position": NORTH_ROW_EMPTY})
+    check(st == 200 and j["state"]["outcome"] == "South" and j["state"]["legal"] == [] and
+          j["state"]["result"] == "South wins (North's front row is empty)", "position: a finished game")
+    bad = [
+        ({"position": "xyz"}, cli_error("show", "--position", "xyz")),
+        ({"variant": "x"}, cli_error("show", "--variant", "x")),
+        ({"rules": {"nosuch": 1}}, cli_error("show", "--rule", "nosuch=1")),
+        ({"rules": {"long_move_limit": "many"}}, cli_error("show", "--rule", "long_move_limit=many")),
+        ({"moves": ["A1"]}, "move 1S: 'A1' matches no legal move (legal: A6L* A6R* A7L* A7R*)"),
+        ({"moves": ["A6L*", "A1"]}, "move 1N: 'A1' names a pit of South, but North is to move (legal: a5L a5R a6L a6R)"),
+        ({"moves": "A6L*"}, "'moves' must be a list of strings, found \"A6L*\""),
+        ({"moves": [1]}, "'moves' must be a list of strings, found 1 in it"),
+        ({"position": 5}, "'position' must be a string, found 5"),
+        ({"rules": [1]}, "'rules' must be an object of rules options, found [1]"),
+    ]
+    for body, msg in bad:
+        st, j = s.post("/api/position", body)
+        check(st == 400 and j["error"] == msg, f"position: {json.dumps(body)} -> 400 {msg!r}")
+    st, j = s.post("/api/position", raw="[1,2")
+    check(st == 400 and j["error"].startswith("the request body is not JSON: parse error"), "position: bad JSON")
+    st, j = s.post("/api/position", raw="[1,2]")
+    check(st == 400 and j["error"] == "the request body must be a JSON object, found [1,2]", "position: not an object")
+
+
+def test_play(s):
+    st, j = s.post("/api/play", {"move": "A7L *"})
+    check(st == 200 and j["move"] == "A7L*" and j["before"] == START and j["moves"] == ["A7L*"],
+          "play: a move read leniently, canonical back")
+    check(j["state"]["position"] == replay_final(["A7L*"]) and j["state"]["to_move"] == "North", "play: the position")
+    st, j = s.post("/api/play", {"moves": ["A6L*"], "move": "a5R"})
+    check(st == 200 and j["moves"] == ["A6L*", "a5R"] and j["before"] == replay_final(["A6L*"]), "play: after moves")
+    st, j = s.post("/api/play", {"position": replay_final(["A6L*"]), "move": "a5R"})
+    check(st == 200 and j["state"]["position"] == replay_final(["A6L*", "a5R"]), "play: from a position")
+    # The same message as bao play prints after "illegal: ".
+    r = subprocess.run([BAO, "play", "--side", "both"], input="A3\n", capture_output=True, text=True)
+    play_msg = next(l for l in r.stdout.split("\n") if l.startswith("illegal: "))[len("illegal: "):]
+    st, j = s.post("/api/play", {"move": "A3"})
+    check(st == 400 and j["error"] == play_msg, f"play: an illegal move -> 400 with bao play's message: {play_msg}")
+    st, j = s.post("/api/play", {"move": "A6"})
+    check(st == 400 and "ambiguous" in j["error"], "play: an ambiguous move")
+    st, j = s.post("/api/play", {})
+    check(st == 400 and j["error"].startswith("'move' is missing"), "play: no move")
+    st, j = s.post("/api/play", {"position": NORTH_ROW_EMPTY, "move": "A1R"})
+    check(st == 400 and j["error"] == "move 1S: the game is over (North's front row is empty)", "play: after the end")
+    st, j = s.post("/api/play", {"move": "A6L\u00e9\u0000"})
+    check(st == 400 and j["error"].startswith("move 1S: 'A6L\u00e9"), f"play: odd characters: {j}")
+    st, j = s.post("/api/play", raw=b'{"move": "A6\xff\xfe"}')
+    check(st == 400 and "error" in j, "play: invalid UTF-8 is a 400 with valid JSON")
+
+
+def test_search(s):
+    best = cli_out("search", "--depth", "3").strip()
+    st, j = s.post("/api/search", {"depth": 3})
+    check(st == 200 and j["best"] == best, f"search: bao search's move at depth 3 ({best})")
+    check(j["pv"][0] == best and j["depth"] == 3 and len(j["iterations"]) == 3 and isinstance(j["value"], int),
+          "search: value, depth, PV and the iterations")
+    check(j["searcher"].startswith("alphabeta(") and j["eval"] == "default", "search: names what searched")
+    st, j = s.post("/api/search", {"moves": ["A6L*"], "searcher": "om-plain(model=material)", "eval": "td-long",
+                                   "depth": 3})
+    check(st == 200 and j["best"].startswith("a"), "search: an opponent-model searcher for North")
+    st, j = s.post("/api/search", {"searcher": "minimax", "depth": 4})
+    check(st == 200, "search: minimax")
+    st, j = s.post("/api/search", {"depth": "2"})
+    check(st == 200 and j["depth"] == 2, "search: a depth given as a string")
+    mid = replay_final(["A7L*", "a5R", "A6L*", "a5R", "A2R", "a6L"])
+    t0 = time.time()
+    st, j = s.post("/api/search", {"position": mid, "depth": 6, "time_ms": 50})
+    check(st == 200 and time.time() - t0 < 5, f"search: a time limit ({time.time() - t0:.2f} s)")
+    bad = [
+        ({"depth": 7}, "'depth' must be from 1 to 6, found 7"),
+        ({"depth": 0}, "'depth' must be from 1 to 6, found 0"),
+        ({"depth": "x"}, "'depth' must be a whole number, found \"x\""),
+        ({"depth": 2.5}, "'depth' must be a whole number, found 2.5"),
+        ({"time_ms": 0}, "'time_ms' must be from 1 to 3000, found 0"),
+        ({"time_ms": 999999}, "'time_ms' must be from 1 to 3000, found 999999"),
+        ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
+        ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
+        ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
+        ({"searcher": "om-plain(model=/tmp/w.txt)"},
+         "searcher 'om-plain(model=/tmp/w.txt)': weights files are not available through the server; use evaluator names"),
+        ({"eval": "nosuch"}, "unknown evaluator 'nosuch' (known: material, default, ga-long, ga-material, ga-short, "
+                             "td-long, td-short)"),
+        ({"eval": "/etc/passwd"}, None),
+        ({"position": NORTH_ROW_EMPTY}, cli_error("search", "--depth", "1", "--position", NORTH_ROW_EMPTY)),
+    ]
+    for body, msg in bad:
+        st, j = s.post("/api/search", body)
+        check(st == 400 and (msg is None or j["error"] == msg), f"search: {json.dumps(body)} -> 400 {j['error']!r}")
+
+
+def test_record(s, tmp):
+    st, j = s.post("/api/record", {"moves": ["A6L*", "a5R", "A3L"], "south": "me", "north": "you"})
+    check(st == 200 and j["plies"] == 3 and j["result"] == "", "record: made")
+    check(j["record"].startswith("South: me\nNorth: you\nvariant: kiswahili\n"), "record: headers")
+    path = tmp / "rec.txt"
+    path.write_text(j["record"])
+    lines = cli_out("replay", str(path)).strip().split("\n")
+    check(lines[-2].split(" ", 2)[2] == replay_final(["A6L*", "a5R", "A3L"]), "record: bao replay reads it")
+    pos = replay_final(["A6L*"])
+    st, j = s.post("/api/record", {"position": pos, "moves": ["a5R"]})
+    check(st == 200 and f"position: {pos}\n" in j["record"] and "1: ... a5R;" in j["record"], "record: from a position")
+    st, j = s.post("/api/record", {"moves": ["A6L*", "zz"]})
+    check(st == 400 and j["error"].startswith("move 1N: 'zz' is not a move"), "record: a bad move")
+
+
+def test_results(s, res):
+    st, j = s.get("/api/results")
+    check(st == 200 and [f["folder"] for f in j["results"]] == [0, 1, 2], "results: listed")
+    check(j["results"][0]["has_summary"] and not j["results"][1]["has_summary"], "results: which have summaries")
+    records = [json.loads(l) for l in (res / "games.jsonl").read_text().split("\n") if l]
+    st, j = s.get("/api/games?folder=0")
+    check(st == 200 and j["total"] == len(records) == len(j["games"]), f"games: all {len(records)} listed")
+    g = j["games"][0]
+    check({k: g[k] for k in ("pairing", "south", "north", "result", "plies", "opening", "first_points")} ==
+          {k: records[0][k] for k in ("pairing", "south", "north", "result", "plies", "opening", "first_points")},
+          "games: a row's fields are the record's")
+    st, j = s.get("/api/games?folder=0&result=south")
+    check(st == 200 and all(x["result"] == "south" for x in j["games"]) and
+          len(j["games"]) == sum(r["result"] == "south" for r in records), "games: filtered by result")
+    st, j = s.get("/api/games?folder=0&player=a")
+    check(st == 200 and len(j["games"]) == len(records), "games: filtered by player")
+    st, j = s.get("/api/games?folder=0&pairing=x%20vs%20y")
+    check(st == 200 and j["games"] == [], "games: filtered by pairing (URL-decoded)")
+    for q, msg in (("", "give the results folder"), ("?folder=3", "folder: expected a number from 0 to 2"),
+                   ("?folder=x", "found 'x'"), ("?folder=-1", "found '-1'")):
+        st, j = s.get("/api/games" + q)
+        check(st == 400 and msg in j["error"], f"games{q}: 400 {j['error']!r}")
+    st, j = s.get("/api/games?folder=2")
+    check(st == 400 and "games.jsonl:1: not a game record" in j["error"], f"games: a broken file named: {j['error']}")
+
+    st, j = s.get("/api/game?folder=0&index=0")
+    r = records[0]
+    check(st == 200 and j["moves"] == r["moves"] and len(j["states"]) == r["plies"] + 1, "game: moves and states")
+    check(j["states"][0]["position"] == r["opening"], "game: starts at the opening")
+    check(j["states"][-1]["position"] == replay_final(r["moves"], r["opening"]), "game: ends where bao replay ends")
+    check(j["variant"] == "kiswahili" and j["rules_options"]["long_move_limit"] == 0, "game: the folder's rules")
+    st, j = s.get("/api/game?folder=1&index=0")
+    check(st == 200, "game: a folder without config.ini (default rules)")
+    for q in ("?folder=0&index=99", "?folder=0&index=x", "?folder=0", "?index=0"):
+        st, j = s.get("/api/game" + q)
+        check(st == 400 and j["error"], f"game{q}: 400 {j['error']!r}")
+
+    st, j = s.get("/api/summary?folder=0")
+    check(st == 200 and j["markdown"] == (res / "summary.md").read_text() and
+          j["csv"] == (res / "summary.csv").read_text(), "summary: summary.md and summary.csv")
+    st, j = s.get("/api/summary?folder=1")
+    check(st == 200 and j["markdown"] is None and j["csv"] is None, "summary: none in a folder without")
+    st, j = s.get("/api/summary?folder=9")
+    check(st == 400, "summary: a bad folder")
+
+
+def raw_exchange(port, data, timeout=5):
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as c:
+        try:
+            c.sendall(data)
+            c.shutdown(socket.SHUT_WR)
+        except OSError:  # the server may answer and stop reading early
+            pass
+        out = b""
+        while True:
+            chunk = c.recv(65536)
+            if not chunk:
+                return out
+            out += chunk
+
+
+def test_robustness(s):
+    out = raw_exchange(s.port, b"NONSENSE\r\n\r\n")
+    check(out.startswith(b"HTTP/1.1 400"), "malformed HTTP: a 400")
+    big = b"x" * (2 << 20)
+    out = raw_exchange(s.port, b"POST /api/position HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(big) + big)
+    check(out.startswith(b"HTTP/1.1 413"), "a body over 1 MiB: a 413")
+    st, j = s.post("/api/position", raw="[" * 100000 + "]" * 100000)
+    check(st == 400 and "deeper than 32 levels" in j["error"], "deeply nested JSON: a 400")
+    st, j = s.post("/api/position", raw='{"x": "' + "[" * 1000 + '"}')
+    check(st == 200, "brackets inside a string are no nesting")
+    st, j = s.post("/api/position", raw='{"moves": [' + ",".join(['"A6L*"'] * 5000) + "]}")
+    check(st == 400 and "matches no legal move" in j["error"] or "names a pit" in j["error"], "5000 moves: a 400")
+    # A client that connects and sends nothing does not hold the others up.
+    idle = socket.create_connection(("127.0.0.1", s.port))
+    st, _ = s.get("/api/info")
+    check(st == 200, "a silent client holds no one up")
+    idle.close()
+    # Keep-alive: several requests on one connection.
+    c = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
+    ok = True
+    for _ in range(3):
+        c.request("POST", "/api/position", body="{}")
+        r = c.getresponse()
+        ok &= r.status == 200 and json.loads(r.read())["start"] == START
+    c.close()
+    check(ok, "three requests on one connection")
+    # Many clients at once.
+    results = []
+
+    def client(i):
+        for k in range(4):
+            body = {"moves": ["A6L*"]} if k % 2 else {"depth": 2}
+            st, _ = s.post("/api/position" if k % 2 else "/api/search", body)
+            results.append(st)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check(results.count(200) == 64, f"16 clients at once: {results.count(200)} of 64 answered")
+    check(s.alive(), "the server is still up")
+
+
+def test_command(tmp, port_in_use):
+    r = subprocess.run([BAO, "serve", "--port", "70000"], capture_output=True, text=True)
+    check(r.returncode == 1 and "--port: expected 0 to 65535" in r.stderr, "--port 70000: exit 1")
+    r = subprocess.run([BAO, "serve", "--results", str(tmp / "nope")], capture_output=True, text=True)
+    check(r.returncode == 2 and "is not a folder" in r.stderr, "--results of a missing folder: exit 2")
+    r = subprocess.run([BAO, "serve", "--port", str(port_in_use)], capture_output=True, text=True, timeout=10)
+    check(r.returncode == 2 and f"cannot listen on 127.0.0.1:{port_in_use}" in r.stderr, "a port in use: exit 2")
+    r = subprocess.run([BAO, "serve", "--help"], capture_output=True, text=True)
+    check(r.returncode == 0 and "--port" in r.stdout and "--results" in r.stdout, "--help")
+    r = subprocess.run([BAO, "serve", "--max-depth", "0"], capture_output=True, text=True)
+    check(r.returncode == 1, "--max-depth 0: exit 1")
+    # Without the page's folder the copy built into the binary serves.
+    s = Server("--web", str(tmp / "nope"))
+    try:
+        web = pathlib.Path(__file__).resolve().parent.parent / "web"
+        for name in ("index.html", "app.js", "style.css"):
+            st, body, _ = s.request("GET", "/" + name)
+            check(st == 200 and body == (web / name).read_text(), f"the built-in {name} is web/{name}")
+    finally:
+        s.stop()
+
+
+def main():
+    with tempfile.TemporaryDirectory() as t:
+        tmp = pathlib.Path(t)
+        res, bare, broken = make_results(tmp)
+        s = Server("--results", str(res), str(bare), "--results", str(broken), "--max-depth", "6",
+                   "--max-time-ms", "3000")
+        try:
+            for name, test in (("static", lambda: test_static(s)), ("info", lambda: test_info(s)),
+                               ("position", lambda: test_position(s)), ("play", lambda: test_play(s)),
+                               ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
+                               ("results", lambda: test_results(s, res)), ("robustness", lambda: test_robustness(s)),
+                               ("command", lambda: test_command(tmp, s.port))):
+                try:
+                    test()
+                except Exception as e:  # a failed expectation that broke the rest of its group
+                    check(False, f"{name}: {type(e).__name__}: {e}")
+            check(s.alive(), "the server survived every request")
+        finally:
+            s.stop()
+    if failures:
+        print(f"serve_api_test: {len(failures)} FAILED")
+        return 1
+    print("serve_api_test: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
