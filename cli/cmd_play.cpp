@@ -277,8 +277,9 @@ int cmd_play(const std::vector<std::string>& args) {
   add_play_options(desc, o);
   po::variables_map vm;
   if (!parse("play",
-             "[--variant V] [--position P] [--side south|north|both|none] [--opponent SPEC] [--eval E] [--depth D] | "
-             "[--opponent-config FILE --player NAME]",
+             "[--variant V] [--rule KEY=VALUE ...] [--position P] [--side south|north|both|none]\n"
+             "         [--opponent SPEC [--eval E] [--depth D] [--nodes N] [--time-ms T] |\n"
+             "          --opponent-config FILE --player NAME] [--ply-cap N] [--save FILE] [--quiet]",
              args, desc, nullptr, vm, &o.pos))
     return kExitOk;
   o.quiet = vm.count("quiet") > 0;

@@ -39,8 +39,10 @@ int cmd_serve(const std::vector<std::string>& args) {
       "max-connections", po::value(&so.max_connections)->value_name("N"), "open connections at once (default 32)")(
       "log", "print one line per request on stderr: method, path, status, milliseconds");
   po::variables_map vm;
-  if (!parse("serve", "[--host H] [--port P] [--results DIR...] [--max-depth D] [--max-time-ms T]", args, desc, nullptr,
-             vm))
+  if (!parse("serve",
+             "[--host H] [--port P] [--results DIR ...] [--web DIR] [--max-depth D] [--max-time-ms T]\n"
+             "         [--max-searches N] [--max-connections N] [--log]",
+             args, desc, nullptr, vm))
     return kExitOk;
   if (port < 0 || port > 65535) throw po::error("--port: expected 0 to 65535, found " + std::to_string(port));
   if (o.max_depth < 1 || o.max_depth > 64)

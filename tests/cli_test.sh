@@ -62,7 +62,7 @@ check "bao replay --help lists --legal, --tsv and --board" eval 'out_has --legal
 
 # Every synopsis (the usage line of --help) names every option of the list below it;
 # run's --config and replay's --file are the positional CONFIG and FILE.
-for sub in show moves replay perft search bench run trees tree-games learn-eval learn-types; do
+for sub in show moves replay perft search bench run trees tree-games learn-eval learn-types play serve; do
   run $sub --help
   sed '/^$/q' "$tmp/out" > "$tmp/usage"
   opts=$(sed -n 's/^  \(--[a-z0-9-]*\).*/\1/p' "$tmp/out")
