@@ -8,30 +8,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "engine/error.h"
 #include "cli/common.h"
+#include "engine/error.h"
+#include "engine/text_input.h"
 #include "experiments/config.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
 
 namespace bao::cli {
-
-namespace {
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    f.flush();
-    if (!f) throw InputError("cannot write '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot write '" + path.string() + "': " + ec.message());
-}
-
-}  // namespace
 
 int cmd_run(const std::vector<std::string>& args) {
   std::string config_path, out;
@@ -82,8 +66,8 @@ int cmd_run(const std::vector<std::string>& args) {
   const auto pairings = experiments::make_pairings(c);
   const experiments::Summary s = experiments::summarise(c, pairings, r.records, r.total);
   const std::string md = experiments::summary_markdown(c, s);
-  write_file(std::filesystem::path(c.out) / "summary.csv", experiments::summary_csv(s));
-  write_file(std::filesystem::path(c.out) / "summary.md", md);
+  write_text_file_atomically((std::filesystem::path(c.out) / "summary.csv").string(), experiments::summary_csv(s));
+  write_text_file_atomically((std::filesystem::path(c.out) / "summary.md").string(), md);
   std::cout << md << "\nResults: " << c.out << "/ (games.jsonl, summary.csv, summary.md)\n";
   return kExitOk;
 }

@@ -27,6 +27,19 @@ std::string read_text_file(const std::string& path) {
   return s.str();
 }
 
+void write_text_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.flush();
+    if (!f) throw InputError("cannot write '" + tmp + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot write '" + path + "': " + ec.message());
+}
+
 bool to_int(std::string_view text, int& out) {
   if (text.empty()) return false;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);

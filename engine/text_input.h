@@ -14,6 +14,10 @@ namespace bao {
 // the path for a missing or unreadable file and for a directory.
 std::string read_text_file(const std::string& path);
 
+// Writes `text` to `path` through PATH.tmp and a rename, so a reader never sees half a
+// file and a failed write leaves the old file. Throws InputError naming the file.
+void write_text_file_atomically(const std::string& path, const std::string& text);
+
 // `text` as a whole number with nothing before or after it (no sign other than '-', no
 // spaces). Returns false when it is not one or does not fit an int.
 bool to_int(std::string_view text, int& out);

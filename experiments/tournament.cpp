@@ -71,19 +71,6 @@ std::vector<ScheduledGame> make_schedule(const Config& c, const std::vector<Pair
 
 namespace {
 
-void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    f.flush();
-    if (!f) throw InputError("cannot write '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot rename '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
-}
-
 std::string format_duration(double s) {
   if (!(s >= 0) || s > 1e7) return "n/a";
   const long t = static_cast<long>(s + 0.5);
@@ -118,7 +105,7 @@ void check_folder(const Config& c) {
     throw InputError("'" + c.out +
                      "' has games.jsonl but no config.ini, so which config its games come from is "
                      "unknown; use another --out");
-  write_atomically(ini, format_identity(c.identity));
+  write_text_file_atomically(ini.string(), format_identity(c.identity));
 }
 
 // A thread's players, made on first use and reused from game to game: a search's

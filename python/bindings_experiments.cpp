@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "engine/error.h"
+#include "engine/text_input.h"
 #include "experiments/config.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
@@ -22,20 +23,6 @@ struct RunReport {
   int played = 0, total = 0, skipped = 0;
   double seconds = 0;
 };
-
-// Writes through a temporary file and a rename, as `bao run` writes its summaries.
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    f.flush();
-    if (!f) throw InputError("cannot write '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot write '" + path.string() + "': " + ec.message());
-}
 
 std::string value_text(const py::handle& v) {
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
@@ -99,8 +86,8 @@ RunReport run(const py::object& path, const py::object& out, const py::object& o
   rep.summary_path = (dir / "summary.csv").string();
   rep.summary_markdown_path = (dir / "summary.md").string();
   rep.summary_markdown = experiments::summary_markdown(c, s);
-  write_file(rep.summary_path, experiments::summary_csv(s));
-  write_file(rep.summary_markdown_path, rep.summary_markdown);
+  write_text_file_atomically(rep.summary_path, experiments::summary_csv(s));
+  write_text_file_atomically(rep.summary_markdown_path, rep.summary_markdown);
   rep.played = r.played;
   rep.total = r.total;
   rep.skipped = r.skipped;
