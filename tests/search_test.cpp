@@ -259,36 +259,5 @@ TEST(Search, BadInputGivesClearErrors) {
   EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
 }
 
-TEST(Evaluators, ZeroSumAndMaterialCountsSeeds) {
-  const models::MaterialEvaluator material;
-  const models::DefaultEvaluator def;
-  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
-    for (const Position& p : random_positions(v, 300, 55)) {
-      EXPECT_EQ(material.evaluate(p, 0), -material.evaluate(p, 1));
-      EXPECT_EQ(def.evaluate(p, 0), -def.evaluate(p, 1));
-      int south = p.hand[0];
-      for (int r = 0; r < kRing; ++r) south += p.pits[0][r];
-      EXPECT_EQ(material.evaluate(p, South), 2 * south - kSeeds);
-      EXPECT_LT(std::abs(def.evaluate(p, 0)), kMaxEval);
-    }
-  // Colour symmetry: the same position with the colours swapped scores the same for the
-  // other side; the kiswahili start, symmetric with no threats, scores zero.
-  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
-    for (const Position& p : random_positions(v, 200, 66)) {
-      Position m = p;
-      for (int r = 0; r < kRing; ++r) std::swap(m.pits[0][r], m.pits[1][r]);
-      std::swap(m.hand[0], m.hand[1]);
-      m.houses = static_cast<std::uint8_t>(((p.houses & 1) << 1) | ((p.houses >> 1) & 1));
-      m.side = static_cast<std::uint8_t>(p.side ^ 1);
-      m.refresh_key();
-      for (int side = 0; side < 2; ++side) {
-        EXPECT_EQ(def.evaluate(m, side ^ 1), def.evaluate(p, side)) << format_position(p);
-        EXPECT_EQ(material.evaluate(m, side ^ 1), material.evaluate(p, side));
-      }
-    }
-  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), South), 0);
-  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), North), 0);
-}
-
 }  // namespace
 }  // namespace bao::search

@@ -1,7 +1,5 @@
 // Opponent-model search on random game trees and on Bao: the implementations agree with
 // each other and with their definitions (docs/opponent-models.md).
-#include "search/om.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,10 +8,8 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "experiments/tree_games.h"
-#include "experiments/trees_grid.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
+#include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
 
@@ -327,155 +323,3 @@ TEST(OmBao, TableForFullDepthOmKeepsTheValueAndHits) {
 
 }  // namespace
 }  // namespace bao::search
-
-namespace bao::experiments {
-namespace {
-
-TEST(TreesGrid, SameNumbersWhateverTheThreadCountAndHeader) {
-  TreesGridSpec spec;
-  spec.widths = {{2, 2}, {3, 3}, {2, 4}};
-  spec.depths = {2, 3, 4};
-  spec.bounds = {10, 100};
-  spec.trees = 30;
-  spec.searchers = {"alphabeta", "om-plain", "om-beta", "om-probe", "om-bounded", "prom-plain", "prom-beta"};
-  spec.threads = 1;
-  const std::string one = trees_csv(run_trees_grid(spec));
-  spec.threads = 2;
-  const std::string two = trees_csv(run_trees_grid(spec));
-  EXPECT_EQ(one, two);
-  EXPECT_EQ(one.substr(0, one.find('\n')),
-            "width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,"
-            "agree_pct");
-  // 3 widths x 3 depths x 2 bounds x 7 searchers rows, exact OM and PrOM agree everywhere.
-  const auto rows = run_trees_grid(spec);
-  EXPECT_EQ(rows.size(), 3u * 3 * 2 * 7);
-  for (const auto& r : rows) {
-    EXPECT_EQ(r.agree_pct, 100.0) << r.searcher;
-    if (r.searcher == "om-plain") {
-      EXPECT_GT(r.ratio_to_alphabeta, 1.0) << "OM costs a multiple of alpha-beta";
-    }
-  }
-  // A different seed gives different trees.
-  spec.seed = 2;
-  EXPECT_NE(trees_csv(run_trees_grid(spec)), one);
-}
-
-TEST(TreesGrid, BadGridsAreRefused) {
-  TreesGridSpec spec;
-  spec.widths = {{2, 2}};
-  spec.depths = {3};
-  spec.bounds = {10};
-  spec.searchers = {"om-fancy"};
-  EXPECT_THROW(run_trees_grid(spec), InputError);
-  spec.searchers = {"om-plain"};
-  spec.types = 1;
-  EXPECT_THROW(run_trees_grid(spec), InputError);
-  spec.types = 2;
-  spec.widths = {{0, 0}};
-  EXPECT_THROW(run_trees_grid(spec), InputError);
-}
-
-}  // namespace
-}  // namespace bao::experiments
-
-namespace bao::models {
-namespace {
-
-TEST(OmRegistry, OpponentSearchersByNameOnBao) {
-  const Rules rules;
-  auto eval = make_evaluator("default");
-  const Position p = start_position(Variant::Kiswahili);
-  for (const char* spec :
-       {"om-plain(model=material)", "om-beta(model=material,horizon=2)", "om-probe(model=material)",
-        "root-om(model=material)", "root-om(model=material,model_depth=d,manage_risk=true)",
-        "root-om(model=material,model_depth=2)", "root-om(model=material@2)", "prom-plain(types=material:0.5)",
-        "prom-beta(types=material:0.25,own=0.75)", "alphabeta", "minimax"}) {
-    auto s = models::make_searcher(spec, rules, eval);
-    const auto r = s->search(p, search::Limits{3, 0, 0});
-    EXPECT_TRUE(r.has_move) << spec;
-    EXPECT_TRUE(is_legal(p, r.best, rules)) << spec;
-    const auto again = s->search(p, search::Limits{3, 0, 0});
-    EXPECT_EQ(again.best, r.best) << spec;
-    EXPECT_EQ(again.nodes, r.nodes) << spec;
-  }
-  // Node limits: iterative deepening goes past depth 1 and reports the last finished
-  // iteration, the move and value of a search to that depth.
-  auto s = models::make_searcher("om-beta(model=material)", rules, eval);
-  const auto r = s->search(p, search::Limits{0, 2000, 0});
-  EXPECT_GT(r.depth, 1);
-  const auto fixed = s->search(p, search::Limits{r.depth, 0, 0});
-  EXPECT_EQ(r.best, fixed.best);
-  EXPECT_EQ(r.value, fixed.value);
-}
-
-TEST(OmRegistry, BadSpecsGiveClearErrors) {
-  const Rules rules;
-  auto eval = make_evaluator("default");
-  auto expect_error = [&](const char* spec, const char* needle) {
-    try {
-      models::make_searcher(spec, rules, eval);
-      ADD_FAILURE() << spec << " was accepted";
-    } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-    }
-  };
-  expect_error("om-plain", "parameter model is required");
-  expect_error("om-plain(model=strong)", "unknown evaluator 'strong'");
-  expect_error("om-bounded(model=material)", "parameter bound is required");
-  expect_error("om-probe(model=material,horizon=2)", "unknown parameter 'horizon'");
-  expect_error("root-om(model=material,model_depth=deep)", "model_depth");
-  expect_error("root-om(model=material@2,model_depth=3)", "depth once");
-  expect_error("root-om(model=material@x)", "model_depth");
-  expect_error("prom-plain(types=material)", "evaluator:probability");
-  expect_error("prom-plain(types=material:0.5,own=0.7)", "sum to");
-  expect_error("prom-beta(types=material:1.5)", "[0, 1]");
-  expect_error("om-fancy", "known: minimax, alphabeta, om-plain");
-  // Limits no searcher honours are refused, naming the searcher.
-  auto om = models::make_searcher("om-beta(model=material)", rules, eval);
-  for (const search::Limits& l : {search::Limits{0, 0, 0}, search::Limits{-1, 0, 0}, search::Limits{3, 0, -5}}) {
-    try {
-      om->search(start_position(Variant::Kiswahili), l);
-      ADD_FAILURE() << "limits " << l.depth << " " << l.nodes << " " << l.time_ms << " were accepted";
-    } catch (const InputError& e) {
-      EXPECT_EQ(std::string(e.what()).rfind("om-beta(model=material): ", 0), 0u) << e.what();
-    }
-  }
-}
-
-}  // namespace
-}  // namespace bao::models
-
-namespace bao::experiments {
-namespace {
-
-TEST(TreeGames, DeterministicAndConsistent) {
-  TreeGamesSpec spec;
-  spec.width = 3;
-  spec.depth = 4;
-  spec.trees = 60;
-  spec.own_noise = {0, 100};
-  spec.opp_noise = {0, 100};
-  spec.threads = 1;
-  const auto one = run_tree_games(spec);
-  spec.threads = 2;
-  EXPECT_EQ(tree_games_csv(one), tree_games_csv(run_tree_games(spec)));
-  ASSERT_EQ(one.size(), 2u * 2 * 2 * 3);
-  for (const auto& r : one) {
-    // Without noise every function is the truth: OM and PrOM play as minimax.
-    if (r.own_noise == 0 && r.opp_noise == 0) {
-      EXPECT_EQ(r.gain_mean, 0.0) << r.method;
-    }
-    // With a noiseless opponent a "wrong" model is the same function: no difference.
-    if (r.opp_noise == 0) {
-      for (const auto& q : one) {
-        if (q.own_noise == r.own_noise && q.opp_noise == 0 && q.method == r.method) {
-          EXPECT_EQ(q.true_mean, r.true_mean);
-        }
-      }
-    }
-  }
-  EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
-}
-
-}  // namespace
-}  // namespace bao::experiments

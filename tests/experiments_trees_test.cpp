@@ -1,0 +1,105 @@
+// The random-tree experiments (experiments/trees_grid.h, experiments/tree_games.h):
+// the same numbers for any thread count, bad grids refused.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "experiments/tree_games.h"
+#include "experiments/trees_grid.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+#include "play/openings.h"
+#include "search/om.h"
+#include "search/prom.h"
+#include "search/random_tree.h"
+
+namespace bao::experiments {
+namespace {
+
+TEST(TreesGrid, SameNumbersWhateverTheThreadCountAndHeader) {
+  TreesGridSpec spec;
+  spec.widths = {{2, 2}, {3, 3}, {2, 4}};
+  spec.depths = {2, 3, 4};
+  spec.bounds = {10, 100};
+  spec.trees = 30;
+  spec.searchers = {"alphabeta", "om-plain", "om-beta", "om-probe", "om-bounded", "prom-plain", "prom-beta"};
+  spec.threads = 1;
+  const std::string one = trees_csv(run_trees_grid(spec));
+  spec.threads = 2;
+  const std::string two = trees_csv(run_trees_grid(spec));
+  EXPECT_EQ(one, two);
+  EXPECT_EQ(one.substr(0, one.find('\n')),
+            "width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,"
+            "agree_pct");
+  // 3 widths x 3 depths x 2 bounds x 7 searchers rows, exact OM and PrOM agree everywhere.
+  const auto rows = run_trees_grid(spec);
+  EXPECT_EQ(rows.size(), 3u * 3 * 2 * 7);
+  for (const auto& r : rows) {
+    EXPECT_EQ(r.agree_pct, 100.0) << r.searcher;
+    if (r.searcher == "om-plain") {
+      EXPECT_GT(r.ratio_to_alphabeta, 1.0) << "OM costs a multiple of alpha-beta";
+    }
+  }
+  // A different seed gives different trees.
+  spec.seed = 2;
+  EXPECT_NE(trees_csv(run_trees_grid(spec)), one);
+}
+
+TEST(TreesGrid, BadGridsAreRefused) {
+  TreesGridSpec spec;
+  spec.widths = {{2, 2}};
+  spec.depths = {3};
+  spec.bounds = {10};
+  spec.searchers = {"om-fancy"};
+  EXPECT_THROW(run_trees_grid(spec), InputError);
+  spec.searchers = {"om-plain"};
+  spec.types = 1;
+  EXPECT_THROW(run_trees_grid(spec), InputError);
+  spec.types = 2;
+  spec.widths = {{0, 0}};
+  EXPECT_THROW(run_trees_grid(spec), InputError);
+}
+
+}  // namespace
+}  // namespace bao::experiments
+
+namespace bao::experiments {
+namespace {
+
+TEST(TreeGames, DeterministicAndConsistent) {
+  TreeGamesSpec spec;
+  spec.width = 3;
+  spec.depth = 4;
+  spec.trees = 60;
+  spec.own_noise = {0, 100};
+  spec.opp_noise = {0, 100};
+  spec.threads = 1;
+  const auto one = run_tree_games(spec);
+  spec.threads = 2;
+  EXPECT_EQ(tree_games_csv(one), tree_games_csv(run_tree_games(spec)));
+  ASSERT_EQ(one.size(), 2u * 2 * 2 * 3);
+  for (const auto& r : one) {
+    // Without noise every function is the truth: OM and PrOM play as minimax.
+    if (r.own_noise == 0 && r.opp_noise == 0) {
+      EXPECT_EQ(r.gain_mean, 0.0) << r.method;
+    }
+    // With a noiseless opponent a "wrong" model is the same function: no difference.
+    if (r.opp_noise == 0) {
+      for (const auto& q : one) {
+        if (q.own_noise == r.own_noise && q.opp_noise == 0 && q.method == r.method) {
+          EXPECT_EQ(q.true_mean, r.true_mean);
+        }
+      }
+    }
+  }
+  EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
+}
+
+}  // namespace
+}  // namespace bao::experiments

@@ -1,0 +1,133 @@
+// The models layer's registries: evaluators (zero sum, material, colour symmetry) and
+// opponent-model searchers by name on Bao.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "experiments/tree_games.h"
+#include "experiments/trees_grid.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+#include "play/openings.h"
+#include "search/om.h"
+#include "search/prom.h"
+#include "search/random_tree.h"
+
+namespace bao::models {
+namespace {
+
+// Games in progress from seeded random walks of 0..60 plies.
+std::vector<Position> openings(Variant v, int n, std::uint64_t seed) {
+  Rules rules;
+  rules.variant = v;
+  std::vector<Position> out;
+  for (int i = 0; i < n; ++i) out.push_back(play::random_opening(rules, seed, static_cast<std::uint64_t>(i), 0, 60));
+  return out;
+}
+
+TEST(Evaluators, ZeroSumAndMaterialCountsSeeds) {
+  const MaterialEvaluator material;
+  const DefaultEvaluator def;
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
+    for (const Position& p : openings(v, 300, 55)) {
+      EXPECT_EQ(material.evaluate(p, 0), -material.evaluate(p, 1));
+      EXPECT_EQ(def.evaluate(p, 0), -def.evaluate(p, 1));
+      int south = p.hand[0];
+      for (int r = 0; r < kRing; ++r) south += p.pits[0][r];
+      EXPECT_EQ(material.evaluate(p, South), 2 * south - kSeeds);
+      EXPECT_LT(std::abs(def.evaluate(p, 0)), search::kMaxEval);
+    }
+  // Colour symmetry: the same position with the colours swapped scores the same for the
+  // other side; the kiswahili start, symmetric with no threats, scores zero.
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
+    for (const Position& p : openings(v, 200, 66)) {
+      Position m = p;
+      for (int r = 0; r < kRing; ++r) std::swap(m.pits[0][r], m.pits[1][r]);
+      std::swap(m.hand[0], m.hand[1]);
+      m.houses = static_cast<std::uint8_t>(((p.houses & 1) << 1) | ((p.houses >> 1) & 1));
+      m.side = static_cast<std::uint8_t>(p.side ^ 1);
+      m.refresh_key();
+      for (int side = 0; side < 2; ++side) {
+        EXPECT_EQ(def.evaluate(m, side ^ 1), def.evaluate(p, side)) << format_position(p);
+        EXPECT_EQ(material.evaluate(m, side ^ 1), material.evaluate(p, side));
+      }
+    }
+  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), South), 0);
+  EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), North), 0);
+}
+
+}  // namespace
+}  // namespace bao::models
+
+namespace bao::models {
+namespace {
+
+TEST(OmRegistry, OpponentSearchersByNameOnBao) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  const Position p = start_position(Variant::Kiswahili);
+  for (const char* spec :
+       {"om-plain(model=material)", "om-beta(model=material,horizon=2)", "om-probe(model=material)",
+        "root-om(model=material)", "root-om(model=material,model_depth=d,manage_risk=true)",
+        "root-om(model=material,model_depth=2)", "root-om(model=material@2)", "prom-plain(types=material:0.5)",
+        "prom-beta(types=material:0.25,own=0.75)", "alphabeta", "minimax"}) {
+    auto s = models::make_searcher(spec, rules, eval);
+    const auto r = s->search(p, search::Limits{3, 0, 0});
+    EXPECT_TRUE(r.has_move) << spec;
+    EXPECT_TRUE(is_legal(p, r.best, rules)) << spec;
+    const auto again = s->search(p, search::Limits{3, 0, 0});
+    EXPECT_EQ(again.best, r.best) << spec;
+    EXPECT_EQ(again.nodes, r.nodes) << spec;
+  }
+  // Node limits: iterative deepening goes past depth 1 and reports the last finished
+  // iteration, the move and value of a search to that depth.
+  auto s = models::make_searcher("om-beta(model=material)", rules, eval);
+  const auto r = s->search(p, search::Limits{0, 2000, 0});
+  EXPECT_GT(r.depth, 1);
+  const auto fixed = s->search(p, search::Limits{r.depth, 0, 0});
+  EXPECT_EQ(r.best, fixed.best);
+  EXPECT_EQ(r.value, fixed.value);
+}
+
+TEST(OmRegistry, BadSpecsGiveClearErrors) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  auto expect_error = [&](const char* spec, const char* needle) {
+    try {
+      models::make_searcher(spec, rules, eval);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error("om-plain", "parameter model is required");
+  expect_error("om-plain(model=strong)", "unknown evaluator 'strong'");
+  expect_error("om-bounded(model=material)", "parameter bound is required");
+  expect_error("om-probe(model=material,horizon=2)", "unknown parameter 'horizon'");
+  expect_error("root-om(model=material,model_depth=deep)", "model_depth");
+  expect_error("root-om(model=material@2,model_depth=3)", "depth once");
+  expect_error("root-om(model=material@x)", "model_depth");
+  expect_error("prom-plain(types=material)", "evaluator:probability");
+  expect_error("prom-plain(types=material:0.5,own=0.7)", "sum to");
+  expect_error("prom-beta(types=material:1.5)", "[0, 1]");
+  expect_error("om-fancy", "known: minimax, alphabeta, om-plain");
+  // Limits no searcher honours are refused, naming the searcher.
+  auto om = models::make_searcher("om-beta(model=material)", rules, eval);
+  for (const search::Limits& l : {search::Limits{0, 0, 0}, search::Limits{-1, 0, 0}, search::Limits{3, 0, -5}}) {
+    try {
+      om->search(start_position(Variant::Kiswahili), l);
+      ADD_FAILURE() << "limits " << l.depth << " " << l.nodes << " " << l.time_ms << " were accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("om-beta(model=material): ", 0), 0u) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bao::models
