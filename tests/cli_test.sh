@@ -328,6 +328,10 @@ check "om-bounded with a broken bound says so" err_has "more than the bound B = 
 
 run trees --bound 10,-1
 check "trees with a negative bound exits 2 and says so" eval "status_is 2 && err_has '0 <= MIN'"
+# A range is checked against its bounds before it is expanded: a huge one is refused at
+# once instead of building billions of entries first.
+run trees --depth 2-2147483647 --trees 1
+check "trees with a huge depth range exits 2 naming the bounds" eval "status_is 2 && err_has '1 <= MIN <= MAX <= 30'"
 run trees --max-leaves 1
 check "trees with every cell skipped exits 2 and says so" eval "status_is 2 && err_has 'no cell left'"
 run tree-games --own-noise 0,-5 --trees 5
