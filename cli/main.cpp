@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.h"
 #include "cli/common.h"
+#include "engine/error.h"
 
 namespace {
 

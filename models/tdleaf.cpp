@@ -10,9 +10,9 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
+#include "models/opponent_searchers.h"
 #include "play/game.h"
 #include "play/openings.h"
-#include "models/opponent_searchers.h"
 #include "search/score.h"
 
 namespace bao::models {

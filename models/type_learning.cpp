@@ -9,9 +9,9 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "models/evaluators.h"
+#include "models/opponent_searchers.h"
 #include "play/game.h"
 #include "play/openings.h"
-#include "models/opponent_searchers.h"
 
 namespace bao::models {
 

@@ -5,8 +5,8 @@
 
 #include <fstream>
 
-#include "experiments/bench.h"
 #include "engine/bench_positions.h"
+#include "experiments/bench.h"
 
 namespace bao::experiments {
 namespace {

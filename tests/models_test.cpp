@@ -15,11 +15,11 @@
 #include "models/features.h"
 #include "models/ga_tuner.h"
 #include "models/linear_evaluator.h"
-#include "play/game.h"
-#include "play/openings.h"
 #include "models/opponent_searchers.h"
 #include "models/tdleaf.h"
 #include "models/type_learning.h"
+#include "play/game.h"
+#include "play/openings.h"
 #include "search/score.h"
 
 namespace bao::models {
