@@ -4,13 +4,16 @@
 # changed since the last successful build there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# What building and running `bao` needs (scripts/bao, scripts/install), including the
+# Python module (python/), which the build makes whenever pybind11 is there.
 PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libeigen3-dev libgtest-dev
-          libbenchmark-dev nlohmann-json3-dev python3
-          # the Python module (python/), its tests and the notebook
-          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-matplotlib
-          python3-nbconvert jupyter-nbconvert python3-ipykernel python3-nbformat jupyter-client
-          # bao play under tmux, bao serve in a real browser
-          tmux chromium chromium-driver python3-selenium)
+          libbenchmark-dev nlohmann-json3-dev python3 pybind11-dev python3-dev python3-numpy
+          python3-pandas)
+# What only the tests need (scripts/test adds these): pytest and the notebook runner,
+# tmux for `bao play` on a real terminal, Chromium and Selenium for `bao serve` in a
+# browser. Kept apart so that a first `scripts/bao` does not install a browser.
+TEST_PACKAGES=(python3-pytest python3-matplotlib python3-nbconvert jupyter-nbconvert python3-ipykernel
+               python3-nbformat jupyter-client tmux chromium chromium-driver python3-selenium)
 # The arguments every build folder is configured with; scripts/test adds to them.
 CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DBAO_WERROR=OFF -DBAO_SANITIZE=OFF)
 
