@@ -2,12 +2,7 @@
 # Tests of the `bao` command line: usage: cli_test.sh BAO DATA_DIR
 set -u
 BAO="$1"; DATA="$2"
-fail=0
-check() { # description, then a command that must succeed
-  local what="$1"; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
-}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 
 # The 1994 game: --tsv reproduces the data file exactly.
 "$BAO" replay --tsv "$DATA/game1994.txt" > "$tmp/g.tsv"
@@ -15,22 +10,6 @@ check "replay --tsv reproduces game1994-positions.tsv" diff -u "$DATA/game1994-p
 "$BAO" replay --legal "$DATA/game1994.txt" > "$tmp/g.txt"
 check "replay ends with the result" test "$(tail -n 1 "$tmp/g.txt")" = "result North wins (South resigns)"
 check "replay --legal prints 46 plies and 46 legal lines" test "$(grep -c '^legal ' "$tmp/g.txt")" -eq 46
-
-# ---------------------------------------------------------------------------------------
-# Helpers: run bao with arguments (and optional standard input), keeping its status and
-# both streams.
-run() { # bao arguments...; sets rc, and $tmp/out and $tmp/err
-  "$BAO" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null; rc=$?
-}
-run_in() { # input text, then bao arguments...
-  local input="$1"; shift
-  printf '%s' "$input" | "$BAO" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
-}
-status_is() { test "$rc" -eq "$1"; }
-out_has() { grep -qF -- "$1" "$tmp/out"; }
-err_has() { grep -qF -- "$1" "$tmp/err"; }
-out_empty() { test ! -s "$tmp/out"; }
-err_empty() { test ! -s "$tmp/err"; }
 
 START='0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -'
 KUJ_START='2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0,0 -- -'
@@ -337,4 +316,4 @@ check "trees with every cell skipped exits 2 and says so" eval "status_is 2 && e
 run tree-games --own-noise 0,-5 --trees 5
 check "tree-games with a negative noise exits 2" status_is 2
 
-exit $fail
+finish

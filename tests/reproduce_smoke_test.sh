@@ -3,9 +3,7 @@
 # exist with the expected columns and sane values. Usage: reproduce_smoke_test.sh BAO ROOT
 set -u
 BAO="$1"; ROOT="$2"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { local what="$1"; shift; if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi; }
+source "$(dirname "$0")/lib.sh"
 
 BAO_BIN="$BAO" BAO_RESULTS="$tmp" "$ROOT/scripts/reproduce-thesis" --scale smoke > "$tmp/log" 2>&1
 check "reproduce-thesis --scale smoke exits 0" test $? -eq 0
@@ -39,4 +37,4 @@ check "E7: learned type probabilities in [0, 1] summing to 1" \
   "$tmp/E7/offline-ga-material.txt"
 check "E7: on-line probabilities in [0, 1]" \
   awk 'NR > 1 && NF == 2 && $1 ~ /@/ { if ($2 < 0 || $2 > 1) bad = 1; n++ } END { exit bad || n != 3 }' "$tmp/E7/online-ga-material.txt"
-exit $fail
+finish

@@ -6,14 +6,7 @@
 # example configs are valid.
 set -u
 BAO="$1"; CONFIGS="$2"
-fail=0
-check() { # description, then a command that must succeed
-  local what="$1"; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
-}
-tmp=$(mktemp -d); pid=""
-cleanup() { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
+source "$(dirname "$0")/lib.sh"
 
 cat > "$tmp/r.ini" <<'INI'
 seed = 11
@@ -30,7 +23,7 @@ eval = material
 depth = 5
 INI
 total=80
-out="$tmp/out"
+out="$tmp/results"
 games="$out/games.jsonl"
 
 # Start a run and kill it once a few games are recorded.
@@ -54,9 +47,9 @@ check "config.ini was written at the start" test -s "$out/config.ini"
 # A kill in the middle of a write would leave part of a line: simulate one.
 printf '{"pairing":"a vs b","first":"a","sec' >> "$games"
 
-"$BAO" run "$tmp/r.ini" --out "$out" > "$tmp/run2.out" 2> "$tmp/run2.err"; rc=$?
-check "the resumed run exits 0" test "$rc" -eq 0
-check "the torn line is reported" grep -q "torn last line" "$tmp/run2.err"
+run run "$tmp/r.ini" --out "$out"
+check "the resumed run exits 0" status_is 0
+check "the torn line is reported" err_has "torn last line"
 check "the resumed run has all $total games" test "$(wc -l < "$games")" -eq "$total"
 check "every line is a whole record" test "$(grep -c '^{"pairing":.*}$' "$games")" -eq "$total"
 ids() { sed -E 's/^\{"pairing":"([^"]*)".*"opening_index":([0-9]+),"game":([0-9]).*/\1\/\2\/\3/' "$games"; }
@@ -65,45 +58,44 @@ check "no id is malformed" test "$(ids | grep -vc '^a vs b/[0-9]*/[01]$')" -eq 0
 check "summary.csv has the header and one row" test "$(wc -l < "$out/summary.csv")" -eq 2
 check "summary.csv has the required columns" grep -q '^pairing,games,wins,losses,capped,score,score_ci95,elo,elo_ci95,los' "$out/summary.csv"
 check "summary.csv counts $total games" grep -q "^a vs b,$total," "$out/summary.csv"
-check "the summary is printed" grep -q "| a vs b | $total |" "$tmp/run2.out"
+check "the summary is printed" out_has "| a vs b | $total |"
 check "summary.md is written" grep -q "pairs 0-0.5-1-1.5-2" "$out/summary.md"
 
 # A third run has nothing to do and leaves the records alone.
 cp "$games" "$tmp/before"
-"$BAO" run "$tmp/r.ini" --out "$out" --threads 1 > /dev/null 2> "$tmp/run3.err"; rc=$?
-check "a finished folder reruns with exit 0" test "$rc" -eq 0
-check "a finished folder plays nothing" grep -q "nothing left to play" "$tmp/run3.err"
+run run "$tmp/r.ini" --out "$out" --threads 1
+check "a finished folder reruns with exit 0" status_is 0
+check "a finished folder plays nothing" err_has "nothing left to play"
 check "a finished folder's records are unchanged" cmp -s "$games" "$tmp/before"
 
 # A different config into the same folder is refused, naming the difference.
-"$BAO" run "$tmp/r.ini" --out "$out" --set player.a.depth=3 > /dev/null 2> "$tmp/err"; rc=$?
-check "a different config exits 2" test "$rc" -eq 2
-check "a different config names what differs" grep -q "player.a.depth: was 6, now 3" "$tmp/err"
+run run "$tmp/r.ini" --out "$out" --set player.a.depth=3
+check "a different config exits 2" status_is 2
+check "a different config names what differs" err_has "player.a.depth: was 6, now 3"
 check "a refused run leaves the records alone" cmp -s "$games" "$tmp/before"
 
 # Errors: bad input exits 2, bad usage 1, with the file, line and key named.
 printf 'seed = 1\nopenings = 2\nplayers = a, b\nfrob = 3\n' > "$tmp/bad.ini"
-"$BAO" run "$tmp/bad.ini" --out "$tmp/bad" > /dev/null 2> "$tmp/err"; rc=$?
-check "an unknown key exits 2" test "$rc" -eq 2
-check "an unknown key is named with file and line" grep -q "bad.ini:4: key 'frob': unknown key" "$tmp/err"
-"$BAO" run "$tmp/r.ini" --out "$tmp/x" --set openings=zero > /dev/null 2> "$tmp/err"; rc=$?
-check "a bad --set value exits 2" test "$rc" -eq 2
-check "a bad --set value is named" grep -q "key 'openings'" "$tmp/err"
-"$BAO" run "$tmp/missing.ini" > /dev/null 2> "$tmp/err"; rc=$?
-check "a missing config exits 2" test "$rc" -eq 2
-check "a missing config is named" grep -q "missing.ini" "$tmp/err"
-"$BAO" run > /dev/null 2> "$tmp/err"; rc=$?
-check "no config exits 1" test "$rc" -eq 1
-"$BAO" run "$tmp/r.ini" --threads x > /dev/null 2> "$tmp/err"; rc=$?
-check "a bad --threads exits 1" test "$rc" -eq 1
-"$BAO" run --help > "$tmp/help"; rc=$?
-check "bao run --help exits 0 and lists --set" eval 'test "$rc" -eq 0 && grep -q -- --set "$tmp/help"'
+run run "$tmp/bad.ini" --out "$tmp/bad"
+check "an unknown key exits 2" status_is 2
+check "an unknown key is named with file and line" err_has "bad.ini:4: key 'frob': unknown key"
+run run "$tmp/r.ini" --out "$tmp/x" --set openings=zero
+check "a bad --set value exits 2" status_is 2
+check "a bad --set value is named" err_has "key 'openings'"
+run run "$tmp/missing.ini"
+check "a missing config exits 2" status_is 2
+check "a missing config is named" err_has "missing.ini"
+run run
+check "no config exits 1" status_is 1
+run run "$tmp/r.ini" --threads x
+check "a bad --threads exits 1" status_is 1
+run run --help
+check "bao run --help exits 0 and lists --set" eval 'status_is 0 && out_has --set'
 
 # The example configs are valid.
 for f in "$CONFIGS"/*.ini; do
-  "$BAO" run "$f" --check > "$tmp/check" 2> "$tmp/err"; rc=$?
-  check "$(basename "$f") is a valid config" test "$rc" -eq 0
-  [ "$rc" -eq 0 ] || cat "$tmp/err"
+  run run "$f" --check
+  check "$(basename "$f") is a valid config" status_is 0
 done
 
-exit $fail
+finish
