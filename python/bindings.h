@@ -40,6 +40,10 @@ PyPosition position_arg(const py::object& position, const py::object& rules);
 // Raises bao.Error with `message` (for checks of the Python arguments themselves).
 [[noreturn]] void fail(const std::string& message);
 
+// Raises bao.Error unless 0 (all cores) <= threads <= 1024, the range of a config's
+// threads key and of `bao run --threads` (far more OpenMP threads crash the process).
+void check_threads(int threads);
+
 void bind_position(py::module_& m);
 void bind_search(py::module_& m);
 void bind_trees(py::module_& m);

@@ -54,8 +54,7 @@ experiments::Config config_from(const py::object& path, const py::object& overri
                                 std::optional<int> threads) {
   std::vector<std::string> o = override_list(overrides);
   if (threads) {
-    if (*threads < 0 || *threads > 1024)
-      fail("threads must be 0 (all cores) to 1024, found " + std::to_string(*threads));
+    check_threads(*threads);
     o.push_back("threads=" + std::to_string(*threads));
   }
   if (!out.is_none()) o.push_back("out=" + path_text(out));
@@ -112,6 +111,10 @@ and key), a results folder of a different config, a searcher failing mid-run.
 )doc";
 
 }  // namespace
+
+void check_threads(int threads) {
+  if (threads < 0 || threads > 1024) fail("threads must be 0 (all cores) to 1024, found " + std::to_string(threads));
+}
 
 void bind_experiments(py::module_& m) {
   py::class_<RunReport>(m, "RunReport", "What bao.run returns: where the results are and what was played.")

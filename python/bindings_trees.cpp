@@ -178,7 +178,7 @@ PyGrid trees_grid(const py::object& width, const py::object& depth, const py::ob
   spec.widths = int_ranges("width", width, 1, search::kMaxTreeWidth, true);
   for (const auto& d : int_ranges("depth", depth, 1, 30, false)) spec.depths.push_back(d.first);
   for (const auto& b : int_ranges("bound", bound, 0, 1000, false)) spec.bounds.push_back(b.first);
-  if (threads < 0) fail("threads: expected 0 (all cores) or more, found " + std::to_string(threads));
+  check_threads(threads);
   spec.types = types;
   spec.trees = trees;
   spec.seed = seed;
@@ -325,7 +325,7 @@ void bind_trees(py::module_& m) {
         "the ratio to alpha-beta and the agreement with the family's first searcher. width, depth,\n"
         "bound: texts as the command line takes them ('2-8'), numbers or lists (a width (2, 5) is one\n"
         "cell drawing widths in 2..5). Runs with the GIL released, on `threads` OpenMP threads\n"
-        "(0: all cores). bao.Error for a bad grid or searcher.");
+        "(0: all cores; at most 1024). bao.Error for a bad grid or searcher.");
 }
 
 }  // namespace bao::python

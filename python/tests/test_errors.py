@@ -180,6 +180,10 @@ def test_bad_trees(cli):
         cli, "trees", "--width", "2", "--depth", "2", "--bound", "10", "--trees", "1", "--searchers", "om-fast")
     assert "depth" in message(lambda: bao.trees_grid(depth="0-3", trees=1))
     assert "max-leaves" in message(lambda: bao.trees_grid(width=16, depth=8, trees=1, max_leaves=10))
+    # Far more OpenMP threads than a config may ask for crashed the interpreter.
+    for threads in (-1, 1025, 100000):
+        assert message(lambda: bao.trees_grid(width=2, depth=2, bound=10, trees=1, threads=threads)) == (
+            f"threads must be 0 (all cores) to 1024, found {threads}")
 
 
 def test_bad_results_folder(tmp_path):
