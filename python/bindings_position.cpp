@@ -226,11 +226,17 @@ void bind_position_state(py::class_<PyPosition>& c) {
       "__eq__", [](const PyPosition& a, const PyPosition& b) { return a.pos == b.pos && a.rules == b.rules; },
       py::is_operator());
   c.def("__hash__", [](const PyPosition& p) { return static_cast<py::ssize_t>(p.pos.key >> 1); });
-  c.def(py::pickle([](const PyPosition& p) { return py::make_tuple(format_position(p.pos), rules_dict(p.rules)); },
-                   [](const py::tuple& t) {
-                     const Rules r = rules_from(t[1], py::none(), py::kwargs());
-                     return make(parse_position(t[0].cast<std::string>(), r.variant), r);
-                   }));
+  c.def(py::pickle(
+      [](const PyPosition& p) -> py::object { return py::make_tuple(format_position(p.pos), rules_dict(p.rules)); },
+      [](const py::object& state) {
+        if (!py::isinstance<py::tuple>(state) || py::len(state) != 2 ||
+            !py::isinstance<py::str>(state.cast<py::tuple>()[0]))
+          fail("Position: expected a pickled state (position string, rules dict), found " +
+               std::string(py::repr(state)));
+        const py::tuple t = state.cast<py::tuple>();
+        const Rules r = rules_from(t[1], py::none(), py::kwargs());
+        return make(parse_position(t[0].cast<std::string>(), r.variant), r);
+      }));
   c.def_property_readonly(
       "side", [](const PyPosition& p) { return static_cast<Side>(p.pos.side); },
       "The side to move: bao.Side.South or bao.Side.North.");

@@ -148,10 +148,8 @@ std::vector<std::string> split_names(const std::string& text) {
 int side_arg(const PyPosition& p, const py::object& side) {
   if (side.is_none()) return p.pos.side;
   if (py::isinstance<Side>(side)) return static_cast<int>(side.cast<Side>());
-  if (py::isinstance<py::int_>(side)) {
-    const int s = side.cast<int>();
-    if (s == 0 || s == 1) return s;
-  }
+  for (int s : {0, 1})  // compared as Python ints: a huge one is no side, not a failed cast
+    if (py::isinstance<py::int_>(side) && side.equal(py::int_(s))) return s;
   fail("side: expected bao.Side.South, bao.Side.North, 0, 1 or None, found " + std::string(py::repr(side)));
 }
 

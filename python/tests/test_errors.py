@@ -127,6 +127,22 @@ def test_bad_perft_and_pits():
     assert "to divide" in message(lambda: p.perft_divide(0))
 
 
+def test_garbage_pickles_and_sides():
+    """A damaged pickle or an out-of-range side is a bao.Error, not an IndexError or a
+    RuntimeError of a failed cast."""
+    def unpickle(state):
+        return message(lambda: bao.Position.__new__(bao.Position).__setstate__(state))
+
+    for state in ((), ("x",), (5, {}), 5, [START, {}], (START, {}, 1)):
+        assert "expected a pickled state (position string, rules dict)" in unpickle(state)
+    assert "expected 5 fields" in unpickle(("nonsense", {}))
+    assert "unknown rules option 'frob'" in unpickle((START, {"frob": 1}))
+    assert "expected a bao.Rules, a dict" in unpickle((START, 5))
+    p = bao.Position.start()
+    for side in (2, -1, 2**80, "south", 1.0):
+        assert "side:" in message(lambda: bao.evaluate(p, side=side))
+
+
 def test_bad_game_records(cli, tmp_path):
     record = "1: A7L* a5R;\n2: A6L* a9R;\n"
     path = tmp_path / "bad.txt"
