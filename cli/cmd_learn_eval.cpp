@@ -7,11 +7,9 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <tuple>
 
 #include "cli/common.h"
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/ga_tuner.h"
 #include "models/linear_evaluator.h"
@@ -30,14 +28,6 @@ constexpr const char* kSynopsis =
     "            [--mutation-rate P] [--mutation-sigma X]\n"
     "    tdleaf: [--games N] [--batch N] [--mode self|opponent] [--alpha X] [--lambda X] [--beta X]\n"
     "            [--test-every N] [--test-openings N]";
-
-void parse_plies(const std::string& text, int& lo, int& hi) {
-  try {
-    std::tie(lo, hi) = parse_int_range(text, 0, 200);
-  } catch (const InputError& e) {
-    throw po::error(std::string("--opening-plies: ") + e.what());
-  }
-}
 
 // Starting weights: "default" (the default evaluator's terms), "material" (1 a seed),
 // "zero", or any learned evaluator / weights file.
@@ -142,8 +132,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
   if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
   if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");
   if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
-  int lo = 0, hi = 0;
-  parse_plies(plies, lo, hi);
+  const auto [lo, hi] = parse_range_option("opening-plies", plies, 0, 200);
   const Rules rules = make_rules(o);
   const models::Weights w0 = initial_weights(init);
   const models::Weights mask = feature_mask(learn);

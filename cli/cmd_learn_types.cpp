@@ -14,7 +14,6 @@
 
 #include "cli/common.h"
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "models/type_learning.h"
 
 namespace bao::cli {
@@ -27,14 +26,6 @@ constexpr const char* kSynopsis =
     "         [--plies A-B] [--variant V] [--rule KEY=VALUE ...]\n"
     "    offline: [--positions N] [--repeats N] [--iterations N] [--threads N]\n"
     "    online:  [--player M] [--games N] [--ply-cap N] [--epsilon X] [--floor X] [--trace FILE]";
-
-void parse_range(const std::string& opt, const std::string& text, int& lo, int& hi) {
-  try {
-    std::tie(lo, hi) = parse_int_range(text, 0, 400);
-  } catch (const InputError& e) {
-    throw po::error(opt + ": " + e.what());
-  }
-}
 
 std::string fmt(double x) {
   char buf[32];
@@ -88,7 +79,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
   std::vector<double> probs;
   if (offline) {
-    if (!plies.empty()) parse_range("--plies", plies, off.min_plies, off.max_plies);
+    if (!plies.empty()) std::tie(off.min_plies, off.max_plies) = parse_range_option("plies", plies, 0, 400);
     const models::OfflineResult r = models::learn_types_offline(opp, types, rules, off);
     std::cout << "type mean stddev hit_rate\n";
     for (std::size_t t = 0; t < types.size(); ++t)
@@ -97,7 +88,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
     std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
     probs = r.mean;
   } else {
-    if (!plies.empty()) parse_range("--plies", plies, on.min_plies, on.max_plies);
+    if (!plies.empty()) std::tie(on.min_plies, on.max_plies) = parse_range_option("plies", plies, 0, 400);
     on.seed = off.seed;
     const models::PlayerModel me = models::parse_player_model(player, depth, searcher);
     std::ofstream tf;

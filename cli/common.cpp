@@ -73,4 +73,12 @@ std::vector<int> parse_int_list(const std::string& opt, const std::string& text,
   return out;
 }
 
+std::pair<int, int> parse_range_option(const std::string& opt, const std::string& text, int lo, int hi) {
+  try {
+    return parse_int_range(text, lo, hi);
+  } catch (const InputError& e) {
+    throw po::error("--" + opt + ": " + e.what());
+  }
+}
+
 }  // namespace bao::cli

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/position.h"
@@ -40,6 +41,9 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
 std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text, int lo, int hi,
                                                   bool ranges_as_pairs);
 std::vector<int> parse_int_list(const std::string& opt, const std::string& text, int lo, int hi);
+// "N" or "MIN-MAX" for the option --opt (engine/text_input.h's parse_int_range). Throws
+// po::error (a usage error) naming the option.
+std::pair<int, int> parse_range_option(const std::string& opt, const std::string& text, int lo, int hi);
 
 // The subcommands: each returns the process's exit status.
 int cmd_show(const std::vector<std::string>& args);
