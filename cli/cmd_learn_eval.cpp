@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "cli/common.h"
 #include "engine/error.h"
@@ -132,25 +134,28 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
   if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
   if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");
   if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
-  const auto [lo, hi] = parse_range_option("opening-plies", plies, 0, 200);
+  const std::pair<int, int> opening_plies = parse_range_option("opening-plies", plies, 0, 200);
   const Rules rules = make_rules(o);
   const models::Weights w0 = initial_weights(init);
   const models::Weights mask = feature_mask(learn);
   std::string command = "bao learn-eval";
   for (const auto& a : args) command += " " + a;
+  // The options both methods take (models::GaOptions and models::TdLeafOptions).
+  const auto set_shared = [&](auto& m) {
+    m.opponent = opponent;
+    m.initial = w0;
+    m.mask = mask;
+    m.depth = depth;
+    m.ply_cap = ply_cap;
+    std::tie(m.opening_min_plies, m.opening_max_plies) = opening_plies;
+    m.seed = seed;
+    m.threads = threads;
+  };
 
   std::string summary;
   models::Weights best;
   if (method == "ga") {
-    ga.opponent = opponent;
-    ga.initial = w0;
-    ga.mask = mask;
-    ga.depth = depth;
-    ga.ply_cap = ply_cap;
-    ga.opening_min_plies = lo;
-    ga.opening_max_plies = hi;
-    ga.seed = seed;
-    ga.threads = threads;
+    set_shared(ga);
     const auto c = models::run_ga(ga, rules, [&](const models::GaGeneration& g) {
       const double eta = g.seconds / g.generation * (ga.generations - g.generation);
       std::fprintf(stderr, "generation %d/%d best %.3f mean %.3f elapsed %s eta %s\n", g.generation, ga.generations,
@@ -163,16 +168,8 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
                   c.back().mean, opponent.c_str(), depth);
     summary = buf;
   } else {
+    set_shared(td);
     td.self_play = mode == "self";
-    td.opponent = opponent;
-    td.initial = w0;
-    td.mask = mask;
-    td.depth = depth;
-    td.ply_cap = ply_cap;
-    td.opening_min_plies = lo;
-    td.opening_max_plies = hi;
-    td.seed = seed;
-    td.threads = threads;
     const auto c = models::run_tdleaf(td, rules, [&](const models::TdLeafPoint& p) {
       const double eta = p.seconds / p.games * (td.games - p.games);
       std::fprintf(stderr, "game %d/%d batch score %.3f td error %.4f test %s elapsed %s eta %s\n", p.games, td.games,
