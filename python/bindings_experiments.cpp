@@ -9,6 +9,7 @@
 #include "engine/error.h"
 #include "engine/text_input.h"
 #include "experiments/config.h"
+#include "experiments/records.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
 #include "play/openings.h"
@@ -146,6 +147,21 @@ void bind_experiments(py::module_& m) {
       py::arg("config"), py::arg("overrides") = py::none(),
       "Reads and checks a config as `bao run --check` does; returns its normalised keys as a dict\n"
       "of texts (what decides the games, plus threads and out). bao.Error names a bad key.");
+  m.def(
+      "_read_records",
+      [](const std::string& path) {
+        std::vector<std::string> lines;
+        {
+          py::gil_scoped_release release;
+          for (const experiments::TournamentGame& r : experiments::load_records(path, /*repair=*/false).records)
+            lines.push_back(experiments::to_json(r));
+        }
+        return lines;
+      },
+      py::arg("path"),
+      "The records of a games.jsonl file as `bao run` reads them when it resumes (a torn last line\n"
+      "left out but not cut off, a game recorded twice kept once, a broken line before the last a\n"
+      "bao.Error naming the file and line), each as its JSON line. bao.results.read_games uses it.");
   m.def(
       "random_opening",
       [](std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies, const py::object& variant,

@@ -1,5 +1,6 @@
 """bao.results: a tournament's results folder (what `bao run` and bao.run write) as pandas
-DataFrames. Pure Python; pandas is imported on first use.
+DataFrames. games.jsonl is read by the runner's own reader; pandas is imported on first
+use.
 
     games, summary = bao.results.load("results/default")
     games.groupby("pairing").first_points.mean()
@@ -38,31 +39,18 @@ def _error(message):
 
 
 def read_games(path):
-    """The records of a games.jsonl file as a list of dicts, in file order. Read as the
-    tournament runner reads it: a torn last line (no newline, or not a record) is left
-    out, a record whose game (pairing/opening/game) appeared before is skipped; a broken
-    line before the last raises bao.Error naming the file and line."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    lines = text.split("\n")[:-1]  # the complete lines: a last one without newline is torn
-    last = len(lines)
-    games, seen = [], set()
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not an object")
-            key = (record["pairing"], record["opening_index"], record["game"])
-        except (ValueError, KeyError) as e:
-            if n == last:  # a torn last line: what a killed run leaves
-                break
-            raise _error(f"{path}:{n}: not a game record ({e})") from None
-        if key not in seen:
-            seen.add(key)
-            games.append(record)
-    return games
+    """The records of a games.jsonl file as a list of dicts, in file order, read by the
+    tournament runner's own reader (experiments::load_records) as `bao run` reads them when
+    it resumes, but without changing the file: a torn last line (no newline, or not a
+    record) is left out, a record whose game (pairing/opening/game) appeared before is
+    skipped; a broken line before the last, or a record with a missing or ill-typed
+    field, raises bao.Error naming the file and line."""
+    from ._bao import _read_records
+
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise _error(f"results: no file '{path}'")
+    return [json.loads(line) for line in _read_records(path)]
 
 
 def games_frame(records):
@@ -90,7 +78,12 @@ def load(directory):
     if not os.path.exists(games_path) and not os.path.exists(summary_path):
         raise _error(f"results: '{directory}' holds neither games.jsonl nor summary.csv (is it a `bao run` folder?)")
     games = games_frame(read_games(games_path) if os.path.exists(games_path) else [])
-    summary = pd.read_csv(summary_path) if os.path.exists(summary_path) else None
+    summary = None
+    if os.path.exists(summary_path):
+        try:
+            summary = pd.read_csv(summary_path)
+        except (ValueError, OSError) as e:  # pandas' ParserError and EmptyDataError are ValueErrors
+            raise _error(f"{summary_path}: not a summary.csv ({e})") from None
     return Results(games, summary)
 
 

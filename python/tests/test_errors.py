@@ -205,3 +205,23 @@ def test_bad_trees(cli):
 def test_bad_results_folder(tmp_path):
     assert "no folder" in message(lambda: bao.results.load(tmp_path / "nothing"))
     assert "neither games.jsonl nor summary.csv" in message(lambda: bao.results.load(tmp_path))
+
+
+def test_damaged_results_folder(cli, tmp_path, tiny_config):
+    """A damaged games.jsonl is read as `bao run` reads it (same message); a record with a
+    field missing or of the wrong type was loaded before and broke pandas later."""
+    out = tmp_path / "out"
+    bao.run(tiny_config, out=out, overrides={"openings": 1})
+    games = out / "games.jsonl"
+    lines = games.read_text().splitlines(keepends=True)
+    for damaged in (lines[0].replace('"moves":', '"mooves":'), lines[0].replace('"plies":', '"plies":"x","p":'),
+                    "[1, 2]\n"):
+        games.write_text(damaged + "".join(lines[1:]))
+        m = message(lambda: bao.results.load(out))
+        assert m.startswith(f"{games}:1: not a game record") and m.endswith("(fix or remove this line)")
+        assert m == cli_message(cli, "run", tiny_config, "--out", out, "--set", "openings=1")
+    assert "no file" in message(lambda: bao.results.read_games(tmp_path / "missing.jsonl"))
+    games.write_text("".join(lines))
+    for summary in ("", "\xff\n"):
+        (out / "summary.csv").write_text(summary, encoding="latin-1")
+        assert "summary.csv: not a summary.csv" in message(lambda: bao.results.load(out))
