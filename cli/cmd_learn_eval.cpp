@@ -4,7 +4,6 @@
 // and the learning curve (--curve, default PATH-curve.csv); a progress line per
 // generation or batch goes to stderr.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <tuple>
@@ -12,6 +11,7 @@
 
 #include "cli/common.h"
 #include "engine/error.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/ga_tuner.h"
 #include "models/linear_evaluator.h"
@@ -78,11 +78,6 @@ std::string fmt_time(double s) {
   else
     std::snprintf(buf, sizeof buf, "%.0fm%02.0fs", std::floor(s / 60), std::fmod(s, 60.0));
   return buf;
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out || !(out << text).flush()) throw InputError(path + ": cannot write the file");
 }
 
 }  // namespace
@@ -162,7 +157,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
                    g.best, g.mean, fmt_time(g.seconds).c_str(), fmt_time(eta).c_str());
     });
     best = c.back().best_weights;
-    write_text(curve, models::ga_curve_csv(c));
+    write_text_file_atomically(curve, models::ga_curve_csv(c));
     char buf[160];
     std::snprintf(buf, sizeof buf, "last generation: best %.3f, mean %.3f against %s at depth %d", c.back().best,
                   c.back().mean, opponent.c_str(), depth);
@@ -178,7 +173,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
                    fmt_time(p.seconds).c_str(), fmt_time(eta).c_str());
     });
     best = c.back().weights;
-    write_text(curve, models::tdleaf_curve_csv(c));
+    write_text_file_atomically(curve, models::tdleaf_curve_csv(c));
     char buf[160];
     std::snprintf(buf, sizeof buf, "last test match: %.3f against %s at depth %d", c.back().test_score,
                   opponent.c_str(), depth);
