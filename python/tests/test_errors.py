@@ -153,6 +153,12 @@ def test_bad_game_records(cli, tmp_path):
     missing = tmp_path / "missing.txt"
     assert message(lambda: bao.load_game(str(missing))) == cli_message(cli, "replay", missing)
     assert "variant" in message(lambda: bao.read_game("variant: kujifunza\n1: A7L*;\n", variant="kiswahili"))
+    # A message quoting bytes that are not UTF-8 keeps them escaped (it came through empty).
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"1: A7L* a5R\xff;\n")
+    assert message(lambda: bao.load_game(str(latin))) == (
+        f"{latin} line 1, move 1N: 'a5R\\xff' is not a move: expected <row><pit><L|R>[>][*], for example A7L*"
+        " (legal: a5L a5R)")
 
 
 def test_bad_configs(cli, tmp_path, tiny_config):
