@@ -33,13 +33,14 @@ struct Iteration {
   std::vector<std::string> pv;
 };
 
-struct SearchResult {
+Iteration iteration_of(const search::BaoResult& r, int side) {
+  return Iteration{r.depth, r.value, r.nodes, r.seconds, pv_texts(r, side)};
+}
+
+// The search: the figures of its deepest finished iteration, and the rest.
+struct SearchResult : Iteration {
   std::string move;
-  int value = 0;
-  std::vector<std::string> pv;
-  int depth = 0;
-  std::uint64_t nodes = 0, leaf_evals = 0, tt_probes = 0, tt_hits = 0;
-  double seconds = 0;
+  std::uint64_t leaf_evals = 0, tt_probes = 0, tt_hits = 0;
   std::string searcher, eval;
   std::vector<Iteration> iterations;
 };
@@ -54,22 +55,22 @@ py::dict iteration_dict(const Iteration& it) {
   return d;
 }
 
+py::list iterations_list(const SearchResult& r) {
+  py::list l;
+  for (const Iteration& it : r.iterations) l.append(iteration_dict(it));
+  return l;
+}
+
 py::dict result_dict(const SearchResult& r) {
   py::dict d;
   d["move"] = r.move;
-  d["value"] = r.value;
-  d["pv"] = r.pv;
-  d["depth"] = r.depth;
-  d["nodes"] = r.nodes;
+  for (const auto& [k, v] : iteration_dict(r)) d[k] = v;
   d["leaf_evals"] = r.leaf_evals;
   d["tt_probes"] = r.tt_probes;
   d["tt_hits"] = r.tt_hits;
-  d["seconds"] = r.seconds;
   d["searcher"] = r.searcher;
   d["eval"] = r.eval;
-  py::list its;
-  for (const Iteration& it : r.iterations) its.append(iteration_dict(it));
-  d["iterations"] = its;
+  d["iterations"] = iterations_list(r);
   return d;
 }
 
@@ -103,20 +104,15 @@ class PySearcher {
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mutex_);
-      r = s_->search(p.pos, limits, [&](const search::BaoResult& it) {
-        out.iterations.push_back(Iteration{it.depth, it.value, it.nodes, it.seconds, pv_texts(it, p.pos.side)});
-      });
+      r = s_->search(p.pos, limits,
+                     [&](const search::BaoResult& it) { out.iterations.push_back(iteration_of(it, p.pos.side)); });
     }
     if (!r.has_move) fail(std::string("no legal move: the game is over (") + outcome_reason(p.pos, p.rules) + ")");
+    static_cast<Iteration&>(out) = iteration_of(r, p.pos.side);
     out.move = format_move(r.best, p.pos.side);
-    out.value = r.value;
-    out.pv = pv_texts(r, p.pos.side);
-    out.depth = r.depth;
-    out.nodes = r.nodes;
     out.leaf_evals = r.leaf_evals;
     out.tt_probes = r.tt_probes;
     out.tt_hits = r.tt_hits;
-    out.seconds = r.seconds;
     out.searcher = s_->describe();
     out.eval = eval_->name();
     return out;
@@ -186,12 +182,7 @@ void bind_results(py::module_& m) {
       .def_readonly("searcher", &SearchResult::searcher, "The searcher with every parameter's value.")
       .def_readonly("eval", &SearchResult::eval, "The evaluator's name.")
       .def_property_readonly(
-          "iterations",
-          [](const SearchResult& r) {
-            py::list l;
-            for (const Iteration& it : r.iterations) l.append(iteration_dict(it));
-            return l;
-          },
+          "iterations", &iterations_list,
           "One dict per finished iteration (depth, value, nodes, seconds, pv): `bao search`'s info lines.")
       .def("to_dict", &result_dict, "The result as a dict.")
       .def("__repr__", [](const SearchResult& r) {
