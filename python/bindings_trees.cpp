@@ -63,8 +63,10 @@ class PyTree {
       fail("width: expected 1.." + std::to_string(search::kMaxTreeWidth) + " or (min, max) within it");
     if (p.depth < 1 || p.depth > 30) fail("depth: expected 1..30, found " + std::to_string(p.depth));
     if (p.bound < 0 || p.bound > 1000) fail("bound: expected 0..1000, found " + std::to_string(p.bound));
-    if (p.step < 0) fail("step: expected 0 or more, found " + std::to_string(p.step));
-    if (p.spread < 0) fail("spread: expected 0 or more");
+    if (p.step < 0 || p.step > 1000000)  // 2 * step + 1 and 30 steps' sum must fit an int
+      fail("step: expected 0 to 1000000, found " + std::to_string(p.step));
+    if (!(p.spread >= 0 && p.spread <= 1000))  // NaN too: bound * spread is cast to an int
+      fail("spread: expected 0 to 1000, found " + std::string(py::str(py::float_(p.spread))));
     if (types < 1 || types > search::kMaxTypes)
       fail("types: expected 1 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
            std::to_string(types));
@@ -134,6 +136,7 @@ TreeResult tree_search(const PyTree& t, const std::string& name, std::optional<i
   if (!prom && (model < lo || model >= t.types()))
     fail("model: expected an evaluation function " + std::to_string(lo) + ".." + std::to_string(t.types() - 1) +
          " of the tree's " + std::to_string(t.types()) + ", found " + std::to_string(model));
+  if (bound && (*bound < 0 || *bound > 1000)) fail("bound: expected 0..1000, found " + std::to_string(*bound));
   const std::vector<double> p = probs.value_or(std::vector<double>(t.types(), 1.0 / t.types()));
   TreeResultC o;
   {
@@ -233,7 +236,7 @@ width:  the branching factor, or (min, max) drawn per node (1..16)
 depth:  the leaves' depth (1..30)
 bound:  B, |Vk - V0| <= B at every node (values on a 0..1000 scale)
 step:   the base value's increment range per ply
-spread: opponent offsets drawn from [-spread*B, spread*B] (above 1 the bound breaks)
+spread: opponent offsets drawn from [-spread*B, spread*B] (above 1 the bound breaks; 0..1000)
 types:  evaluation functions: V0 and types-1 opponent types (1..8)
 )doc";
 

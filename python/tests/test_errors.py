@@ -190,6 +190,10 @@ def test_bad_trees(cli):
     assert "width" in message(lambda: bao.RandomTree(width=2.5))
     assert "depth" in message(lambda: bao.RandomTree(depth=0))
     assert "types" in message(lambda: bao.RandomTree(types=9))
+    for spread in (-1.0, float("nan"), float("inf"), 1e12):  # NaN and 1e12 made an undefined int cast
+        assert "spread: expected 0 to 1000" in message(lambda: bao.RandomTree(spread=spread))
+    assert "step: expected 0 to 1000000" in message(lambda: bao.RandomTree(step=2**31 - 1))  # overflowed
+    assert "bound: expected 0..1000, found -5" in message(lambda: bao.RandomTree().search("om-bounded", bound=-5))
     t = bao.RandomTree(width=3, depth=4)
     assert "unknown searcher 'om-fast'" in message(lambda: t.search("om-fast"))
     assert "depth" in message(lambda: t.search("alphabeta", depth=5))
