@@ -19,10 +19,7 @@ MoveList GameSession::legal() const {
 }
 
 std::string GameSession::next_label() const {
-  const Side mover = static_cast<Side>(current().side);
-  int number = 1;
-  if (!numbers_.empty()) number = numbers_.back() + (mover == South ? 1 : 0);
-  return "move " + ply_label(number, mover);
+  return "move " + ply_label(number(plies()), static_cast<Side>(current().side));
 }
 
 Move GameSession::play_text(const std::string& text) {
@@ -34,17 +31,13 @@ Move GameSession::play_text(const std::string& text) {
 }
 
 void GameSession::play(const Move& m) {
-  const Side mover = static_cast<Side>(current().side);
-  const int number = numbers_.empty() ? 1 : numbers_.back() + (mover == South ? 1 : 0);
   positions_.push_back(apply_move(current(), m, rules_));
   moves_.push_back(m);
-  numbers_.push_back(number);
 }
 
 bool GameSession::undo() {
   if (moves_.empty()) return false;
   moves_.pop_back();
-  numbers_.pop_back();
   positions_.pop_back();
   return true;
 }
@@ -68,7 +61,7 @@ Game GameSession::to_game(const std::string& south, const std::string& north) co
   if (g.result != Outcome::Ongoing)
     g.headers.emplace_back("winner", g.result == Outcome::SouthWins ? "South" : "North");
   for (std::size_t i = 0; i < moves_.size(); ++i) {
-    GamePly ply{numbers_[i], static_cast<Side>(positions_[i].side), moves_[i], MoveList{}, positions_[i + 1]};
+    GamePly ply{number(i), static_cast<Side>(positions_[i].side), moves_[i], MoveList{}, positions_[i + 1]};
     generate_moves(positions_[i], rules_, ply.legal);
     g.plies.push_back(ply);
   }

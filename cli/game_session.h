@@ -54,7 +54,9 @@ class GameSession {
   Position start_;
   std::vector<Move> moves_;
   std::vector<Position> positions_;  // positions_[i]: before ply i; back(): current
-  std::vector<int> numbers_;         // move number of each ply
+  // The move number of ply i: the sides alternate, and a game from a position with North
+  // to move starts with "1: ... a5R".
+  int number(std::size_t i) const { return 1 + static_cast<int>((i + (start_.side == North ? 1 : 0)) / 2); }
 };
 
 // "South wins (North's front row is empty)", or "" while the game goes on.
