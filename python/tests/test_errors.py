@@ -80,6 +80,7 @@ def test_bad_moves():
     m = message(lambda: p.play("a5R"))
     assert "names a pit of North, but South is to move" in m and m.endswith(legal)
     assert "matches no legal move" in message(lambda: p.play("A1L")) or legal in message(lambda: p.play("A1L"))
+    assert message(lambda: p.play("A1L")) == f"move: 'A1L' matches no legal move {legal}"
     assert "expected a move text" in message(lambda: p.play(7))
     assert not p.is_legal("A1L") and p.is_legal("A7L")
     assert p == bao.Position.start()  # a failed play changes nothing

@@ -91,3 +91,4 @@ def test_empty_results_have_the_columns(tmp_path):
     games, summary = bao.results.load(tmp_path)
     assert len(games) == 0 and "first_points" in games.columns and len(summary) == 0
     assert json.loads(json.dumps(list(games.columns)))  # plain names
+    assert list(games.columns) == bao.results.GAME_COLUMNS + ["first_colour", "move_count"]

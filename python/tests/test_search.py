@@ -120,6 +120,7 @@ def test_features():
     assert list(f[front]) == list(p.pits[0])
     g = bao.features(p, side=bao.Side.North)
     assert list(g[:half]) == list(f[half:]) or g[0] == p.hands[1]
+    assert g[0] == p.hands[1] and g[half] == p.hands[0]  # North's own half first
 
 
 def test_registries():
