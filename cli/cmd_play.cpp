@@ -37,13 +37,13 @@ const char* side_name(int s) { return s == South ? "South" : "North"; }
 class PlayLoop {
  public:
   PlayLoop(const PlayOptions& o, const Rules& rules, const Position& start, const bool human[2],
-           std::vector<EngineSpec> specs)
-      : o_(o), game_(rules, start), human_{human[0], human[1]}, specs_(std::move(specs)) {
-    // Two specs are South's and North's engines when both sides are engines.
+           const std::vector<experiments::PlayerConfig>& players)
+      : o_(o), game_(rules, start), human_{human[0], human[1]} {
+    // Two players are South's and North's engines when both sides are engines.
     const bool watch = !human_[0] && !human_[1];
     for (int s = 0; s < 2; ++s)
-      if (!human_[s]) engines_[s] = make_engine(specs_.at(watch && specs_.size() > 1 ? s : 0), rules);
-    hint_ = make_engine(specs_.front(), rules);
+      if (!human_[s]) engines_[s] = make_engine(players.at(watch && players.size() > 1 ? s : 0), rules);
+    hint_ = make_engine(players.front(), rules);
     tty_ = isatty(STDIN_FILENO);
   }
 
@@ -76,7 +76,7 @@ class PlayLoop {
   }
 
  private:
-  std::string player_name(int s) const { return human_[s] ? "human" : engines_[s].spec.label(); }
+  std::string player_name(int s) const { return human_[s] ? "human" : engines_[s].label(); }
 
   void draw() {
     std::cout << "\n" << format_board(game_.current(), game_.rules());
@@ -171,10 +171,10 @@ class PlayLoop {
 
   search::BaoResult think(Engine& e) {
     const int side = game_.current().side;
-    return e.searcher->search(game_.current(), e.spec.limits, [&](const search::BaoResult& it) {
+    return e.player.searcher->search(game_.current(), e.player.limits, [&](const search::BaoResult& it) {
       if (o_.quiet) return;
       std::cout << "  thinking: depth " << it.depth << "  value " << it.value << "  nodes " << it.nodes << "  pv "
-                << pv_text(it, side) << "\n"
+                << format_pv(it, side) << "\n"
                 << std::flush;
     });
   }
@@ -196,7 +196,7 @@ class PlayLoop {
     const int side = game_.current().side;
     const search::BaoResult r = think(hint_);
     std::cout << "hint: " << format_move(r.best, side) << "  value " << r.value << "  depth " << r.depth << "  pv "
-              << pv_text(r, side) << "  (" << hint_.spec.label() << ")\n";
+              << format_pv(r, side) << "  (" << hint_.label() << ")\n";
   }
 
   void save(const std::string& file) {
@@ -213,7 +213,6 @@ class PlayLoop {
   const PlayOptions& o_;
   GameSession game_;
   bool human_[2];
-  std::vector<EngineSpec> specs_;
   Engine engines_[2];
   Engine hint_;
   bool tty_ = false;
@@ -239,13 +238,13 @@ void add_play_options(po::options_description& desc, PlayOptions& o) {
       "quiet", "do not print the engine's search info while it thinks");
 }
 
-std::vector<EngineSpec> engine_specs(const PlayOptions& o, const po::variables_map& vm) {
-  std::vector<EngineSpec> specs;
+std::vector<experiments::PlayerConfig> engine_players(const PlayOptions& o, const po::variables_map& vm) {
+  std::vector<experiments::PlayerConfig> specs;
   if (!o.config.empty()) {
     if (o.players.empty()) throw po::error("--opponent-config needs --player NAME");
     if (!o.opponents.empty()) throw po::error("give either --opponent or --opponent-config, not both");
     if (o.players.size() > 2) throw po::error("--player: at most two (South's, then North's)");
-    for (const auto& p : o.players) specs.push_back(engine_from_config(o.config, p));
+    for (const auto& p : o.players) specs.push_back(player_from_config(o.config, p));
     return specs;
   }
   if (!o.players.empty()) throw po::error("--player needs --opponent-config FILE");
@@ -257,13 +256,13 @@ std::vector<EngineSpec> engine_specs(const PlayOptions& o, const po::variables_m
   std::vector<std::string> names = o.opponents;
   if (names.empty()) names.push_back("alphabeta");
   for (const auto& n : names) {
-    EngineSpec s;
+    experiments::PlayerConfig s;
     s.searcher = n;
     s.eval = o.eval;
-    s.limits.depth = o.depth;
-    s.limits.nodes = static_cast<std::uint64_t>(o.nodes);
-    s.limits.time_ms = o.time_ms;
-    if (!s.limits.depth && !s.limits.nodes && !s.limits.time_ms) s.limits.depth = 6;
+    s.depth = o.depth;
+    s.nodes = static_cast<std::uint64_t>(o.nodes);
+    s.time_ms = o.time_ms;
+    if (!s.depth && !s.nodes && !s.time_ms) s.depth = 6;
     specs.push_back(s);
   }
   return specs;
@@ -298,7 +297,7 @@ int cmd_play(const std::vector<std::string>& args) {
   if (o.ply_cap < 1) throw po::error("--ply-cap must be at least 1, found " + std::to_string(o.ply_cap));
   const Rules rules = make_rules(o.pos);
   const Position start = make_position(o.pos, rules);
-  PlayLoop loop(o, rules, start, human, engine_specs(o, vm));
+  PlayLoop loop(o, rules, start, human, engine_players(o, vm));
   return loop.run();
 }
 

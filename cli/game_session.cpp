@@ -2,9 +2,6 @@
 
 #include "engine/error.h"
 #include "engine/notation.h"
-#include "experiments/config.h"
-#include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 
 namespace bao::cli {
 
@@ -74,34 +71,24 @@ std::string result_text(const Position& p, const Rules& rules) {
   return std::string(o == Outcome::SouthWins ? "South wins" : "North wins") + " (" + outcome_reason(p, rules) + ")";
 }
 
-std::string pv_text(const search::BaoResult& r, int side) {
-  std::string s;
-  for (std::size_t i = 0; i < r.pv.size(); ++i) {
-    if (i) s += ' ';
-    s += format_move(r.pv[i], side ^ static_cast<int>(i % 2));
-  }
+std::string Engine::label() const {
+  if (!config.name.empty()) return config.name;
+  std::string s = config.searcher + "/" + config.eval;
+  if (config.depth) s += " depth " + std::to_string(config.depth);
+  if (config.nodes) s += " nodes " + std::to_string(config.nodes);
+  if (config.time_ms) s += " time " + std::to_string(config.time_ms) + " ms";
   return s;
 }
 
-std::string EngineSpec::label() const {
-  if (!name.empty()) return name;
-  std::string s = searcher + "/" + eval;
-  if (limits.depth) s += " depth " + std::to_string(limits.depth);
-  if (limits.nodes) s += " nodes " + std::to_string(limits.nodes);
-  if (limits.time_ms) s += " time " + std::to_string(limits.time_ms) + " ms";
-  return s;
-}
-
-Engine make_engine(const EngineSpec& spec, const Rules& rules) {
-  if (!spec.limits.depth && !spec.limits.nodes && !spec.limits.time_ms)
-    throw InputError("engine '" + spec.label() + "': give a limit (depth, nodes or time)");
-  Engine e;
-  e.spec = spec;
-  e.searcher = models::make_searcher(spec.searcher, rules, models::make_evaluator(spec.eval));
+Engine make_engine(const experiments::PlayerConfig& config, const Rules& rules) {
+  Engine e{config, {}};
+  if (!config.depth && !config.nodes && !config.time_ms)
+    throw InputError("engine '" + e.label() + "': give a limit (depth, nodes or time)");
+  e.player = experiments::make_player(config, rules);
   return e;
 }
 
-EngineSpec engine_from_config(const std::string& file, const std::string& player) {
+experiments::PlayerConfig player_from_config(const std::string& file, const std::string& player) {
   const experiments::Config c = experiments::load_config(file, {});
   const auto it = c.players.find(player);
   if (it == c.players.end()) {
@@ -109,14 +96,7 @@ EngineSpec engine_from_config(const std::string& file, const std::string& player
     for (const auto& [name, pc] : c.players) known += (known.empty() ? "" : ", ") + name;
     throw InputError(file + ": no player '" + player + "' (players: " + known + ")");
   }
-  EngineSpec s;
-  s.searcher = it->second.searcher;
-  s.eval = it->second.eval;
-  s.limits.depth = it->second.depth;
-  s.limits.nodes = it->second.nodes;
-  s.limits.time_ms = it->second.time_ms;
-  s.name = player;
-  return s;
+  return it->second;
 }
 
 }  // namespace bao::cli

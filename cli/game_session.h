@@ -4,7 +4,6 @@
 // evaluator and limits, from options or from a player of an experiment config.
 #pragma once
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +12,8 @@
 #include "engine/position.h"
 #include "engine/record.h"
 #include "engine/rules.h"
+#include "experiments/config.h"
+#include "experiments/game_runner.h"
 #include "search/searcher.h"
 
 namespace bao::cli {
@@ -62,25 +63,22 @@ class GameSession {
 // "South wins (North's front row is empty)", or "" while the game goes on.
 std::string result_text(const Position& p, const Rules& rules);
 
-// The principal variation as move texts, the first for `side`.
-std::string pv_text(const search::BaoResult& r, int side);
+// The principal variation as move texts, the first for `side` (bao search prints it too;
+// defined in cmd_search.cpp).
+std::string format_pv(const search::BaoResult& r, int side);
 
-// An engine player: searcher, evaluator and limits, with a name for messages and records.
-struct EngineSpec {
-  std::string searcher = "alphabeta";
-  std::string eval = "default";
-  search::Limits limits;
-  std::string name;  // "" : searcher/eval@depth
+// An engine player: a player as experiment configs describe it (searcher, evaluator,
+// limits, name) and as experiments::make_player makes it.
+struct Engine {
+  experiments::PlayerConfig config;
+  experiments::Player player;
+  // The config's name, else "searcher/eval depth D" with the limits given.
   std::string label() const;
 };
-struct Engine {
-  EngineSpec spec;
-  std::unique_ptr<search::Searcher> searcher;
-};
 // Throws InputError for an unknown searcher or evaluator, or no limit.
-Engine make_engine(const EngineSpec& spec, const Rules& rules);
+Engine make_engine(const experiments::PlayerConfig& config, const Rules& rules);
 // The player NAME of the experiment config FILE (experiments/config.h). Throws
 // InputError when the file does not load or has no such player.
-EngineSpec engine_from_config(const std::string& file, const std::string& player);
+experiments::PlayerConfig player_from_config(const std::string& file, const std::string& player);
 
 }  // namespace bao::cli

@@ -362,16 +362,16 @@ struct ServeApi::Impl {
   json search(const json& j) {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    EngineSpec spec;
+    experiments::PlayerConfig spec;
     spec.searcher = get_string(j, "searcher", "alphabeta");
     spec.eval = get_string(j, "eval", "default");
-    spec.limits.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
-    spec.limits.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
+    spec.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
+    spec.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
     check_engine(spec.searcher, spec.eval);
     // Minimax ignores time limits: its depth alone bounds its time (about 1 s at 10).
-    if (search::parse_spec(spec.searcher).name == "minimax" && spec.limits.depth > kMaxMinimaxDepth)
+    if (search::parse_spec(spec.searcher).name == "minimax" && spec.depth > kMaxMinimaxDepth)
       bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
-          std::to_string(spec.limits.depth));
+          std::to_string(spec.depth));
     const Position& p = g.current();
     if (outcome(p, rules) != Outcome::Ongoing)
       bad(std::string("no legal move: the game is over (") + outcome_reason(p, rules) + ")");
@@ -381,9 +381,9 @@ struct ServeApi::Impl {
     json iterations = json::array();
     search::BaoResult r;
     try {
-      r = e.searcher->search(p, spec.limits, [&](const search::BaoResult& it) {
+      r = e.player.searcher->search(p, e.player.limits, [&](const search::BaoResult& it) {
         iterations.push_back(
-            {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", pv_text(it, p.side)}});
+            {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", format_pv(it, p.side)}});
       });
     } catch (...) {
       searches.release();
@@ -398,7 +398,7 @@ struct ServeApi::Impl {
             {"nodes", r.nodes},
             {"seconds", r.seconds},
             {"pv", pv},
-            {"searcher", e.searcher->describe()},
+            {"searcher", e.player.searcher->describe()},
             {"eval", spec.eval},
             {"position", format_position(p)},
             {"iterations", iterations}};
