@@ -11,7 +11,9 @@
 // How: one state is saved, at indices 2^k - 2 (0, 2, 6, 14, ...); every later state is
 // compared with it. Once a saved index is past mu and the window up to the next save
 // (2^k states) is at least lambda, the saved state comes back within the window.
-// Memory: one State. State needs a copy assignment and operator==.
+// Memory: one State. repeats() takes a State, or a view of the caller's state that can
+// be compared with a State (x == saved) and assigned to one (saved = x): then the state
+// is copied only when it is saved, not on every call.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +24,8 @@ template <class State>
 class CycleDetector {
  public:
   // Feeds the next state; true when it repeats the saved earlier state.
-  bool repeats(const State& x) {
+  template <class X>
+  bool repeats(const X& x) {
     if (have_saved_ && x == saved_) return true;
     if (since_save_ == window_) {
       saved_ = x;

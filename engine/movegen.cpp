@@ -97,8 +97,20 @@ inline int lift_and_sow(std::uint8_t* ring, int from, int d, int& n) {
 struct LapState {
   std::uint8_t pits[2 * kRing];
   std::uint32_t small;
+};
+// The lap state of the move being played, read in place: cycle detection compares it
+// with the saved LapState on every lap but copies it only when it saves it.
+struct LapView {
+  const std::uint8_t* pits;  // the position's 2 * kRing pits
+  std::uint32_t small;
 
-  bool operator==(const LapState& x) const { return small == x.small && std::memcmp(pits, x.pits, sizeof pits) == 0; }
+  bool operator==(const LapState& x) const { return small == x.small && std::memcmp(pits, x.pits, sizeof x.pits) == 0; }
+  operator LapState() const {
+    LapState x;
+    std::memcpy(x.pits, pits, sizeof x.pits);
+    x.small = small;
+    return x;
+  }
 };
 inline std::uint32_t pack_small(int end, int step, std::uint8_t houses, bool capture_lap) {
   return static_cast<std::uint32_t>(end) | static_cast<std::uint32_t>(step & 3) << 8 |
@@ -300,12 +312,7 @@ struct Sowing {
 
   bool over_limit() const { return rules.long_move_limit && sown > rules.long_move_limit; }
 
-  LapState lap_state() const {
-    LapState x;
-    std::memcpy(x.pits, c.pits, sizeof x.pits);
-    x.small = pack_small(e, d, c.houses, capture_lap);
-    return x;
-  }
+  LapView lap_state() const { return LapView{&c.pits[0][0], pack_small(e, d, c.houses, capture_lap)}; }
 
   // The end of the laps as a verdict, and back: a takasa move changes only the mover's
   // ring and house (verdict_tag).
