@@ -8,14 +8,9 @@
 namespace bao::cli {
 
 int cmd_moves(const std::vector<std::string>& args) {
-  PositionOptions o;
-  po::options_description desc("options");
-  add_position_options(desc, o);
-  po::variables_map vm;
-  if (!parse("moves", "[--variant V] [--rule KEY=VALUE ...] [--position P]", args, desc, nullptr, vm, &o))
-    return kExitOk;
-  const Rules rules = make_rules(o);
-  const Position p = make_position(o, rules);
+  Rules rules;
+  Position p;
+  if (!parse_position_command("moves", args, rules, p)) return kExitOk;
   MoveList moves;
   generate_moves(p, rules, moves);
   for (const Move& m : moves) std::cout << format_move(m, p.side) << "\n";

@@ -17,8 +17,7 @@ int cmd_perft(const std::vector<std::string>& args) {
   desc.add_options()("depth", po::value(&depth)->required()->value_name("D"), "depth in plies, 0..30")(
       "divide", "print the count below each legal move first");
   po::variables_map vm;
-  if (!parse("perft", "[--variant V] [--rule KEY=VALUE ...] [--position P] --depth D [--divide]", args, desc, nullptr,
-             vm, &o))
+  if (!parse("perft", std::string(kPositionSynopsis) + " --depth D [--divide]", args, desc, nullptr, vm, &o))
     return kExitOk;
   if (depth < 0 || depth > 30) throw po::error("--depth must be between 0 and 30, found " + std::to_string(depth));
   const Rules rules = make_rules(o);

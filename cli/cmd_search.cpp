@@ -37,11 +37,9 @@ int cmd_search(const std::vector<std::string>& args) {
       "nodes", po::value(&nodes)->value_name("N"), "stop after about N nodes (finished iterations count)")(
       "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds");
   po::variables_map vm;
-  if (!parse("search",
-             "[--variant V] [--rule KEY=VALUE ...] [--position P] [--searcher S] [--eval E]\n"
-             "         (--depth D | --nodes N | --time-ms T)",
-             args, desc, nullptr, vm, &o))
-    return kExitOk;
+  const std::string synopsis =
+      std::string(kPositionSynopsis) + " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T)";
+  if (!parse("search", synopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (!vm.count("depth") && !vm.count("nodes") && !vm.count("time-ms"))
     throw po::error("give a limit: --depth D, --nodes N or --time-ms T");
   if (vm.count("depth") && depth < 1) throw po::error("--depth must be at least 1, found " + std::to_string(depth));

@@ -7,14 +7,10 @@
 namespace bao::cli {
 
 int cmd_show(const std::vector<std::string>& args) {
-  PositionOptions o;
-  po::options_description desc("options");
-  add_position_options(desc, o);
-  po::variables_map vm;
-  if (!parse("show", "[--variant V] [--rule KEY=VALUE ...] [--position P]", args, desc, nullptr, vm, &o))
-    return kExitOk;
-  const Rules rules = make_rules(o);
-  std::cout << format_board(make_position(o, rules), rules);
+  Rules rules;
+  Position p;
+  if (!parse_position_command("show", args, rules, p)) return kExitOk;
+  std::cout << format_board(p, rules);
   return kExitOk;
 }
 

@@ -58,6 +58,18 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
   return true;
 }
 
+bool parse_position_command(const std::string& command, const std::vector<std::string>& args, Rules& rules,
+                            Position& position) {
+  PositionOptions o;
+  po::options_description desc("options");
+  add_position_options(desc, o);
+  po::variables_map vm;
+  if (!parse(command, kPositionSynopsis, args, desc, nullptr, vm, &o)) return false;
+  rules = make_rules(o);
+  position = make_position(o, rules);
+  return true;
+}
+
 std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text, int lo, int hi,
                                                   bool ranges_as_pairs) {
   try {

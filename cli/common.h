@@ -29,12 +29,18 @@ void add_rules_options(po::options_description& desc, PositionOptions& o);
 void add_position_options(po::options_description& desc, PositionOptions& o);
 Rules make_rules(const PositionOptions& o);                        // throws InputError
 Position make_position(const PositionOptions& o, const Rules& r);  // throws InputError
+// The synopsis of add_position_options' options, for the usage line of --help.
+inline constexpr const char* kPositionSynopsis = "[--variant V] [--rule KEY=VALUE ...] [--position P]";
 
 // Parses args (without the subcommand) into vm. Returns false after printing the usage
 // when --help was given. Throws po::error on a usage error.
 bool parse(const std::string& command, const std::string& synopsis, const std::vector<std::string>& args,
            po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
            PositionOptions* position_options = nullptr);
+// The command line of a command that takes one position and nothing else (bao show, bao
+// moves) into its rules and position. Returns false after printing the usage (--help).
+bool parse_position_command(const std::string& command, const std::vector<std::string>& args, Rules& rules,
+                            Position& position);
 
 // "2,3,4", "2-8", "2,4-6" for the option --opt (engine/text_input.h), every item within
 // [lo, hi]. Throws InputError naming the option and the bad item.
