@@ -47,13 +47,9 @@ std::vector<Pairing> make_pairings(const Config& c) {
 }
 
 std::vector<Position> make_openings(const Config& c) {
-  if (!c.openings_file.empty()) {
-    // load_config read the file (once, with the hash that stands for it in the identity).
-    if (static_cast<int>(c.file_openings.size()) < c.openings)
-      throw InputError(c.openings_file + ": " + std::to_string(c.openings) + " openings asked for, the config holds " +
-                       std::to_string(c.file_openings.size()));
-    return {c.file_openings.begin(), c.file_openings.begin() + c.openings};
-  }
+  // load_config read the file, once (its hash stands for it in the identity), and kept
+  // its first `openings` positions.
+  if (!c.openings_file.empty()) return c.file_openings;
   std::vector<Position> out;
   for (int i = 0; i < c.openings; ++i)
     out.push_back(
