@@ -1,6 +1,7 @@
 """The long calls release the GIL: while one runs in a thread, Python code runs in another.
-A call that held it would let this thread wake once or twice; one that releases it lets it
-wake about every millisecond."""
+A call that held it would let this thread wake up at most two or three times; one that
+releases it lets it wake about every millisecond. Each call takes 0.1 to 0.5 s, so 10
+wakeups are far from both."""
 
 import threading
 import time
@@ -12,7 +13,7 @@ import bao
 
 def wakeups_during(call):
     """How often this thread woke up (1 ms sleeps) while `call` ran in another thread, and
-    how long the call took."""
+    how long the call took (for the failure message)."""
     done = threading.Event()
 
     def work():
@@ -45,12 +46,10 @@ CALLS = {
 @pytest.mark.parametrize("name", CALLS)
 def test_long_calls_release_the_gil(name, tmp_path):
     wakeups, seconds = wakeups_during(lambda: CALLS[name](tmp_path))
-    assert seconds > 0.1, "the call is too short to tell"
     assert wakeups >= 10, (wakeups, seconds)
 
 
 def test_run_releases_the_gil(tmp_path, tiny_config):
-    overrides = {"openings": 1, "player.deep.depth": 8, "player.shallow.depth": 8}
+    overrides = {"openings": 2, "player.deep.depth": 8, "player.shallow.depth": 8}
     wakeups, seconds = wakeups_during(lambda: bao.run(tiny_config, out=tmp_path / "out", overrides=overrides))
-    assert seconds > 0.1, "the call is too short to tell"
     assert wakeups >= 10, (wakeups, seconds)
