@@ -17,8 +17,21 @@ namespace bao::python {
 
 namespace {
 
-const char* const kOptionNames[] = {"long_move_limit", "house_choice_any_count", "tax_any_lone_house",
-                                    "house_lost_when_hand_empties", "takasia_after_namua"};
+// The rules' yes/no options (docs/rules.md 8a) as Rules::set names them: the one list that
+// Rules.to_dict, Rules.options, the properties and Rules.donkers2002 go through.
+struct Flag {
+  const char* name;
+  bool Rules::*field;
+  const char* doc;
+};
+const Flag kFlags[] = {
+    {"house_choice_any_count", &Rules::house_choice_any_count,
+     "Namua capture: the stop/safari choice exists at any house count (2002 program)."},
+    {"tax_any_lone_house", &Rules::tax_any_lone_house, "Tax move for any lone owned house (2002 program)."},
+    {"house_lost_when_hand_empties", &Rules::house_lost_when_hand_empties,
+     "A house is lost when its owner's hand empties (2002 program)."},
+    {"takasia_after_namua", &Rules::takasia_after_namua, "Takasia also after a namua takasa move (2002 program)."},
+};
 
 std::string type_name(const py::handle& v) { return py::str(py::type::handle_of(v).attr("__name__")); }
 
@@ -36,10 +49,7 @@ py::dict rules_dict(const Rules& r) {
   py::dict d;
   d["variant"] = variant_name(r.variant);
   d["long_move_limit"] = r.long_move_limit;
-  d["house_choice_any_count"] = r.house_choice_any_count;
-  d["tax_any_lone_house"] = r.tax_any_lone_house;
-  d["house_lost_when_hand_empties"] = r.house_lost_when_hand_empties;
-  d["takasia_after_namua"] = r.takasia_after_namua;
+  for (const Flag& f : kFlags) d[f.name] = r.*f.field;
   return d;
 }
 
@@ -134,7 +144,7 @@ Values are checked as the command line checks them: a bad key or value raises ba
       [](const py::object& variant) {
         Rules r = rules_from(py::none(), variant, py::kwargs());
         r.long_move_limit = 100;
-        r.house_choice_any_count = r.tax_any_lone_house = r.house_lost_when_hand_empties = r.takasia_after_namua = true;
+        for (const Flag& f : kFlags) r.*f.field = true;
         return r;
       },
       py::arg("variant") = py::none(),
@@ -147,17 +157,10 @@ Values are checked as the command line checks them: a bad key or value raises ba
       "long_move_limit", [](const Rules& r) { return r.long_move_limit; },
       [](Rules& r, const py::object& v) { r.set("long_move_limit", option_text("long_move_limit", v)); },
       "Seeds sown in one move above which the move is infinite (illegal); 0 = exact detection.");
-  auto flag = [&c](const char* name, bool Rules::*field, const char* doc) {
+  for (const Flag& f : kFlags)
     c.def_property(
-        name, [field](const Rules& r) { return r.*field; },
-        [name](Rules& r, const py::object& v) { r.set(name, option_text(name, v)); }, doc);
-  };
-  flag("house_choice_any_count", &Rules::house_choice_any_count,
-       "Namua capture: the stop/safari choice exists at any house count (2002 program).");
-  flag("tax_any_lone_house", &Rules::tax_any_lone_house, "Tax move for any lone owned house (2002 program).");
-  flag("house_lost_when_hand_empties", &Rules::house_lost_when_hand_empties,
-       "A house is lost when its owner's hand empties (2002 program).");
-  flag("takasia_after_namua", &Rules::takasia_after_namua, "Takasia also after a namua takasa move (2002 program).");
+        f.name, [field = f.field](const Rules& r) { return r.*field; },
+        [name = f.name](Rules& r, const py::object& v) { r.set(name, option_text(name, v)); }, f.doc);
   c.def(
       "set", [](Rules& r, const std::string& key, const py::object& v) { r.set(key, option_text(key, v)); },
       py::arg("key"), py::arg("value"), "Sets one option by name (as `bao --rule KEY=VALUE`); bao.Error if bad.");
@@ -168,7 +171,11 @@ Values are checked as the command line checks them: a bad key or value raises ba
   c.def("describe", &Rules::describe, "The options as 'key=value' lines, as result files write them.");
   c.def_property_readonly_static(
       "options",
-      [](const py::object&) { return std::vector<std::string>(std::begin(kOptionNames), std::end(kOptionNames)); },
+      [](const py::object&) {
+        std::vector<std::string> names{"long_move_limit"};
+        for (const Flag& f : kFlags) names.push_back(f.name);
+        return names;
+      },
       "The option names, besides 'variant'.");
   c.def(
       "__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator());
