@@ -17,11 +17,6 @@
 namespace bao::search {
 namespace {
 
-struct EvalFn {
-  const Evaluator* e;
-  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
-};
-
 // Positions from seeded random games (SplitMix64), every `stride`-th ply, with a legal move.
 std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed) {
   Rules rules;
