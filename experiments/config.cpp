@@ -75,7 +75,13 @@ std::map<std::string, Entry> read_file_entries(const std::string& text, const st
     const std::string at = name + ":" + std::to_string(n) + ": ";
     if (line.front() == '[') {
       if (line.back() != ']') throw InputError(at + "a section header must end with ']', found '" + line + "'");
-      prefix = trim(line.substr(1, line.size() - 2));
+      // Boost takes the name between the brackets as it is, and joins it to a key with a
+      // '.' unless it ends with one: "[player.a.]" is [player.a], and "[ player.a ]"
+      // would make keys " player.a .KEY" (so it is refused here, on its own line).
+      prefix = line.substr(1, line.size() - 2);
+      if (prefix != trim(prefix))
+        throw InputError(at + "no spaces inside the brackets of a section header, found '" + line + "'");
+      if (!prefix.empty() && prefix.back() == '.') prefix.pop_back();
       if (prefix.empty()) throw InputError(at + "empty section name");
       if (sections.count(prefix))
         throw InputError(at + "section [" + prefix + "] appears twice (first on line " +

@@ -193,6 +193,20 @@ TEST(ConfigSections, PlayerSectionKeysAreChecked) {
   });
 }
 
+// The lines are found by a scan of the file that must read section names as Boost's
+// parser does, or a message names the wrong line.
+TEST(ConfigSections, SectionNamesAreReadAsBoostReadsThem) {
+  expect_refused({
+      {edited(9, "[ player.a ]\n"), {}, {"t.ini:9: no spaces inside the brackets of a section header"}},
+      {edited(9, "[player.a ]\n"), {}, {"t.ini:9: no spaces inside the brackets"}},
+      {edited(10, "eval = frob\n") + "[player.a.]\n", {}, {"t.ini:15: section [player.a] appears twice"}},
+      {edited(9, "[player.a.]\ndepth = x\n"), {}, {"t.ini:10: key 'player.a.depth': expected a depth"}},
+  });
+  // "[player.a.]" is [player.a].
+  const Config c = parse_config(edited(9, "[player.a.]\n"), "t.ini", {});
+  EXPECT_EQ(format_identity(c.identity), format_identity(parse_config(kInherited, "t.ini", {}).identity));
+}
+
 TEST(ConfigSections, EachReaderNamesLineAndKey) {
   const std::string t = kInherited;
   expect_refused({
