@@ -85,5 +85,30 @@ TEST(CycleDetector, ReportsARepeatOfTheFirstState) {
   EXPECT_EQ(first_report([](std::int64_t) { return std::uint64_t{7}; }, 10), 1);
 }
 
+// A view of a state (what move execution feeds: the pits in place) is compared with the
+// saved state on every call but converted into one only when it is saved, at indices
+// 0, 2, 6, 14, ...; the report comes where it does for the states themselves.
+struct CountingView {
+  std::uint64_t value;
+  int* conversions;
+  bool operator==(std::uint64_t saved) const { return value == saved; }
+  operator std::uint64_t() const {
+    ++*conversions;
+    return value;
+  }
+};
+
+TEST(CycleDetector, CopiesAViewOnlyWhenItSavesIt) {
+  constexpr std::int64_t kMu = 100, kLambda = 74;
+  const auto x = [](std::int64_t i) { return static_cast<std::uint64_t>(i < kMu ? i : kMu + (i - kMu) % kLambda); };
+  CycleDetector<std::uint64_t> detector;
+  int conversions = 0;
+  std::int64_t at = 0;
+  while (!detector.repeats(CountingView{x(at), &conversions})) ++at;
+  EXPECT_EQ(at, expected_report(kMu, kLambda));
+  // Saves at 0, 2, 6, 14, 30, 62, 126 (the last before the report at 200).
+  EXPECT_EQ(conversions, 7);
+}
+
 }  // namespace
 }  // namespace bao
