@@ -120,6 +120,34 @@ TEST(VerdictTag, TakasaDependsOnTheMoverAndTheMove) {
     EXPECT_NE(verdict_tag(p, m, rules), tag);
 }
 
+// Tags differ for positions that differ in more than one field at once: the fields are
+// not folded onto one another (the takasia pit onto back pit 8, the stage and the house
+// onto back pit 7, the rules options onto long_move_limit), where such a pair would share
+// a tag and one move would be given the other's verdict.
+TEST(VerdictTag, FieldsDoNotCancelOut) {
+  const Rules rules;
+  Position p = sample();  // takasia none, South in the namua stage owning his house
+  p.pits[South][8] = 0;
+  p.pits[South][9] = 0;
+  p.takasia = 1;
+  Position ring = p;  // another back pit 8 and takasia pit
+  ring.pits[South][8] = 2;
+  ring.takasia = 0;
+  Position stage = p;  // another back pit 7, mtaji
+  stage.pits[South][9] = 8;
+  stage.hand[South] = 0;
+  Position house = p;  // another back pit 7, no house
+  house.pits[South][9] = 16;
+  house.houses &= ~1;
+  const std::uint64_t tag = verdict_tag(p, kTakasa, rules);
+  for (const Position* q : {&ring, &stage, &house}) EXPECT_NE(verdict_tag(*q, kTakasa, rules), tag);
+
+  Rules limit = rules, choice = rules;
+  limit.long_move_limit = 1u << 26;
+  choice.house_choice_any_count = true;
+  for (const Move m : {kTakasa, kCapture}) EXPECT_NE(verdict_tag(p, m, limit), verdict_tag(p, m, choice));
+}
+
 TEST(VerdictTag, DependsOnEveryRulesOption) {
   const Position p = sample();
   const Rules base;
