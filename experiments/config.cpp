@@ -156,10 +156,9 @@ bool valid_name(const std::string& s) {
 
 const std::set<std::string> kTopKeys = {"variant",       "schedule", "players", "openings", "seed", "opening_plies",
                                         "openings_file", "ply_cap",  "threads", "out",      "fsync"};
-// The keys of a player, in [player.NAME] and in [player] (the shared defaults).
-const std::set<std::string> kPlayerKeys = {"searcher", "eval", "depth", "nodes", "time_ms"};
+// The keys of a player, in [player.NAME] and in [player] (the shared defaults);
 // [player.NAME] also takes `base`, the player it inherits from.
-const std::set<std::string> kPlayerSectionKeys = {"base", "searcher", "eval", "depth", "nodes", "time_ms"};
+const std::set<std::string> kPlayerKeys = {"searcher", "eval", "depth", "nodes", "time_ms"};
 const std::set<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 
 std::string join(const std::set<std::string>& s) {
@@ -251,8 +250,9 @@ void check_player_key(const Source& src, const std::string& key, const Entry& e)
   }
   if (!valid_name(key.substr(name_at, dot - name_at)))
     src.fail(key, e, "expected player.NAME.KEY with a NAME of letters, digits, '_' and '-' (a [player.NAME] section)");
-  if (!kPlayerSectionKeys.count(key.substr(dot + 1)))
-    src.fail(key, e, "unknown key (known in [player.NAME]: " + join(kPlayerSectionKeys) + ")");
+  const std::string k = key.substr(dot + 1);
+  if (k != "base" && !kPlayerKeys.count(k))
+    src.fail(key, e, "unknown key (known in [player.NAME]: base, " + join(kPlayerKeys) + ")");
 }
 
 // Unknown keys first, so that a misspelt key is reported as such rather than as the
