@@ -44,6 +44,10 @@ PyPosition position_arg(const py::object& position, const py::object& rules);
 // threads key and of `bao run --threads` (far more OpenMP threads crash the process).
 void check_threads(int threads);
 
+// A file or folder name given as a text, bytes or an os.PathLike (pathlib.Path), as a
+// text (os.fsdecode); TypeError for anything else.
+std::string path_arg(const py::object& path);
+
 void bind_position(py::module_& m);
 void bind_search(py::module_& m);
 void bind_trees(py::module_& m);

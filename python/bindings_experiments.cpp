@@ -48,9 +48,6 @@ std::vector<std::string> override_list(const py::object& overrides) {
   return out;
 }
 
-// A path given as a text or an os.PathLike.
-std::string path_text(const py::object& p) { return py::str(py::module_::import("os").attr("fspath")(p)); }
-
 experiments::Config config_from(const py::object& path, const py::object& overrides, const py::object& out,
                                 std::optional<int> threads) {
   std::vector<std::string> o = override_list(overrides);
@@ -58,8 +55,8 @@ experiments::Config config_from(const py::object& path, const py::object& overri
     check_threads(*threads);
     o.push_back("threads=" + std::to_string(*threads));
   }
-  if (!out.is_none()) o.push_back("out=" + path_text(out));
-  return experiments::load_config(path_text(path), o);
+  if (!out.is_none()) o.push_back("out=" + path_arg(out));
+  return experiments::load_config(path_arg(path), o);
 }
 
 RunReport run(const py::object& path, const py::object& out, const py::object& overrides, std::optional<int> threads,
@@ -112,6 +109,10 @@ and key), a results folder of a different config, a searcher failing mid-run.
 )doc";
 
 }  // namespace
+
+std::string path_arg(const py::object& path) {
+  return py::module_::import("os").attr("fsdecode")(path).cast<std::string>();
+}
 
 void check_threads(int threads) {
   if (threads < 0 || threads > 1024) fail("threads must be 0 (all cores) to 1024, found " + std::to_string(threads));

@@ -436,8 +436,9 @@ void bind_games(py::module_& m) {
         "bao.Error names the source, the line and the move.");
   m.def(
       "load_game",
-      [](const std::string& path, const py::object& variant, const py::object& rules, const py::kwargs& options) {
-        return read_record(read_text_file(path), path, variant, rules, options);
+      [](const py::object& path, const py::object& variant, const py::object& rules, const py::kwargs& options) {
+        const std::string p = path_arg(path);
+        return read_record(read_text_file(p), p, variant, rules, options);
       },
       py::arg("path"), py::arg("variant") = py::none(), py::arg("rules") = py::none(),
       "read_game() on the content of a file.");

@@ -150,6 +150,7 @@ def test_bad_game_records(cli, tmp_path):
     path.write_text(record)
     expected = cli_message(cli, "replay", path)
     assert message(lambda: bao.load_game(str(path))) == expected
+    assert message(lambda: bao.load_game(path)) == expected  # a pathlib.Path, as bao.run takes
     assert message(lambda: bao.read_game(record, source=str(path))) == expected
     missing = tmp_path / "missing.txt"
     assert message(lambda: bao.load_game(str(missing))) == cli_message(cli, "replay", missing)

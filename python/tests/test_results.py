@@ -2,6 +2,7 @@
 against the same tournament run by `bao run`."""
 
 import json
+import os
 
 import pandas as pd
 import pytest
@@ -64,6 +65,7 @@ def test_same_games_as_the_cli(cli, tmp_path, tiny_config):
 
 def test_overrides_as_a_list_and_load_config(tmp_path, tiny_config):
     c = bao.load_config(tiny_config, ["openings=3", "player.shallow.eval=default"])
+    assert bao.load_config(os.fsencode(tiny_config), ["openings=3", "player.shallow.eval=default"]) == c  # bytes
     assert c["openings"] == "3" and c["out"] == "results/tiny" and c["threads"] == "1"
     assert any(v == "default" for k, v in c.items() if k.startswith("player.shallow"))
     rep = bao.run(tiny_config, out=tmp_path / "o", overrides=["openings=1"], threads=1)
