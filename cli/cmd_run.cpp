@@ -4,13 +4,9 @@
 #include <omp.h>
 #include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "cli/common.h"
-#include "engine/error.h"
-#include "engine/text_input.h"
 #include "experiments/config.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
@@ -63,12 +59,8 @@ int cmd_run(const std::vector<std::string>& args) {
     std::cerr << "bao run: nothing left to play in " << c.out << "\n";
   }
 
-  const auto pairings = experiments::make_pairings(c);
-  const experiments::Summary s = experiments::summarise(c, pairings, r.records, r.total);
-  const std::string md = experiments::summary_markdown(c, s);
-  write_text_file_atomically((std::filesystem::path(c.out) / "summary.csv").string(), experiments::summary_csv(s));
-  write_text_file_atomically((std::filesystem::path(c.out) / "summary.md").string(), md);
-  std::cout << md << "\nResults: " << c.out << "/ (games.jsonl, summary.csv, summary.md)\n";
+  std::cout << experiments::write_summaries(c, r) << "\nResults: " << c.out
+            << "/ (games.jsonl, summary.csv, summary.md)\n";
   return kExitOk;
 }
 

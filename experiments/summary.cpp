@@ -4,7 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <map>
+
+#include "engine/text_input.h"
 
 namespace bao::experiments {
 
@@ -196,6 +199,15 @@ std::string summary_markdown(const Config& c, const Summary& s) {
     for (std::size_t i : order) out += "| " + t.players[i] + " | " + shown("%+.1f", s.ratings[i]) + " |\n";
   }
   return out;
+}
+
+std::string write_summaries(const Config& c, const RunResult& r) {
+  const Summary s = summarise(c, make_pairings(c), r.records, r.total);
+  const std::string md = summary_markdown(c, s);
+  const std::filesystem::path dir(c.out);
+  write_text_file_atomically((dir / "summary.csv").string(), summary_csv(s));
+  write_text_file_atomically((dir / "summary.md").string(), md);
+  return md;
 }
 
 }  // namespace bao::experiments

@@ -46,4 +46,9 @@ std::string summary_csv(const Summary& s);
 // why under the table), then the SPRT, the cross table and the ratings.
 std::string summary_markdown(const Config& c, const Summary& s);
 
+// The summary of a run of `c` (every record in its folder) written to c.out as
+// summary.csv and summary.md (each atomically); returns the markdown, which `bao run`
+// prints. Throws InputError when a file cannot be written.
+std::string write_summaries(const Config& c, const RunResult& r);
+
 }  // namespace bao::experiments
