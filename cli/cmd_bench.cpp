@@ -22,14 +22,16 @@ int cmd_bench(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse("bench", "[--depth D] [--searcher S] [--eval E] [--verbose]", args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
-  const bool verbose = vm.count("verbose") > 0;
-  const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval, verbose);
-  for (std::size_t i = 0; i < rep.per_position.size(); ++i) {
-    const experiments::BenchPositionResult& p = rep.per_position[i];
-    std::cerr << "position " << i + 1 << " (" << p.kind << "): best " << p.best << " value " << p.value << " nodes "
-              << p.nodes << "\n";
+  const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval);
+  if (vm.count("verbose")) {
+    for (std::size_t i = 0; i < rep.per_position.size(); ++i) {
+      const experiments::BenchPositionResult& p = rep.per_position[i];
+      std::cerr << "position " << i + 1 << " (" << p.kind << "): best " << p.best << " value " << p.value << " nodes "
+                << p.nodes << "\n";
+    }
   }
-  std::cerr << rep.positions << " positions, depth " << depth << ", " << searcher << ", eval " << eval << "\n";
+  std::cerr << rep.per_position.size() << " positions, depth " << depth << ", " << searcher << ", eval " << eval
+            << "\n";
   // EBF: the nodes of an iteration over those of the one before; none for the first.
   std::cerr << "depth  nodes        EBF\n";
   for (int d = 1; d <= depth; ++d) {

@@ -7,7 +7,7 @@
 
 namespace bao::experiments {
 
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool per_position) {
+BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval) {
   BenchReport rep;
   rep.nodes_by_depth.assign(static_cast<std::size_t>(depth) + 1, 0);
   const auto evaluator = models::make_evaluator(eval);
@@ -31,10 +31,8 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
     rep.tt_probes += r.tt_probes;
     rep.tt_hits += r.tt_hits;
     rep.seconds += r.seconds;
-    ++rep.positions;
-    if (per_position)
-      rep.per_position.push_back(
-          {bp.kind, r.has_move ? format_move(r.best, p.side) : std::string("none"), r.value, r.nodes});
+    rep.per_position.push_back(
+        {bp.kind, r.has_move ? format_move(r.best, p.side) : std::string("none"), r.value, r.nodes});
   }
   return rep;
 }

@@ -20,17 +20,15 @@ struct BenchPositionResult {
 struct BenchReport {
   std::uint64_t nodes = 0, leaf_evals = 0, tt_probes = 0, tt_hits = 0;
   double seconds = 0;
-  std::vector<std::uint64_t> nodes_by_depth;  // summed over positions, per iteration (index = depth)
-  int positions = 0;
-  std::vector<BenchPositionResult> per_position;  // in bench order, when asked for
+  std::vector<std::uint64_t> nodes_by_depth;      // summed over positions, per iteration (index = depth)
+  std::vector<BenchPositionResult> per_position;  // in bench order
 };
 
 inline constexpr int kBenchDepth = 11;
 inline constexpr const char* kBenchSearcher = "alphabeta";
 inline constexpr const char* kBenchEval = "default";
 
-// Throws InputError for a bad searcher or evaluator. With `per_position` the report
-// keeps each position's result. Prints nothing: the caller reports.
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval, bool per_position);
+// Throws InputError for a bad searcher or evaluator. Prints nothing: the caller reports.
+BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval);
 
 }  // namespace bao::experiments

@@ -18,7 +18,7 @@ TEST(Bench, NodeCountMatchesTheSignature) {
   in >> expected;
   ASSERT_GT(expected, 0u);
   ASSERT_GE(bench_positions().size(), 30u);
-  const BenchReport r = run_bench(kBenchDepth, kBenchSearcher, kBenchEval, false);
+  const BenchReport r = run_bench(kBenchDepth, kBenchSearcher, kBenchEval);
   EXPECT_EQ(r.nodes, expected) << "search behaviour changed: run `bao bench` and update bench/signature.txt";
 }
 
