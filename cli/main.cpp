@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "cli/common.h"
-#include "engine/error.h"
 
 namespace {
 
@@ -59,10 +58,7 @@ int main(int argc, char** argv) {
     } catch (const boost::program_options::error& e) {
       std::cerr << "bao " << name << ": " << e.what() << " (see bao " << name << " --help)\n";
       return bao::cli::kExitUsage;
-    } catch (const bao::InputError& e) {
-      std::cerr << "bao " << name << ": " << e.what() << "\n";
-      return bao::cli::kExitBadInput;
-    } catch (const std::exception& e) {
+    } catch (const std::exception& e) {  // bao::InputError, or a failure mid-run (a searcher's, a write's)
       std::cerr << "bao " << name << ": " << e.what() << "\n";
       return bao::cli::kExitBadInput;
     }
