@@ -91,6 +91,15 @@ run run "$tmp/r.ini" --threads x
 check "a bad --threads exits 1" status_is 1
 run run --help
 check "bao run --help exits 0 and lists --set" eval 'status_is 0 && out_has --set'
+mkdir "$tmp/folder.ini"
+run run "$tmp/folder.ini" --check
+check "a folder as config exits 2 and says so" eval "status_is 2 && err_has 'folder.ini' && err_has 'is a directory'"
+
+# --check reads the config, says what it would run, and writes nothing.
+run run "$tmp/r.ini" --out "$tmp/checked" --check
+check "--check exits 0 and counts the games" \
+  eval "status_is 0 && out_has 'config ok: 1 pairing(s) x 40 openings x 2 colours = 80 games into $tmp/checked'"
+check "--check writes no results folder" test ! -e "$tmp/checked"
 
 # The example configs are valid.
 for f in "$CONFIGS"/*.ini; do
