@@ -3,11 +3,9 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "experiments/config.h"
 #include "experiments/records.h"
 #include "experiments/summary.h"
@@ -74,17 +72,13 @@ RunReport run(const py::object& path, const py::object& out, const py::object& o
   } catch (const std::runtime_error& e) {  // a searcher failing mid-run: `bao run` exits 2 with it
     throw InputError(e.what());
   }
-  const auto pairings = experiments::make_pairings(c);
-  const experiments::Summary s = experiments::summarise(c, pairings, r.records, r.total);
   const std::filesystem::path dir(c.out);
   RunReport rep;
   rep.out = c.out;
   rep.games_path = (dir / "games.jsonl").string();
   rep.summary_path = (dir / "summary.csv").string();
   rep.summary_markdown_path = (dir / "summary.md").string();
-  rep.summary_markdown = experiments::summary_markdown(c, s);
-  write_text_file_atomically(rep.summary_path, experiments::summary_csv(s));
-  write_text_file_atomically(rep.summary_markdown_path, rep.summary_markdown);
+  rep.summary_markdown = experiments::write_summaries(c, r);
   rep.played = r.played;
   rep.total = r.total;
   rep.skipped = r.skipped;
