@@ -341,55 +341,55 @@ struct ServeApi::Impl {
             {"state", state_json(g.current(), rules)}};
   }
 
-  // The searcher and evaluator a request names, refused when they would read files or
-  // take more memory than the server allows.
-  void check_engine(const std::string& searcher, const std::string& eval) {
-    if (std::find(evaluators.begin(), evaluators.end(), eval) == evaluators.end()) {
+  // The player a request names, refused when it would read files, take more memory than
+  // the server allows or, for minimax, which ignores time limits, search too deep.
+  void check_engine(const experiments::PlayerConfig& pc) {
+    if (std::find(evaluators.begin(), evaluators.end(), pc.eval) == evaluators.end()) {
       std::string known;
       for (const auto& e : evaluators) known += (known.empty() ? "" : ", ") + e;
-      bad("unknown evaluator '" + eval + "' (known: " + known + ")");
+      bad("unknown evaluator '" + pc.eval + "' (known: " + known + ")");
     }
+    const std::string& searcher = pc.searcher;
     if (searcher.find('/') != std::string::npos || searcher.find('\\') != std::string::npos ||
         searcher.find(".txt") != std::string::npos)
       bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
-    search::Spec spec = search::parse_spec(searcher);
+    const search::Spec spec = search::parse_spec(searcher);
     const auto tt = spec.params.find("tt_mb");
     int mb = 0;
     if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
       bad("searcher '" + searcher + "': tt_mb must be at most " + std::to_string(o.max_tt_mb) + " on this server");
+    // Minimax's depth alone bounds its time (about 1 s at 10).
+    if (spec.name == "minimax" && pc.depth > kMaxMinimaxDepth)
+      bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
+          std::to_string(pc.depth));
   }
 
   json search(const json& j) {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    experiments::PlayerConfig spec;
-    spec.searcher = get_string(j, "searcher", "alphabeta");
-    spec.eval = get_string(j, "eval", "default");
-    spec.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
-    spec.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
-    check_engine(spec.searcher, spec.eval);
-    // Minimax ignores time limits: its depth alone bounds its time (about 1 s at 10).
-    if (search::parse_spec(spec.searcher).name == "minimax" && spec.depth > kMaxMinimaxDepth)
-      bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
-          std::to_string(spec.depth));
+    experiments::PlayerConfig pc;
+    pc.searcher = get_string(j, "searcher", "alphabeta");
+    pc.eval = get_string(j, "eval", "default");
+    pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
+    pc.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
+    check_engine(pc);
     const Position& p = g.current();
     if (outcome(p, rules) != Outcome::Ongoing)
       bad(std::string("no legal move: the game is over (") + outcome_reason(p, rules) + ")");
-    Engine e = make_engine(spec, rules);
+    // The searcher is made inside the slot: its transposition table is allocated when it
+    // is made, so the slots bound the memory of searches as well as their number.
     if (!searches.try_acquire_for(std::chrono::milliseconds(o.max_time_ms + 2000)))
       throw HttpError(503, "the server is busy with other searches; try again");
+    struct Release {
+      std::counting_semaphore<1024>& slots;
+      ~Release() { slots.release(); }
+    } release{searches};
+    const Engine e = make_engine(pc, rules);
     json iterations = json::array();
-    search::BaoResult r;
-    try {
-      r = e.player.searcher->search(p, e.player.limits, [&](const search::BaoResult& it) {
-        iterations.push_back(
-            {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", format_pv(it, p.side)}});
-      });
-    } catch (...) {
-      searches.release();
-      throw;
-    }
-    searches.release();
+    const search::BaoResult r = e.player.searcher->search(p, e.player.limits, [&](const search::BaoResult& it) {
+      iterations.push_back(
+          {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", format_pv(it, p.side)}});
+    });
     json pv = json::array();
     for (std::size_t i = 0; i < r.pv.size(); ++i) pv.push_back(format_move(r.pv[i], p.side ^ static_cast<int>(i % 2)));
     return {{"best", format_move(r.best, p.side)},
@@ -399,7 +399,7 @@ struct ServeApi::Impl {
             {"seconds", r.seconds},
             {"pv", pv},
             {"searcher", e.player.searcher->describe()},
-            {"eval", spec.eval},
+            {"eval", pc.eval},
             {"position", format_position(p)},
             {"iterations", iterations}};
   }
