@@ -212,19 +212,7 @@ GameSession session_from(const json& j, const Rules& rules) {
   return g;
 }
 
-// Evaluator names a request may use: the registry's, without weight files.
-std::vector<std::string> evaluator_list() {
-  std::vector<std::string> out;
-  std::string names = models::evaluator_names();
-  std::stringstream in(names);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    while (!item.empty() && item.front() == ' ') item.erase(item.begin());
-    if (!item.empty() && item.find(' ') == std::string::npos) out.push_back(item);
-  }
-  return out;
-}
-
+// "a, b, c" -> {"a", "b", "c"}.
 std::vector<std::string> split_names(const std::string& names) {
   std::vector<std::string> out;
   std::stringstream in(names);
@@ -233,6 +221,13 @@ std::vector<std::string> split_names(const std::string& names) {
     while (!item.empty() && item.front() == ' ') item.erase(item.begin());
     if (!item.empty()) out.push_back(item);
   }
+  return out;
+}
+
+// Evaluator names a request may use: the registry's, without "or a weights file PATH.txt".
+std::vector<std::string> evaluator_list() {
+  std::vector<std::string> out = split_names(models::evaluator_names());
+  std::erase_if(out, [](const std::string& name) { return name.find(' ') != std::string::npos; });
   return out;
 }
 
