@@ -27,8 +27,9 @@ struct EvalFn {
   int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
 };
 
-// Throws InputError for limits no searcher honours: a negative depth or time, or no limit
-// at all. A non-empty `who` (the searcher) starts the message.
+// Throws InputError for limits no searcher honours: a negative depth or time, a depth
+// past kMaxPly - 1, or no limit at all. A non-empty `who` (the searcher) starts the
+// message.
 void check_limits(const Limits& l, std::string_view who = {});
 
 class Searcher {

@@ -119,7 +119,8 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
   expect_error("om-fancy", "known: minimax, alphabeta, om-plain");
   // Limits no searcher honours are refused, naming the searcher.
   auto om = models::make_searcher("om-beta(model=material)", rules, eval);
-  for (const search::Limits& l : {search::Limits{0, 0, 0}, search::Limits{-1, 0, 0}, search::Limits{3, 0, -5}}) {
+  for (const search::Limits& l : {search::Limits{0, 0, 0}, search::Limits{-1, 0, 0}, search::Limits{3, 0, -5},
+                                  search::Limits{search::kMaxPly, 0, 0}}) {
     try {
       om->search(start_position(Variant::Kiswahili), l);
       ADD_FAILURE() << "limits " << l.depth << " " << l.nodes << " " << l.time_ms << " were accepted";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/error.h"
@@ -250,6 +251,13 @@ TEST(Search, BadInputGivesClearErrors) {
   const Position p = start_position(Variant::Kiswahili);
   EXPECT_THROW(s->search(p, Limits{0, 0, 0}), InputError);
   EXPECT_THROW(s->search(p, Limits{-2, 0, 0}), InputError);
+  // Past the deepest ply the searchers' buffers hold: refused, not silently shortened.
+  try {
+    s->search(p, Limits{kMaxPly, 0, 0});
+    ADD_FAILURE() << "depth " << kMaxPly << " was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "depth must be at most 127 (the deepest ply a search reaches), found 128");
+  }
   auto mm = make_searcher("minimax", rules, eval);
   EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
 }
