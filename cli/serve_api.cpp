@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <semaphore>
 #include <sstream>
@@ -260,8 +261,23 @@ struct ServeApi::Impl {
   std::counting_semaphore<1024> searches;
   std::vector<std::string> evaluators;
 
+  using Records = std::vector<experiments::TournamentGame>;
+  // Each folder's games.jsonl as last read, with the size and modification time it had
+  // then: it is read again only when one of them changed, so a running `bao run` shows
+  // its new games while looking at one game does not parse the whole file again.
+  struct Loaded {
+    std::uintmax_t size = 0;
+    fs::file_time_type time;
+    std::shared_ptr<const Records> records;
+  };
+  std::mutex loaded_mutex;
+  std::vector<Loaded> loaded;
+
   explicit Impl(const ServeOptions& opt)
-      : o(opt), searches(std::max(1, std::min(opt.max_searches, 1024))), evaluators(evaluator_list()) {}
+      : o(opt),
+        searches(std::max(1, std::min(opt.max_searches, 1024))),
+        evaluators(evaluator_list()),
+        loaded(opt.results.size()) {}
 
   http::Response route(const http::Request& req) {
     const std::string& p = req.path;
@@ -443,8 +459,21 @@ struct ServeApi::Impl {
     return r;
   }
 
-  std::vector<experiments::TournamentGame> load(std::size_t i) {
-    return experiments::load_records((fs::path(o.results[i]) / "games.jsonl").string(), false).records;
+  std::shared_ptr<const Records> load(std::size_t i) {
+    const fs::path file = fs::path(o.results[i]) / "games.jsonl";
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(file, ec);
+    const fs::file_time_type time = ec ? fs::file_time_type() : fs::last_write_time(file, ec);
+    if (ec) return std::make_shared<const Records>(experiments::load_records(file.string(), false).records);
+    {
+      std::lock_guard<std::mutex> lock(loaded_mutex);
+      const Loaded& l = loaded[i];
+      if (l.records && l.size == size && l.time == time) return l.records;
+    }
+    auto records = std::make_shared<const Records>(experiments::load_records(file.string(), false).records);
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    loaded[i] = {size, time, records};
+    return records;
   }
 
   static json game_row(const experiments::TournamentGame& g, std::size_t index) {
@@ -466,7 +495,8 @@ struct ServeApi::Impl {
 
   json games(const std::map<std::string, std::string>& q) {
     const std::size_t f = folder_index(q);
-    const auto records = load(f);
+    const std::shared_ptr<const Records> held = load(f);
+    const Records& records = *held;
     auto want = [&](const char* key) {
       const auto it = q.find(key);
       return it == q.end() ? std::string() : it->second;
@@ -485,7 +515,8 @@ struct ServeApi::Impl {
 
   json game(const std::map<std::string, std::string>& q) {
     const std::size_t f = folder_index(q);
-    const auto records = load(f);
+    const std::shared_ptr<const Records> held = load(f);
+    const Records& records = *held;
     const auto it = q.find("index");
     int index = -1;
     if (it == q.end() || !to_int(it->second, index) || index < 0 || static_cast<std::size_t>(index) >= records.size())

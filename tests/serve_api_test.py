@@ -269,7 +269,7 @@ def test_record(s, tmp):
     check(st == 400 and j["error"].startswith("move 1N: 'zz' is not a move"), "record: a bad move")
 
 
-def test_results(s, res):
+def test_results(s, res, bare):
     st, j = s.get("/api/results")
     check(st == 200 and [f["folder"] for f in j["results"]] == [0, 1, 2], "results: listed")
     check(j["results"][0]["has_summary"] and not j["results"][1]["has_summary"], "results: which have summaries")
@@ -302,6 +302,15 @@ def test_results(s, res):
     check(j["variant"] == "kiswahili" and j["rules_options"]["long_move_limit"] == 0, "game: the folder's rules")
     st, j = s.get("/api/game?folder=1&index=0")
     check(st == 200, "game: a folder without config.ini (default rules)")
+    # A game appended (as a running bao run appends) shows at once.
+    st, j = s.get("/api/games?folder=1")
+    before = j["total"]
+    with open(bare / "games.jsonl", "a") as f:
+        f.write((res / "games.jsonl").read_text().split("\n")[1] + "\n")
+    st, j = s.get("/api/games?folder=1")
+    check(st == 200 and before == 1 and j["total"] == 2, f"games: a game appended is listed ({before} -> {j['total']})")
+    st, j = s.get("/api/game?folder=1&index=1")
+    check(st == 200 and j["moves"] == records[1]["moves"], "game: ... and opens")
     for q in ("?folder=0&index=99", "?folder=0&index=x", "?folder=0", "?index=0"):
         st, j = s.get("/api/game" + q)
         check(st == 400 and j["error"], f"game{q}: 400 {j['error']!r}")
@@ -406,7 +415,7 @@ def main():
             for name, test in (("static", lambda: test_static(s)), ("info", lambda: test_info(s)),
                                ("position", lambda: test_position(s)), ("play", lambda: test_play(s)),
                                ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
-                               ("results", lambda: test_results(s, res)), ("robustness", lambda: test_robustness(s)),
+                               ("results", lambda: test_results(s, res, bare)), ("robustness", lambda: test_robustness(s)),
                                ("command", lambda: test_command(tmp, s.port))):
                 try:
                     test()
