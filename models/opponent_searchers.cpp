@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include "engine/error.h"
 #include "models/evaluators.h"
@@ -231,11 +232,26 @@ std::string take_string(search::Spec& s, const std::string& key, bool required) 
   return v;
 }
 
+// A probability written in full (nothing after the number) and in [0, 1], nan being
+// outside; `what` starts the messages.
+double parse_probability(const std::string& text, const std::string& what) {
+  double p = 0;
+  std::size_t used = 0;
+  try {
+    p = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size()) throw InputError(what + ": the probability is not a number");
+  if (!(p >= 0 && p <= 1)) throw InputError(what + ": the probability must be in [0, 1]");
+  return p;
+}
+
 // "material:0.25+default:0.5" -> evaluators and probabilities.
 void parse_types(const search::Spec& s, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
                  std::vector<double>& probs) {
   std::size_t at = 0;
-  while (at < text.size()) {
+  while (at <= text.size()) {  // every item, an empty one after a trailing '+' too
     std::size_t plus = text.find('+', at);
     if (plus == std::string::npos) plus = text.size();
     const std::string item = text.substr(at, plus - at);
@@ -243,17 +259,8 @@ void parse_types(const search::Spec& s, const std::string& text, std::vector<std
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(s.name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
-    double pr = 0;
-    try {
-      std::size_t used = 0;
-      pr = std::stod(item.substr(colon + 1), &used);
-      if (used != item.size() - colon - 1) throw std::invalid_argument("trailing");
-    } catch (const std::exception&) {
-      throw InputError(s.name + ": type '" + item + "': the probability is not a number");
-    }
-    if (pr < 0 || pr > 1) throw InputError(s.name + ": type '" + item + "': the probability must be in [0, 1]");
+    probs.push_back(parse_probability(item.substr(colon + 1), s.name + ": type '" + item + "'"));
     evals.push_back(make_evaluator(item.substr(0, colon)));
-    probs.push_back(pr);
   }
   if (evals.size() < 2) throw InputError(s.name + ": give at least one opponent type in types=");
   if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
@@ -270,15 +277,7 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, con
   double others = 0;
   for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
   const std::string own = take_string(spec, "own", false);
-  if (own.empty()) {
-    probs[0] = 1.0 - others;
-  } else {
-    try {
-      probs[0] = std::stod(own);
-    } catch (const std::exception&) {
-      throw InputError(name + ": parameter own expects a probability, found '" + own + "'");
-    }
-  }
+  probs[0] = own.empty() ? 1.0 - others : parse_probability(own, name + ": parameter own ('" + own + "')");
   double sum = 0;
   for (double x : probs) sum += x;
   if (probs[0] < -1e-12 || std::abs(sum - 1.0) > 1e-9)
@@ -320,20 +319,21 @@ std::unique_ptr<search::Searcher> make_root_om(search::Spec& spec, const Rules& 
   // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
   // searches to, the same as model_depth; its searcher is alpha-beta).
   std::string model_text = take_string(spec, "model", true);
-  std::string md = take_string(spec, "model_depth", false);
+  std::optional<std::string> md;
+  if (spec.params.count("model_depth")) md = take_string(spec, "model_depth", true);
   if (const auto at = model_text.find('@'); at != std::string::npos) {
-    if (!md.empty()) throw InputError(spec.name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
-    md = model_text.substr(at + 1);
+    if (md) throw InputError(spec.name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+    md = model_text.substr(at + 1);  // checked below: empty is not a depth
     model_text = model_text.substr(0, at);
   }
   const auto model = make_evaluator(model_text);
   int model_depth = 0;
-  if (md.empty() || md == "d-1") {
+  if (!md || *md == "d-1") {
     model_depth = 0;
-  } else if (md == "d") {
+  } else if (*md == "d") {
     model_depth = -1;
   } else {
-    spec.params["model_depth"] = md;
+    spec.params["model_depth"] = *md;
     model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
   }
   const bool risk = spec.take_bool("manage_risk", false);

@@ -35,7 +35,7 @@ class PromSearch : public ModelSearch<G> {
 
   // PrOM search to depth over the types with probability p[k] > 0; value is the root
   // PrOM value. Throws InputError unless p has one probability per function, none
-  // negative, summing to 1.
+  // negative or nan, summing to 1.
   ModelResult<Move> prom_plain(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
     return run_prom(root, [&](const State& c) { return prom_plain_node(c, depth - 1, 1).prom; });
@@ -61,11 +61,11 @@ class PromSearch : public ModelSearch<G> {
     double sum = 0;
     active_.clear();
     for (std::size_t k = 0; k < p.size(); ++k) {
-      if (p[k] < 0) throw InputError("PrOM: type " + std::to_string(k) + " has a negative probability");
+      if (!(p[k] >= 0)) throw InputError("PrOM: type " + std::to_string(k) + " has a negative or no probability");
       sum += p[k];
       if (p[k] > 0) active_.push_back(static_cast<int>(k));
     }
-    if (std::abs(sum - 1.0) > 1e-9)
+    if (!(std::abs(sum - 1.0) <= 1e-9))  // nan and inf too
       throw InputError("PrOM: the type probabilities sum to " + std::to_string(sum) + ", not 1");
     probs_ = p;
   }

@@ -113,9 +113,14 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
   expect_error("root-om(model=material,model_depth=deep)", "model_depth");
   expect_error("root-om(model=material@2,model_depth=3)", "depth once");
   expect_error("root-om(model=material@x)", "model_depth");
+  expect_error("root-om(model=material@)", "model_depth expects a whole number");
   expect_error("prom-plain(types=material)", "evaluator:probability");
   expect_error("prom-plain(types=material:0.5,own=0.7)", "sum to");
   expect_error("prom-beta(types=material:1.5)", "[0, 1]");
+  expect_error("prom-beta(types=material:nan)", "[0, 1]");
+  expect_error("prom-beta(types=material:0.5+)", "type '' is not evaluator:probability");
+  expect_error("prom-beta(types=material:0.5,own=0.5x)", "parameter own ('0.5x'): the probability is not a number");
+  expect_error("prom-beta(types=material:0.5,own=nan)", "[0, 1]");
   expect_error("om-fancy", "known: minimax, alphabeta, om-plain");
   // Limits no searcher honours are refused, naming the searcher.
   auto om = models::make_searcher("om-beta(model=material)", rules, eval);

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
@@ -219,6 +220,15 @@ TEST(OmTrees, BrokenBoundIsDetected) {
     }
   }
   EXPECT_EQ(detected, 50);
+}
+
+TEST(OmTrees, PromRefusesProbabilitiesThatAreNotADistribution) {
+  const RandomTreeGame g(tree_shape(0, 100, 5));
+  TreeProm pr(g, tree_functions(g, 2));
+  const double nan = std::nan("");
+  for (const std::vector<double>& p : {std::vector<double>{1.0}, {0.5, 0.6}, {1.5, -0.5}, {nan, 1.0}, {0.5, nan}})
+    EXPECT_THROW(pr.prom_beta(g.root(), 2, p), InputError);
+  EXPECT_NO_THROW(pr.prom_beta(g.root(), 2, {0.5, 0.5}));
 }
 
 TEST(OmTrees, HorizonBelowWhichAlphaBetaOnV0TakesOver) {
