@@ -38,7 +38,7 @@ int cmd_trees(const std::vector<std::string>& args) {
              args, desc, nullptr, vm))
     return kExitOk;
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");
-  if (threads < 0) throw po::error("--threads must be positive");
+  if (threads < 0) throw po::error("--threads must be 0 (all cores) or more, found " + std::to_string(threads));
   experiments::TreesGridSpec spec;
   spec.widths = parse_int_ranges("width", width, 1, search::kMaxTreeWidth, true);
   spec.depths = parse_int_list("depth", depth, 1, 30);
