@@ -82,7 +82,7 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
     throw InputError("--width: expected 2.." + std::to_string(search::kMaxTreeWidth));
   if (spec.depth < 2 || spec.depth > 12) throw InputError("--depth: expected 2..12");
   if (spec.trees < 2) throw InputError("--trees: expected at least 2");
-  if (spec.prom_own < 0 || spec.prom_own > 1) throw InputError("--prom-own: expected a probability");
+  if (!(spec.prom_own >= 0 && spec.prom_own <= 1)) throw InputError("--prom-own: expected a probability");
   struct Cell {
     int own, opp, error;
   };
@@ -95,8 +95,7 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
       }
   const long tasks = static_cast<long>(cells.size()) * spec.trees;
   std::vector<double> truth(static_cast<std::size_t>(tasks) * 3);
-  if (spec.threads > 0) omp_set_num_threads(spec.threads);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(spec.threads > 0 ? spec.threads : omp_get_max_threads())
   for (long t = 0; t < tasks; ++t) {
     const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
     search::TreeParams tp;

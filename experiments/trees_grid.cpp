@@ -135,8 +135,7 @@ std::vector<Run> run_trees(const TreesGridSpec& spec, const std::vector<Cell>& c
   const long tasks = static_cast<long>(cells.size()) * spec.trees;
   std::vector<Run> results(static_cast<std::size_t>(tasks) * nrun);
   std::vector<std::string> errors(static_cast<std::size_t>(tasks));
-  if (spec.threads > 0) omp_set_num_threads(spec.threads);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(spec.threads > 0 ? spec.threads : omp_get_max_threads())
   for (long t = 0; t < tasks; ++t) {
     const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
     try {

@@ -1,6 +1,7 @@
 // The random-tree experiments (experiments/trees_grid.h, experiments/tree_games.h):
 // the same numbers for any thread count, bad grids refused.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
 #include <string>
@@ -99,6 +100,31 @@ TEST(TreeGames, DeterministicAndConsistent) {
     }
   }
   EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
+  spec.prom_own = std::nan("");
+  EXPECT_THROW(run_tree_games(spec), InputError);
+}
+
+TEST(TreesGrid, ThreadsOptionLeavesTheProcessDefault) {
+  // --threads sets the runs' own thread count, not the process's OpenMP default that
+  // later runs (tournaments, tuners) start from.
+  const int before = omp_get_max_threads();
+  TreesGridSpec grid;
+  grid.widths = {{2, 2}};
+  grid.depths = {2};
+  grid.bounds = {10};
+  grid.trees = 2;
+  grid.searchers = {"om-plain"};
+  grid.threads = before + 1;
+  run_trees_grid(grid);
+  EXPECT_EQ(omp_get_max_threads(), before);
+  TreeGamesSpec games;
+  games.width = 2;
+  games.depth = 2;
+  games.trees = 2;
+  games.own_noise = games.opp_noise = {0};
+  games.threads = before + 1;
+  run_tree_games(games);
+  EXPECT_EQ(omp_get_max_threads(), before);
 }
 
 }  // namespace
