@@ -1,6 +1,7 @@
 #include "cli/serve_api.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -150,23 +151,20 @@ std::string get_string(const json& j, const char* key, const std::string& def) {
   return it->get<std::string>();
 }
 
+// A whole number, as a JSON number or a string, from lo to hi; one beyond the int64 range
+// is out of range too.
 std::int64_t get_int(const json& j, const char* key, std::int64_t def, std::int64_t lo, std::int64_t hi) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return def;
+  const std::string name = std::string("'") + key + "'";
+  if (!it->is_number_integer() && !it->is_string()) bad(name + " must be a whole number, found " + it->dump());
+  const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
   std::int64_t v = 0;
-  if (it->is_number_integer()) {
-    v = it->get<std::int64_t>();
-  } else if (it->is_string()) {
-    int parsed = 0;
-    if (!to_int(it->get<std::string>(), parsed))
-      bad(std::string("'") + key + "' must be a whole number, found " + it->dump());
-    v = parsed;
-  } else {
-    bad(std::string("'") + key + "' must be a whole number, found " + it->dump());
-  }
-  if (v < lo || v > hi)
-    bad(std::string("'") + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
-        std::to_string(v));
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::invalid_argument || end != text.data() + text.size())
+    bad(name + " must be a whole number, found " + it->dump());
+  if (ec == std::errc::result_out_of_range || v < lo || v > hi)
+    bad(name + " must be from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " + text);
   return v;
 }
 
@@ -425,12 +423,13 @@ struct ServeApi::Impl {
   // ---- results folders
 
   std::size_t folder_index(const std::map<std::string, std::string>& q) {
+    if (o.results.empty()) bad("folder: there are none (the server was started without --results)");
+    const std::string range = "0 to " + std::to_string(o.results.size() - 1);
     const auto it = q.find("folder");
-    if (it == q.end()) bad("give the results folder: ?folder=N (0 to " + std::to_string(o.results.size()) + " - 1)");
+    if (it == q.end()) bad("give the results folder: ?folder=N (" + range + ")");
     int i = -1;
     if (!to_int(it->second, i) || i < 0 || static_cast<std::size_t>(i) >= o.results.size())
-      bad("folder: expected a number from 0 to " + std::to_string(static_cast<int>(o.results.size()) - 1) +
-          ", found '" + it->second + "'" + (o.results.empty() ? " (the server was started without --results)" : ""));
+      bad("folder: expected a number from " + range + ", found '" + it->second + "'");
     return static_cast<std::size_t>(i);
   }
 
@@ -519,6 +518,7 @@ struct ServeApi::Impl {
     const Records& records = *held;
     const auto it = q.find("index");
     int index = -1;
+    if (records.empty()) bad("index: " + o.results[f] + " has no games yet");
     if (it == q.end() || !to_int(it->second, index) || index < 0 || static_cast<std::size_t>(index) >= records.size())
       bad("index: expected a game number from 0 to " + std::to_string(static_cast<int>(records.size()) - 1) +
           ", found '" + (it == q.end() ? std::string() : it->second) + "'");
@@ -529,7 +529,7 @@ struct ServeApi::Impl {
       GameSession g(rules,
                     r.opening.empty() ? start_position(rules.variant) : parse_position(r.opening, rules.variant));
       for (const std::string& m : r.moves) g.play_text(m);
-      json states = json::array(), labels = json::array();
+      json states = json::array();
       for (std::size_t i = 0; i <= g.plies(); ++i) states.push_back(state_json(g.position(i), rules, false));
       const auto texts = g.move_texts();
       json out = game_row(r, index);

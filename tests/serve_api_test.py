@@ -239,6 +239,8 @@ def test_search(s):
         ({"depth": 2.5}, "'depth' must be a whole number, found 2.5"),
         ({"time_ms": 0}, "'time_ms' must be from 1 to 3000, found 0"),
         ({"time_ms": 999999}, "'time_ms' must be from 1 to 3000, found 999999"),
+        ({"depth": 2**64 - 1}, "'depth' must be from 1 to 6, found 18446744073709551615"),
+        ({"time_ms": "99999999999"}, "'time_ms' must be from 1 to 3000, found 99999999999"),
         ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
         ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
         ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
