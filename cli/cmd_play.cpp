@@ -6,7 +6,7 @@
 // input line by line, so it can be scripted; end of input ends the game quietly.
 #include <unistd.h>
 
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -14,6 +14,7 @@
 #include "cli/game_session.h"
 #include "engine/error.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
 
 namespace bao::cli {
 namespace {
@@ -71,7 +72,7 @@ class PlayLoop {
       if (!prompt(line)) break;
       if (!command(line)) break;
     }
-    if (!o_.save.empty()) save(o_.save);
+    if (!o_.save.empty()) save(o_.save);  // --save: a failure is the command's error
     return kExitOk;
   }
 
@@ -137,7 +138,11 @@ class PlayLoop {
       if (file.empty())
         std::cout << "save: give a file name (save FILE)\n";
       else
-        save(file);
+        try {
+          save(file);
+        } catch (const InputError& e) {
+          std::cout << "save: " << e.what() << "\n";
+        }
     } else {
       try {
         const Side mover = static_cast<Side>(game_.current().side);
@@ -199,15 +204,10 @@ class PlayLoop {
               << format_pv(r, side) << "  (" << hint_.label() << ")\n";
   }
 
+  // Throws InputError naming the file when it cannot be written.
   void save(const std::string& file) {
-    const std::string text = write_game(game_.to_game(player_name(South), player_name(North)));
-    std::ofstream out(file, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out)
-      std::cout << "save: cannot write '" << file << "'\n";
-    else
-      std::cout << "saved " << file << " (" << game_.plies() << " plies)\n";
+    write_text_file_atomically(file, write_game(game_.to_game(player_name(South), player_name(North))));
+    std::cout << "saved " << file << " (" << game_.plies() << " plies)\n";
   }
 
   const PlayOptions& o_;
@@ -297,7 +297,17 @@ int cmd_play(const std::vector<std::string>& args) {
   if (o.ply_cap < 1) throw po::error("--ply-cap must be at least 1, found " + std::to_string(o.ply_cap));
   const Rules rules = make_rules(o.pos);
   const Position start = make_position(o.pos, rules);
-  PlayLoop loop(o, rules, start, human, engine_players(o, vm));
+  const std::vector<experiments::PlayerConfig> players = engine_players(o, vm);
+  if (players.size() > 1 && (human[0] || human[1]))
+    throw po::error("two engines (--opponent or --player twice) play each other only with --side none");
+  if (!o.save.empty()) {
+    // Found now rather than after the game: a --save into a folder that is not there.
+    const std::filesystem::path folder = std::filesystem::path(o.save).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+      throw InputError("--save: '" + folder.string() + "' is not a folder");
+  }
+  PlayLoop loop(o, rules, start, human, players);
   return loop.run();
 }
 

@@ -123,6 +123,19 @@ play '' --player x
 check "--player without a config: exit 1" status_is 1
 play '' --depth 0
 check "--depth 0: exit 1" status_is 1
+play '' --opponent alphabeta --opponent minimax
+check "two --opponent with a human side: exit 1" status_is 1
+check "two --opponent with a human side: says why" err_has "only with --side none"
+
+# --- A record that cannot be written: said at the prompt, an error for --save.
+play $'quit\n' --side both --save "$tmp/nofolder/g.txt"
+check "--save into a missing folder: exit 2 before the game" status_is 2
+check "--save into a missing folder: says why" err_has "--save: '$tmp/nofolder' is not a folder"
+mkdir "$tmp/dir"
+play $'save '"$tmp/dir"$'\nquit\n' --side both --save "$tmp/dir"
+check "save onto a folder: said at the prompt" out_has "save: cannot write '$tmp/dir'"
+check "--save onto a folder: exit 2" status_is 2
+check "--save onto a folder: says why" err_has "cannot write '$tmp/dir'"
 
 if [ "$fail" -ne 0 ]; then echo "play_test: FAILED"; exit 1; fi
 echo "play_test: all passed"
