@@ -43,10 +43,6 @@ Weights mutate(const Weights& w, const GaOptions& o, SplitMix64& rng) {
   return m;
 }
 
-}  // namespace
-
-namespace {
-
 // Each individual's mean score over its games (both colours of every opening) against
 // the opponent evaluator, played in parallel; a game's content depends only on its
 // inputs, so the scores are the same for any thread count.
@@ -58,20 +54,16 @@ std::vector<double> population_fitness(const std::vector<Weights>& pop, const st
   std::vector<double> scores(static_cast<std::size_t>(n) * games_each);
   search::Limits limits;
   limits.depth = o.depth;
-  const search::Limits both_limits[2] = {limits, limits};
   const int jobs = n * games_each;
   std::string error;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
   for (int j = 0; j < jobs; ++j) {
     try {
       const int ind = j / games_each, game = j % games_each;
-      const int colour = game % 2;  // the individual plays South in even games
       auto mine = models::make_searcher(o.searcher, rules, std::make_shared<LinearEvaluator>("ga", pop[ind], rules));
       auto theirs = models::make_searcher(o.searcher, rules, opponent_eval);
-      search::Searcher* players[2];
-      players[colour] = mine.get();
-      players[colour ^ 1] = theirs.get();
-      scores[j] = play::play_game(openings[game / 2], rules, players, both_limits, o.ply_cap).score(colour);
+      // The individual plays South in even games.
+      scores[j] = play::match_game(openings[game / 2], rules, *mine, *theirs, game % 2, limits, o.ply_cap);
     } catch (const std::exception& e) {
 #pragma omp critical
       error = e.what();

@@ -110,7 +110,6 @@ double match_score(const Weights& w, const std::string& opponent, int depth, int
   std::vector<double> scores(2 * openings);
   search::Limits limits;
   limits.depth = depth;
-  const search::Limits both_limits[2] = {limits, limits};
   std::string error;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads_of(threads))
   for (int j = 0; j < 2 * openings; ++j) {
@@ -118,11 +117,7 @@ double match_score(const Weights& w, const std::string& opponent, int depth, int
       const Position start = play::random_opening(rules, seed, static_cast<std::uint64_t>(j / 2), min_plies, max_plies);
       auto a = models::make_searcher(kOpponentSearcher, rules, mine);
       auto b = models::make_searcher(kOpponentSearcher, rules, opp);
-      const int colour = j % 2;
-      search::Searcher* players[2];
-      players[colour] = a.get();
-      players[colour ^ 1] = b.get();
-      scores[j] = play::play_game(start, rules, players, both_limits, ply_cap).score(colour);
+      scores[j] = play::match_game(start, rules, *a, *b, j % 2, limits, ply_cap);
     } catch (const std::exception& e) {
 #pragma omp critical
       error = e.what();

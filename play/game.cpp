@@ -42,4 +42,13 @@ PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher
   }
 }
 
+double match_game(const Position& start, const Rules& rules, search::Searcher& mine, search::Searcher& theirs, int side,
+                  const search::Limits& limits, int ply_cap) {
+  search::Searcher* searchers[2];
+  searchers[side] = &mine;
+  searchers[side ^ 1] = &theirs;
+  const search::Limits both[2] = {limits, limits};
+  return play_game(start, rules, searchers, both, ply_cap).score(side);
+}
+
 }  // namespace bao::play

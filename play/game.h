@@ -47,4 +47,9 @@ struct PlayedGame {
 PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher* const searchers[2],
                      const search::Limits limits[2], int ply_cap, bool keep = false);
 
+// One game of a match between two engines under the same limits: `mine` plays `side`
+// from `start`, `theirs` the other side. Returns mine's points (PlayedGame::score).
+double match_game(const Position& start, const Rules& rules, search::Searcher& mine, search::Searcher& theirs, int side,
+                  const search::Limits& limits, int ply_cap);
+
 }  // namespace bao::play

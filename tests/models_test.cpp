@@ -365,6 +365,9 @@ TEST(Match, PlayGameIsDeterministicAndCapped) {
   EXPECT_EQ(g1.winner(), g2.winner());
   EXPECT_EQ(g1.plies, g2.plies);
   EXPECT_TRUE(g1.moves == g2.moves);
+  // A match game seats `mine` on the side given: the same game from either point of view.
+  EXPECT_EQ(play::match_game(start, kRules, *a, *b, 0, lim, 300), g1.score(0));
+  EXPECT_EQ(play::match_game(start, kRules, *b, *a, 1, lim, 300), g1.score(1));
   const play::PlayedGame c = play::play_game(start, kRules, players, both, 3, true);
   EXPECT_EQ(c.winner(), -1);
   EXPECT_TRUE(c.capped);
