@@ -5,20 +5,12 @@
 # Usage: play_test.sh BAO CONFIG_DIR
 set -u
 BAO="$1"; CONFIGS="$2"
-fail=0
-check() { # description, then a command that must succeed
-  local what="$1"; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
-}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 
-play() { # input text, then bao play arguments...; sets rc, $tmp/out, $tmp/err
+play() { # input text, then bao play arguments...; as lib.sh's run_in, with a time limit
   local input="$1"; shift
   printf '%s' "$input" | timeout 120 "$BAO" play "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
 }
-status_is() { test "$rc" -eq "$1"; }
-out_has() { grep -qF -- "$1" "$tmp/out"; }
-err_has() { grep -qF -- "$1" "$tmp/err"; }
 # The position string bao replay reaches after the moves of one record line "1: ...;".
 replayed() { printf 'variant: kiswahili\n%s\n' "$1" | "$BAO" replay - | tail -n 2 | head -n 1 | cut -d' ' -f3-; }
 # The last position the board showed.
@@ -137,5 +129,4 @@ check "save onto a folder: said at the prompt" out_has "save: cannot write '$tmp
 check "--save onto a folder: exit 2" status_is 2
 check "--save onto a folder: says why" err_has "cannot write '$tmp/dir'"
 
-if [ "$fail" -ne 0 ]; then echo "play_test: FAILED"; exit 1; fi
-echo "play_test: all passed"
+finish

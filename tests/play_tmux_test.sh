@@ -7,14 +7,9 @@
 set -u
 BAO="$1"
 command -v tmux > /dev/null || { echo "play_tmux_test: skipped: no tmux (Debian: tmux)"; exit 77; }
-fail=0
-check() { # description, then a command that must succeed
-  local what="$1"; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
-}
+source "$(dirname "$0")/lib.sh"
 sock="bao-play-test-$$"
-tmp=$(mktemp -d)
-cleanup() { tmux -L "$sock" kill-server 2> /dev/null; rm -rf "$tmp"; }
+cleanup() { tmux -L "$sock" kill-server 2> /dev/null; lib_cleanup; }
 trap cleanup EXIT
 t() { tmux -L "$sock" -f /dev/null "$@"; }
 screen() { t capture-pane -p -t play -S -200 2> /dev/null; }
@@ -57,7 +52,5 @@ check "the start again" wait_for "legal moves:  A6L* A6R* A7L* A7R*" 2
 
 t send-keys -t play "quit" Enter
 check "quit ends bao play with status 0" wait_for "bao-exited-0"
-screen > "$tmp/screen.txt"
 
-if [ "$fail" -ne 0 ]; then echo "play_tmux_test: FAILED"; exit 1; fi
-echo "play_tmux_test: all passed"
+finish
