@@ -13,8 +13,9 @@ a person sees:
     string shown is `bao replay`'s final position;
   * Summary: the score plot is drawn;
   * no JavaScript error in the console.
-Saves a screenshot (--screenshot, e.g. docs/img/serve.png). Exits 77 (skipped) when
-Selenium, Chromium or chromedriver is missing.
+Saves a screenshot (--screenshot, e.g. docs/img/serve.png). Fails when Selenium,
+Chromium or chromedriver is missing: scripts/test installs them (TEST_PACKAGES in
+scripts/_setup.sh).
 """
 import json
 import os
@@ -34,10 +35,8 @@ except ImportError:
     # Debian's python3-selenium lives in the system Python; another python3 may be first.
     if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and os.path.exists("/usr/bin/python3"):
         os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
-    print("browser_test: skipped: no selenium (Debian: python3-selenium)")
-    sys.exit(77)
-
-SKIP = 77
+    print("browser_test: FAIL: no selenium (Debian: python3-selenium; scripts/test installs it)")
+    sys.exit(1)
 
 
 def fail(msg):
@@ -243,8 +242,9 @@ def main():
     bao, data = os.path.abspath(args[0]), pathlib.Path(args[1])
     chrome, chromedriver = find_browser()
     if not chrome or not chromedriver:
-        print("browser_test: skipped: no chromium or chromedriver (Debian: chromium chromium-driver)")
-        return SKIP
+        print("browser_test: FAIL: no chromium or chromedriver (Debian: chromium chromium-driver; scripts/test "
+              "installs them)")
+        return 1
 
     start, moves, final_position = replay_1994(bao, data)
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,11 +2,12 @@
 # bao play on a real terminal: runs it in a detached tmux session (its own server
 # socket), types with send-keys and checks with capture-pane what a person sees: the
 # board, the legal moves, the engine's search while it thinks, its reply, undo, hint,
-# a refused move, and quit ending the program. Exits 77 (skipped) without tmux.
+# a refused move, and quit ending the program. Without tmux it fails: scripts/test
+# installs it (TEST_PACKAGES in scripts/_setup.sh).
 # Usage: play_tmux_test.sh BAO
 set -u
 BAO="$1"
-command -v tmux > /dev/null || { echo "play_tmux_test: skipped: no tmux (Debian: tmux)"; exit 77; }
+command -v tmux > /dev/null || { echo "play_tmux_test: FAIL: no tmux (Debian: tmux; scripts/test installs it)"; exit 1; }
 source "$(dirname "$0")/lib.sh"
 sock="bao-play-test-$$"
 cleanup() { tmux -L "$sock" kill-server 2> /dev/null; lib_cleanup; }
