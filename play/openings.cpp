@@ -18,6 +18,9 @@ SplitMix64 stream(std::uint64_t seed, std::uint64_t index) {
 }
 
 Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies) {
+  if (min_plies < 0 || min_plies > max_plies)
+    throw InputError("opening plies: expected 0 <= min <= max, found " + std::to_string(min_plies) + " to " +
+                     std::to_string(max_plies));
   SplitMix64 rng = stream(seed, index);
   const int span = max_plies - min_plies + 1;
   // Bao games last dozens of plies, so a walk of a few plies rarely ends the game; the
@@ -26,7 +29,7 @@ Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t in
     const int plies = min_plies + static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
     Position p = start_position(rules.variant);
     bool over = false;
-    for (int i = 0; i < plies && !over; ++i) {
+    for (int i = 0; i < plies; ++i) {
       ChildList children;
       generate_children(p, rules, children);
       if (children.empty()) {

@@ -21,7 +21,8 @@ SplitMix64 stream(std::uint64_t seed, std::uint64_t index);
 // Opening `index` for `seed`: from the variant's start, a number of plies drawn from
 // [min_plies, max_plies] (0 <= min_plies <= max_plies), each a uniformly drawn legal
 // move. A walk that ends the game is redrawn from the same stream, so the result is a
-// game in progress. Throws InputError when 10,000 walks all end the game.
+// game in progress. Throws InputError for a bad range, or when 10,000 walks all end the
+// game.
 Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies);
 
 // Position strings, one a line; blank lines and lines starting with '#' are skipped.

@@ -359,6 +359,8 @@ TEST(Match, PlayGameIsDeterministicAndCapped) {
   search::Limits lim;
   lim.depth = 2;
   const Position start = play::random_opening(kRules, 1, 0, 2, 8);
+  EXPECT_THROW(play::random_opening(kRules, 1, 0, 8, 2), InputError);
+  EXPECT_THROW(play::random_opening(kRules, 1, 0, -1, 2), InputError);
   const search::Limits both[2] = {lim, lim};
   const play::PlayedGame g1 = play::play_game(start, kRules, players, both, 300);
   const play::PlayedGame g2 = play::play_game(start, kRules, players, both, 300);
