@@ -2,10 +2,7 @@
 // play/game.h).
 #pragma once
 
-#include <cstdint>
 #include <memory>
-#include <string>
-#include <vector>
 
 #include "engine/rules.h"
 #include "experiments/config.h"

@@ -10,7 +10,6 @@
 #include "engine/movegen.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
-#include "play/game.h"
 #include "play/openings.h"
 
 namespace bao::models {

@@ -5,20 +5,11 @@
 
 #include <cmath>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "experiments/tree_games.h"
 #include "experiments/trees_grid.h"
-#include "models/evaluators.h"
-#include "models/opponent_searchers.h"
-#include "play/openings.h"
-#include "search/om.h"
-#include "search/prom.h"
-#include "search/random_tree.h"
 
 namespace bao::experiments {
 namespace {
@@ -66,12 +57,6 @@ TEST(TreesGrid, BadGridsAreRefused) {
   spec.widths = {{0, 0}};
   EXPECT_THROW(run_trees_grid(spec), InputError);
 }
-
-}  // namespace
-}  // namespace bao::experiments
-
-namespace bao::experiments {
-namespace {
 
 TEST(TreeGames, DeterministicAndConsistent) {
   TreeGamesSpec spec;

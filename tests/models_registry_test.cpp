@@ -2,7 +2,7 @@
 // opponent-model searchers by name on Bao.
 #include <gtest/gtest.h>
 
-#include <cmath>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,14 +10,10 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "experiments/tree_games.h"
-#include "experiments/trees_grid.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
-#include "search/om.h"
-#include "search/prom.h"
-#include "search/random_tree.h"
+#include "search/score.h"
 
 namespace bao::models {
 namespace {
@@ -61,12 +57,6 @@ TEST(Evaluators, ZeroSumAndMaterialCountsSeeds) {
   EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), South), 0);
   EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), North), 0);
 }
-
-}  // namespace
-}  // namespace bao::models
-
-namespace bao::models {
-namespace {
 
 TEST(OmRegistry, OpponentSearchersByNameOnBao) {
   const Rules rules;
