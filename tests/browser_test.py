@@ -161,6 +161,15 @@ def check_play(driver, base):
     return items
 
 
+def check_undo(driver):
+    """Undo takes back the engine's reply and the move before it: South is to move again."""
+    n = len(plies(driver))
+    driver.find_element(By.ID, "undo").click()
+    wait(driver, lambda d: len(plies(d)) == n - 2, f"undo to ply {n - 2}")
+    wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move after undo")
+    check(True, f"undo took back two plies ({n} -> {n - 2})")
+
+
 def board_counts(driver, board):
     pairs = driver.execute_script(
         "return [...document.querySelectorAll(arguments[0])].map(e => [e.dataset.count, e.textContent])",
@@ -278,6 +287,7 @@ def main():
                 pathlib.Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
                 driver.save_screenshot(screenshot)
                 print(f"screenshot: {screenshot}")
+            check_undo(driver)
             check_replay(driver, final_position)
             check_summary(driver)
             errors = js_errors(driver)

@@ -179,10 +179,11 @@
   // ---------------------------------------------------------------- move lists
 
   // "1S", "1N", "2S", ... from the side that moves first.
+  // The side ('S' or 'N') of ply i (0-based): the sides alternate.
+  const plySide = (i, firstSide) => (i % 2 === 0 ? firstSide : firstSide === 'S' ? 'N' : 'S');
   function plyLabel(i, firstSide) {
-    const side = i % 2 === 0 ? firstSide : firstSide === 'S' ? 'N' : 'S';
     const number = 1 + Math.floor((i + (firstSide === 'N' ? 1 : 0)) / 2);
-    return `${number}${side}`;
+    return `${number}${plySide(i, firstSide)}`;
   }
   const sideOf = (position) => position.split(' ')[1];
 
@@ -246,12 +247,22 @@
   const engineName = () => { const e = engineBody(); return `${e.searcher}/${e.eval} depth ${e.depth}`; };
   const pitOfMove = (m) => (m ? m.slice(0, 2) : null);
 
-  function renderPlay(prev, from) {
+  // Who plays by hand, from the "You play" choice.
+  const chosenHumans = () => {
+    const h = $('human').value;
+    return { South: h === 'South' || h === 'both', North: h === 'North' || h === 'both' };
+  };
+
+  function renderStatus() {
     const s = play.state;
-    const status = s.outcome === 'ongoing'
+    $('play-status').textContent = s.outcome === 'ongoing'
       ? `${s.to_move} to move (${s.stage} stage)${play.human[s.to_move] ? '' : ' \u2014 engine'}`
       : `Game over: ${s.result}`;
-    $('play-status').textContent = status;
+  }
+
+  function renderPlay(prev, from) {
+    const s = play.state;
+    renderStatus();
     const movable = new Set(humanToMove() ? s.legal.map((m) => m.pit) : []);
     const opt = { movable, selected: play.selected, from, onPit: pitClicked };
     showBoard($('play-board'), prev, s, opt, animateOn() && prev);
@@ -274,8 +285,7 @@
     try {
       play.variant = $('variant').value;
       play.rules = parseRules($('rules').value);
-      const h = $('human').value;
-      play.human = { South: h === 'South' || h === 'both', North: h === 'North' || h === 'both' };
+      play.human = chosenHumans();
       const body = { variant: play.variant, rules: play.rules };
       const start = $('start-position').value.trim();
       if (start) body.position = start;
@@ -392,23 +402,14 @@
       first = false;
       if (!(await engineMove(token))) return;
     }
-    if (token === play.token && play.state) renderStatusOnly();
-  }
-
-  function renderStatusOnly() {
-    const s = play.state;
-    $('play-status').textContent = s.outcome === 'ongoing'
-      ? `${s.to_move} to move (${s.stage} stage)${play.human[s.to_move] ? '' : ' \u2014 engine'}`
-      : `Game over: ${s.result}`;
+    if (token === play.token && play.state) renderStatus();
   }
 
   async function undo() {
     if (!play.moves.length) return message('Nothing to undo.', 'error');
     play.token++;
     play.busy = false;
-    const first = sideOf(play.start) === 'S' ? 'South' : 'North';
-    const other = first === 'South' ? 'North' : 'South';
-    const toMove = (k) => (k % 2 === 0 ? first : other);
+    const toMove = (k) => (plySide(k, sideOf(play.start)) === 'S' ? 'South' : 'North');
     const moves = play.moves.slice(0, -1);
     const anyHuman = play.human.South || play.human.North;
     while (anyHuman && moves.length && !play.human[toMove(moves.length)]) moves.pop();
@@ -706,8 +707,7 @@
     });
     $('save').addEventListener('click', save);
     $('human').addEventListener('change', () => {
-      const h = $('human').value;
-      play.human = { South: h === 'South' || h === 'both', North: h === 'North' || h === 'both' };
+      play.human = chosenHumans();
       if (play.state) { renderPlay(null, null); maybeEngine(); }
     });
     $('filter-text').addEventListener('input', renderGames);
