@@ -83,6 +83,8 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
   if (spec.depth < 2 || spec.depth > 12) throw InputError("--depth: expected 2..12");
   if (spec.trees < 2) throw InputError("--trees: expected at least 2");
   if (!(spec.prom_own >= 0 && spec.prom_own <= 1)) throw InputError("--prom-own: expected a probability");
+  if (spec.own_noise.empty() || spec.opp_noise.empty() || spec.model_error.empty())
+    throw InputError("no cell to play: give at least one own noise, opponent noise and model error");
   struct Cell {
     int own, opp, error;
   };

@@ -65,6 +65,9 @@ std::string fmt(double x, int decimals) {
 }
 
 void check_searchers_and_counts(const TreesGridSpec& spec) {
+  if (spec.searchers.empty()) throw InputError("--searchers: give at least one searcher");
+  if (spec.widths.empty() || spec.depths.empty() || spec.bounds.empty())
+    throw InputError("the grid has no cell: give at least one width, depth and bound");
   for (const std::string& s : spec.searchers) {
     bool known = false;
     for (const auto& n : tree_searcher_names()) known |= n == s;

@@ -56,6 +56,22 @@ TEST(TreesGrid, BadGridsAreRefused) {
   spec.types = 2;
   spec.widths = {{0, 0}};
   EXPECT_THROW(run_trees_grid(spec), InputError);
+  // Empty lists: no row to compute, said so rather than an empty result or a message
+  // about --max-leaves.
+  auto message = [&] {
+    try {
+      run_trees_grid(spec);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  spec.widths = {{2, 2}};
+  spec.bounds = {};
+  EXPECT_EQ(message(), "the grid has no cell: give at least one width, depth and bound");
+  spec.bounds = {10};
+  spec.searchers = {};
+  EXPECT_EQ(message(), "--searchers: give at least one searcher");
 }
 
 TEST(TreeGames, DeterministicAndConsistent) {
@@ -86,6 +102,9 @@ TEST(TreeGames, DeterministicAndConsistent) {
   }
   EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
   spec.prom_own = std::nan("");
+  EXPECT_THROW(run_tree_games(spec), InputError);
+  spec.prom_own = 0.5;
+  spec.opp_noise = {};
   EXPECT_THROW(run_tree_games(spec), InputError);
 }
 
