@@ -163,6 +163,38 @@ tcp::acceptor listen(asio::io_context& ctx, const ServerOptions& o) {
   }
 }
 
+// Accepts one connection and serves it on a thread of its own, with an io_context of its
+// own (which takes file descriptors too). Throws when it cannot.
+void accept_one(tcp::acceptor& acceptor, const Handler& handler, const ServerOptions& o,
+                const std::shared_ptr<std::atomic<int>>& active) {
+  auto ctx = std::make_shared<asio::io_context>();
+  tcp::socket socket(*ctx);
+  acceptor.accept(socket);
+  if (active->load() >= o.max_connections) {
+    static const char kBusy[] =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 26\r\n"
+        "Connection: close\r\n\r\n{\"error\":\"server is busy\"}";
+    beast::error_code ec;
+    asio::write(socket, asio::buffer(kBusy, sizeof kBusy - 1), ec);
+    socket.close(ec);
+    return;
+  }
+  ++*active;
+  try {
+    std::thread([ctx, active, &handler, &o, s = std::move(socket)]() mutable {
+      try {
+        session(*ctx, std::move(s), handler, o);
+      } catch (...) {
+        // A connection's failure ends that connection only.
+      }
+      --*active;
+    }).detach();
+  } catch (...) {
+    --*active;
+    throw;
+  }
+}
+
 }  // namespace
 
 std::string url_decode(const std::string& s) {
@@ -186,28 +218,13 @@ void serve(const ServerOptions& o, const Handler& handler, const std::function<v
   on_listening(acceptor.local_endpoint().port());
   auto active = std::make_shared<std::atomic<int>>(0);
   while (true) {
-    auto ctx = std::make_shared<asio::io_context>();
-    tcp::socket socket(*ctx);
-    beast::error_code ec;
-    acceptor.accept(socket, ec);
-    if (ec) continue;
-    if (active->load() >= o.max_connections) {
-      static const char kBusy[] =
-          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 26\r\n"
-          "Connection: close\r\n\r\n{\"error\":\"server is busy\"}";
-      asio::write(socket, asio::buffer(kBusy, sizeof kBusy - 1), ec);
-      socket.close(ec);
-      continue;
+    try {
+      accept_one(acceptor, handler, o, active);
+    } catch (const std::exception&) {
+      // Out of file descriptors or threads: the connections already open go on; wait for
+      // some of them to close instead of spinning or stopping the server.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    ++*active;
-    std::thread([ctx, active, &handler, &o, s = std::move(socket)]() mutable {
-      try {
-        session(*ctx, std::move(s), handler, o);
-      } catch (...) {
-        // A connection's failure ends that connection only.
-      }
-      --*active;
-    }).detach();
   }
 }
 

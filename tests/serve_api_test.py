@@ -10,6 +10,7 @@ import http.client
 import json
 import os
 import pathlib
+import resource
 import socket
 import subprocess
 import sys
@@ -31,10 +32,10 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self, *args):
+    def __init__(self, *args, preexec_fn=None):
         self.log = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen([BAO, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=self.log,
-                                     text=True)
+                                     text=True, preexec_fn=preexec_fn)
         line = self.proc.stdout.readline()
         if not line.startswith("listening on http://127.0.0.1:"):
             raise SystemExit(f"bao serve did not start: {line!r}")
@@ -396,6 +397,19 @@ def test_command(tmp, port_in_use):
     check(r.returncode == 0 and "--port" in r.stdout and "--results" in r.stdout, "--help")
     r = subprocess.run([BAO, "serve", "--max-depth", "0"], capture_output=True, text=True)
     check(r.returncode == 1, "--max-depth 0: exit 1")
+    # Out of file descriptors (60 connections, a limit of 40): it waits, then serves again.
+    s = Server("--max-connections", "1000", preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (40, 40)))
+    try:
+        clients = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(60)]
+        time.sleep(0.5)
+        alive = s.alive()
+        for c in clients:
+            c.close()
+        time.sleep(1.5)
+        st, _ = s.get("/api/info")
+        check(alive and s.alive() and st == 200, f"out of file descriptors: still up, then serves ({st})")
+    finally:
+        s.stop()
     # Without the page's folder the copy built into the binary serves.
     s = Server("--web", str(tmp / "nope"))
     try:
