@@ -353,7 +353,7 @@ def test_robustness(s):
     st, j = s.post("/api/position", raw='{"x": "' + "[" * 1000 + '"}')
     check(st == 200, "brackets inside a string are no nesting")
     st, j = s.post("/api/position", raw='{"moves": [' + ",".join(['"A6L*"'] * 5000) + "]}")
-    check(st == 400 and "matches no legal move" in j["error"] or "names a pit" in j["error"], "5000 moves: a 400")
+    check(st == 400 and ("matches no legal move" in j["error"] or "names a pit" in j["error"]), "5000 moves: a 400")
     # A client that connects and sends nothing does not hold the others up.
     idle = socket.create_connection(("127.0.0.1", s.port))
     st, _ = s.get("/api/info")
