@@ -312,15 +312,13 @@ struct ServeApi::Impl {
   }
 
   json info() {
-    json folders = json::array();
-    for (std::size_t i = 0; i < o.results.size(); ++i) folders.push_back(folder_json(i));
     return {{"server", "bao serve"},
             {"variants", {"kiswahili", "kujifunza"}},
             {"rules", rules_json(Rules{})},
             {"searchers", split_names(models::searcher_names())},
             {"evaluators", evaluators},
             {"limits", {{"max_depth", o.max_depth}, {"max_time_ms", o.max_time_ms}, {"max_tt_mb", o.max_tt_mb}}},
-            {"results", folders}};
+            {"results", folders_json()}};
   }
 
   json position(const json& j) {
@@ -486,11 +484,13 @@ struct ServeApi::Impl {
             {"opening", g.opening}};
   }
 
-  json results() {
+  json folders_json() {
     json folders = json::array();
     for (std::size_t i = 0; i < o.results.size(); ++i) folders.push_back(folder_json(i));
-    return {{"results", folders}};
+    return folders;
   }
+
+  json results() { return {{"results", folders_json()}}; }
 
   json games(const std::map<std::string, std::string>& q) {
     const std::size_t f = folder_index(q);
