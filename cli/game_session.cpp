@@ -1,5 +1,7 @@
 #include "cli/game_session.h"
 
+#include <algorithm>
+
 #include "engine/error.h"
 #include "engine/notation.h"
 
@@ -81,10 +83,16 @@ std::string Engine::label() const {
 }
 
 Engine make_engine(const experiments::PlayerConfig& config, const Rules& rules) {
-  Engine e{config, {}};
-  if (!config.depth && !config.nodes && !config.time_ms)
-    throw InputError("engine '" + e.label() + "': give a limit (depth, nodes or time)");
-  e.player = experiments::make_player(config, rules);
+  Engine e{config, experiments::make_player(config, rules)};
+  // Limits no searcher takes (none, a depth past the last ply), then the smallest search
+  // the limits allow, as load_config checks a config's players: a limit this searcher
+  // cannot take (minimax without a depth) is refused now, not at the engine's first move.
+  search::check_limits(e.player.limits, "engine '" + e.label() + "'");
+  search::Limits probe;
+  probe.depth = std::min(e.player.limits.depth, 1);
+  probe.nodes = std::min<std::uint64_t>(e.player.limits.nodes, 1);
+  probe.time_ms = std::min<std::int64_t>(e.player.limits.time_ms, 1);
+  e.player.searcher->search(start_position(rules.variant), probe);
   return e;
 }
 

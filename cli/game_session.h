@@ -75,7 +75,7 @@ struct Engine {
   // The config's name, else "searcher/eval depth D" with the limits given.
   std::string label() const;
 };
-// Throws InputError for an unknown searcher or evaluator, or no limit.
+// Throws InputError for an unknown searcher or evaluator, or limits it cannot take.
 Engine make_engine(const experiments::PlayerConfig& config, const Rules& rules);
 // The player NAME of the experiment config FILE (experiments/config.h). Throws
 // InputError when the file does not load or has no such player.

@@ -115,6 +115,12 @@ play '' --player x
 check "--player without a config: exit 1" status_is 1
 play '' --depth 0
 check "--depth 0: exit 1" status_is 1
+play $'A6L*\n' --depth 500
+check "--depth 500: exit 2 before the game" eval 'status_is 2 && out_empty'
+check "--depth 500: says why" err_has "depth must be at most 127"
+play $'A6L*\n' --opponent minimax --time-ms 100
+check "minimax without a depth: exit 2 before the game" eval 'status_is 2 && out_empty'
+check "minimax without a depth: says why" err_has "give a depth"
 play '' --opponent alphabeta --opponent minimax
 check "two --opponent with a human side: exit 1" status_is 1
 check "two --opponent with a human side: says why" err_has "only with --side none"
