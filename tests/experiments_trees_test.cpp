@@ -72,6 +72,9 @@ TEST(TreesGrid, BadGridsAreRefused) {
   spec.bounds = {10};
   spec.searchers = {};
   EXPECT_EQ(message(), "--searchers: give at least one searcher");
+  spec.searchers = {"om-plain"};
+  spec.threads = 100000;
+  EXPECT_EQ(message(), "--threads: expected 0 (all cores) to 1024, found 100000");
 }
 
 TEST(TreeGames, DeterministicAndConsistent) {
@@ -105,6 +108,9 @@ TEST(TreeGames, DeterministicAndConsistent) {
   EXPECT_THROW(run_tree_games(spec), InputError);
   spec.prom_own = 0.5;
   spec.opp_noise = {};
+  EXPECT_THROW(run_tree_games(spec), InputError);
+  spec.opp_noise = {0};
+  spec.threads = 100000;
   EXPECT_THROW(run_tree_games(spec), InputError);
 }
 
