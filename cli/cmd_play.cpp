@@ -199,7 +199,13 @@ class PlayLoop {
       return;
     }
     const int side = game_.current().side;
-    const search::BaoResult r = think(hint_);
+    search::BaoResult r;
+    try {
+      r = think(hint_);
+    } catch (const InputError& e) {  // a search that stops itself (om-bounded): the game goes on
+      std::cout << "no hint: " << e.what() << "\n";
+      return;
+    }
     std::cout << "hint: " << format_move(r.best, side) << "  value " << r.value << "  depth " << r.depth << "  pv "
               << format_pv(r, side) << "  (" << hint_.label() << ")\n";
   }

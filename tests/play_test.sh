@@ -60,6 +60,12 @@ best=$("$BAO" search --depth 3 --position "$START" 2> /dev/null)
 check "engine: hint is bao search's move ($best)" eval 'grep "^hint: " "$tmp/out" | grep -qF "hint: $best  value "'
 check "engine: hint shows the depth and the PV" grep -q "^hint: .*  depth 3  pv .* (alphabeta/default depth 3)" "$tmp/out"
 
+# --- A hint whose search stops itself (om-bounded past its bound) is said; the game goes on.
+play $'A6L*\na5R\nhint\nposition\nquit\n' --side both --opponent 'om-bounded(model=material,bound=3)' --depth 6
+check "hint that fails: exit 0" status_is 0
+check "hint that fails: says why" out_has "no hint: om-bounded: the evaluations differ"
+check "hint that fails: the game goes on" grep -qxF -- "$(replayed '1: A6L* a5R;')" "$tmp/out"
+
 # --- The engine has South and moves first; --quiet hides its search.
 play $'position\nquit\n' --side north --depth 2 --quiet
 check "engine as South: moves first" grep -q '^South plays A[0-9][LR]' "$tmp/out"
