@@ -33,6 +33,7 @@ void check(const GaOptions& o) {
   need(o.opening_min_plies >= 0 && o.opening_min_plies <= o.opening_max_plies, "bad opening plies");
   need(o.depth >= 1, "depth must be at least 1");
   need(o.ply_cap >= 1, "ply cap must be at least 1");
+  need(o.threads >= 0 && o.threads <= 1024, "threads must be 0 (all cores) to 1024");  // bao run's range
 }
 
 Weights mutate(const Weights& w, const GaOptions& o, SplitMix64& rng) {

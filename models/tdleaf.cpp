@@ -37,6 +37,7 @@ void check(const TdLeafOptions& o) {
   need(o.ply_cap >= 1, "ply cap must be at least 1");
   need(o.opening_min_plies >= 0 && o.opening_min_plies <= o.opening_max_plies, "bad opening plies");
   need(o.test_every >= 0 && o.test_openings >= 1, "bad test match settings");
+  need(o.threads >= 0 && o.threads <= 1024, "threads must be 0 (all cores) to 1024");  // bao run's range
 }
 
 int threads_of(int t) { return t > 0 ? t : omp_get_max_threads(); }

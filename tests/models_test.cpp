@@ -303,6 +303,9 @@ TEST(GaTuner, SameSeedSameWeightsWithOneAndTwoThreads) {
   o.mask = Weights::Ones();
   o.mask[kFHand] = 0;
   EXPECT_EQ(run_ga(o, kRules).back().best_weights[kFHand], o.initial[kFHand]);
+  o.threads = 100000;  // OpenMP crashed on it
+  EXPECT_THROW(run_ga(o, kRules), InputError);
+  o.threads = 2;
   o.population = 1;
   EXPECT_THROW(run_ga(o, kRules), InputError);
 }
@@ -330,6 +333,8 @@ TEST(TdLeaf, SameSeedSameWeightsWithOneAndTwoThreads) {
     }
     EXPECT_NE(a.back().weights, o.initial);
     EXPECT_GE(a.back().test_score, 0);
+    o.threads = 100000;  // OpenMP crashed on it
+    EXPECT_THROW(run_tdleaf(o, kRules), InputError);
   }
 }
 
@@ -429,6 +434,8 @@ TEST(TypeLearning, OfflineRealOpponentApproachesOneIdenticalTypesSplit) {
   const OfflineResult t = learn_types_offline(real, twins, kRules, o);
   EXPECT_DOUBLE_EQ(t.mean[0], t.mean[1]);
   EXPECT_NEAR(t.mean[0] + t.mean[1], 1.0, 0.01);
+  o.threads = 100000;  // OpenMP crashed on it
+  EXPECT_THROW(learn_types_offline(real, types, kRules, o), InputError);
 }
 
 TEST(TypeLearning, OnlineBeliefFloorAndSplit) {
