@@ -54,6 +54,7 @@ class PlayLoop {
       std::cout << "Type a move (South's rows are A and B, North's a and b: A6L*, a5R) or a command: moves, hint, "
                    "undo, save FILE, position, board, help, quit.\n";
     draw();
+    std::string failed;  // why an engine could not move: the game stops, is saved, then fails
     while (true) {
       if (game_.over()) {
         if (!announced_) std::cout << "game over: " << result_text(game_.current(), game_.rules()) << "\n";
@@ -64,7 +65,12 @@ class PlayLoop {
           std::cout << "stopped: ply cap (" << o_.ply_cap << " plies)\n";
           break;
         }
-        engine_move();
+        try {
+          engine_move();
+        } catch (const InputError& e) {  // a search that stops itself (om-bounded)
+          failed = e.what();
+          break;
+        }
         draw();
         continue;
       }
@@ -73,6 +79,7 @@ class PlayLoop {
       if (!command(line)) break;
     }
     if (!o_.save.empty()) save(o_.save);  // --save: a failure is the command's error
+    if (!failed.empty()) throw InputError(failed);
     return kExitOk;
   }
 

@@ -66,6 +66,12 @@ check "hint that fails: exit 0" status_is 0
 check "hint that fails: says why" out_has "no hint: om-bounded: the evaluations differ"
 check "hint that fails: the game goes on" grep -qxF -- "$(replayed '1: A6L* a5R;')" "$tmp/out"
 
+# --- An engine whose search stops itself: exit 2 with its message, the game so far saved.
+play $'A6L*\n' --opponent 'om-bounded(model=material,bound=3)' --depth 6 --quiet --save "$tmp/f.txt"
+check "engine that fails: exit 2" status_is 2
+check "engine that fails: says why" err_has "om-bounded: the evaluations differ"
+check "engine that fails: the game so far saved" eval 'out_has "saved $tmp/f.txt (1 plies)" && grep -qx "1: A6L\*;" "$tmp/f.txt"'
+
 # --- The engine has South and moves first; --quiet hides its search.
 play $'position\nquit\n' --side north --depth 2 --quiet
 check "engine as South: moves first" grep -q '^South plays A[0-9][LR]' "$tmp/out"
