@@ -212,6 +212,9 @@ std::string ply_label(int number, Side side) { return std::to_string(number) + (
 
 Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
   RecordReader reader(source, rules, variant_given);
+  // A UTF-8 byte order mark (some editors write one) would otherwise join the first
+  // line's key: a move line would be read as a header, a `variant:` header ignored.
+  if (text.starts_with("\xef\xbb\xbf")) text.remove_prefix(3);
   int line_no = 0;
   std::size_t at = 0;
   while (at <= text.size()) {

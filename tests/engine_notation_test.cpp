@@ -569,6 +569,19 @@ TEST(RecordRead, WindowsLineEndings) {
   EXPECT_EQ(g.headers[0].second, "x");
 }
 
+TEST(RecordRead, ByteOrderMark) {
+  const Game g = read(
+      "\xef\xbb\xbf"
+      "1: A7L* a5R;\n");
+  EXPECT_EQ(g.plies.size(), 2u);
+  EXPECT_TRUE(g.headers.empty());
+  const Game k = read(
+      "\xef\xbb\xbf"
+      "variant: kujifunza\n1: A1R;\n");
+  EXPECT_EQ(k.rules.variant, Variant::Kujifunza);
+  EXPECT_EQ(k.plies.size(), 1u);
+}
+
 TEST(RecordRead, LenientMovesInRecords) {
   // "a3R *" (space before *), "A2R" for a forced A2L, "a2" without direction, "**".
   const Game g = read("position: " + before("10N") + "\n1: ... a3R *;\n2: A3L a4R;\n3: A4R a2;\n");
