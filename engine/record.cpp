@@ -164,10 +164,12 @@ class RecordReader {
       ended_ = true;
       return;
     }
-    const char* over = outcome_reason(pos_, g_.rules);
-    if (*over) throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" + over + ")");
     GamePly ply{number, mover, Move{}, MoveList{}, Position{}};
     generate_moves(pos_, g_.rules, ply.legal);
+    // No legal move: the game is over (a front row is empty or the mover is stuck, 8).
+    if (ply.legal.empty())
+      throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" +
+                       outcome_reason(pos_, g_.rules) + ")");
     try {
       ply.move = parse_move(tok, pos_, g_.rules, label);
     } catch (const InputError& e) {

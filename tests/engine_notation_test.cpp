@@ -617,6 +617,10 @@ TEST(RecordErrors, MoveAfterTheEnd) {
   EXPECT_INPUT_ERROR(read("1: A7L* a5R;\n2: resigns a5R;\n"), "line 2", "'a5R'", "after the end", "South resigns");
   EXPECT_INPUT_ERROR(read(std::string("position: ") + kNorthRowEmpty + "\n1: A1R;\n"), "line 2", "move 1S", "'A1R'",
                      "after the end", "North's front row is empty");
+  // Both front rows occupied, but South has no pit of 2 or more: no legal move (8).
+  EXPECT_INPUT_ERROR(read("variant: kujifunza\nposition: "
+                          "1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 S 0,0 -- -\n1: A1R;\n"),
+                     "line 3", "move 1S", "'A1R'", "after the end", "South has no legal move");
 }
 
 TEST(RecordErrors, HeaderAfterTheFirstMoveLine) {
