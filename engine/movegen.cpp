@@ -358,8 +358,7 @@ struct Sowing {
   for (std::uint32_t laps = kFreeLaps + 1;; ++laps) {  // the lap whose end is decided
     if (mv.over_limit()) return false;
     if (laps == kCacheLaps) {
-      const Move m = mv.m;  // a copy: handing out mv's address would keep mv out of registers
-      tag = verdict_tag(before, m, mv.rules);
+      tag = verdict_tag(before, mv.m, mv.rules);
       if (const Verdict* known = verdicts.find(tag)) {
         if (known->infinite) return false;
         mv.restore(*known);

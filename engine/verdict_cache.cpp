@@ -4,7 +4,7 @@
 
 namespace bao {
 
-std::uint64_t verdict_tag(const Position& before, const Move& m, const Rules& rules) {
+std::uint64_t verdict_tag(const Position& before, Move m, const Rules& rules) {
   const int s = before.side;
   std::uint64_t a, b;
   if (m.takasa()) {

@@ -55,6 +55,6 @@ class VerdictCache {
 // depends on those alone: the same long takasa move below different opponent positions is decided
 // once. A capture move's tag depends on the whole position. Both depend on every rules
 // option. Never 0.
-std::uint64_t verdict_tag(const Position& before, const Move& m, const Rules& rules);
+std::uint64_t verdict_tag(const Position& before, Move m, const Rules& rules);
 
 }  // namespace bao
