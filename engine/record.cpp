@@ -8,10 +8,23 @@
 namespace bao {
 namespace {
 
+// Trims white space and byte order marks (U+FEFF in UTF-8, which some editors write at
+// the start of a file): with the mark, a first line '1: A7L* a5R;' would be a header and
+// its moves lost, a first 'variant:' header ignored.
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  for (;;) {
+    if (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+      s.remove_prefix(1);
+    else if (s.starts_with(kBom))
+      s.remove_prefix(kBom.size());
+    else if (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+      s.remove_suffix(1);
+    else if (s.ends_with(kBom))
+      s.remove_suffix(kBom.size());
+    else
+      return s;
+  }
 }
 
 bool all_digits(std::string_view s) {
@@ -214,9 +227,6 @@ std::string ply_label(int number, Side side) { return std::to_string(number) + (
 
 Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
   RecordReader reader(source, rules, variant_given);
-  // A UTF-8 byte order mark (some editors write one) would otherwise join the first
-  // line's key: a move line would be read as a header, a `variant:` header ignored.
-  if (text.starts_with("\xef\xbb\xbf")) text.remove_prefix(3);
   int line_no = 0;
   std::size_t at = 0;
   while (at <= text.size()) {

@@ -580,6 +580,12 @@ TEST(RecordRead, ByteOrderMark) {
       "variant: kujifunza\n1: A1R;\n");
   EXPECT_EQ(k.rules.variant, Variant::Kujifunza);
   EXPECT_EQ(k.plies.size(), 1u);
+  // On a later line too (files joined, found by fuzz_record): the header is 'variant'.
+  const Game j = read(
+      "# c\n\xef\xbb\xbf"
+      "variant: kujifunza\n1: A1R;\n");
+  EXPECT_EQ(j.rules.variant, Variant::Kujifunza);
+  EXPECT_EQ(j.headers.at(0).first, "variant");
 }
 
 TEST(RecordRead, LenientMovesInRecords) {
