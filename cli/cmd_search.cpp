@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "cli/game_session.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -11,15 +12,6 @@
 #include "models/opponent_searchers.h"
 
 namespace bao::cli {
-
-std::string format_pv(const search::BaoResult& r, int side) {
-  std::string s;
-  for (std::size_t i = 0; i < r.pv.size(); ++i) {
-    if (i) s += ' ';
-    s += format_move(r.pv[i], side ^ static_cast<int>(i % 2));
-  }
-  return s;
-}
 
 int cmd_search(const std::vector<std::string>& args) {
   PositionOptions o;

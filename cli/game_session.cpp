@@ -107,4 +107,13 @@ experiments::PlayerConfig player_from_config(const std::string& file, const std:
   return it->second;
 }
 
+std::string format_pv(const search::BaoResult& r, int side) {
+  std::string s;
+  for (std::size_t i = 0; i < r.pv.size(); ++i) {
+    if (i) s += ' ';
+    s += format_move(r.pv[i], side ^ static_cast<int>(i % 2));
+  }
+  return s;
+}
+
 }  // namespace bao::cli

@@ -63,8 +63,8 @@ class GameSession {
 // "South wins (North's front row is empty)", or "" while the game goes on.
 std::string result_text(const Position& p, const Rules& rules);
 
-// The principal variation as move texts, the first for `side` (bao search prints it too;
-// defined in cmd_search.cpp).
+// The principal variation as move texts, the first for `side` (bao play, bao search and
+// bao serve print it).
 std::string format_pv(const search::BaoResult& r, int side);
 
 // An engine player: a player as experiment configs describe it (searcher, evaluator,
