@@ -34,6 +34,26 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
+// A header key is a word: a letter, then letters, digits, '-' or '_', two characters at
+// least. Anything else before a ':' is a mistyped move number ('l:', '1.:', '1a:', ':')
+// whose moves would otherwise be lost as a header.
+bool header_key(std::string_view s) {
+  if (s.size() < 2 || !std::isalpha(static_cast<unsigned char>(s.front()))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  return true;
+}
+
+// The move number of an all-digit key; leading zeros are allowed ('01:' and '0000001:'
+// are both 1), and a number past 9 digits is -1 (no game has that many moves).
+int move_number(std::string_view digits) {
+  while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
+  if (digits.size() > 9) return -1;
+  int n = 0;
+  for (char c : digits) n = n * 10 + (c - '0');
+  return n;
+}
+
 // Whitespace-separated tokens; a token of only '*' and '>' belongs to the move before it
 // ("a3R *" in de Voogt's records).
 std::vector<std::string> move_tokens(std::string_view s) {
@@ -80,8 +100,12 @@ class RecordReader {
     const std::string_view rest = line.substr(colon + 1);
     if (all_digits(key))
       move_line(key, rest, where);
-    else
+    else if (header_key(key))
       header(key, rest, where);
+    else
+      throw InputError(where + ": '" + std::string(line) +
+                       "' is neither a header (a word of letters, digits, '-' or '_', then ':') nor a move line "
+                       "('<move number>: <South move> <North move>;')");
   }
 
   // The game, once every line has been read (line_no: the last line's number).
@@ -104,7 +128,14 @@ class RecordReader {
   void header(std::string_view key, std::string_view rest, const std::string& where) {
     if (moves_started_) throw InputError(where + ": header '" + std::string(key) + "' after the first move line");
     const std::string value(trim(rest));
+    // A second variant, position or winner would silently replace the first.
+    if (key == "variant" || key == "position" || key == "winner")
+      for (std::size_t i = 0; i < g_.headers.size(); ++i)
+        if (g_.headers[i].first == key)
+          throw InputError(where + ": header '" + std::string(key) + "' repeated (first on line " +
+                           std::to_string(header_lines_[i]) + ")");
     g_.headers.emplace_back(std::string(key), value);
+    header_lines_.push_back(line_no_);
     if (key == "variant") {
       Variant v;
       try {
@@ -142,7 +173,7 @@ class RecordReader {
   void move_line(std::string_view key, std::string_view rest, const std::string& where) {
     if (!moves_started_) begin_moves(line_no_);
     if (ended_) throw InputError(where + ": move line after the end of the game (" + g_.reason + ")");
-    const int number = std::stoi(std::string(key.substr(0, 6)));
+    const int number = move_number(key);
     if (number != expected_number_)
       throw InputError(where + ": expected move number " + std::to_string(expected_number_) + ", found " +
                        std::string(key));
@@ -171,18 +202,19 @@ class RecordReader {
     if (ended_) throw InputError(where + ": '" + tok + "' after the end of the game (" + g_.reason + ")");
     const Side mover = static_cast<Side>(pos_.side);
     const std::string label = "move " + ply_label(number, mover);
+    GamePly ply{number, mover, Move{}, MoveList{}, Position{}};
+    generate_moves(pos_, g_.rules, ply.legal);
+    // No legal move: the game is over (a front row is empty or the mover is stuck, 8), and
+    // neither a move nor a resignation can follow.
+    if (ply.legal.empty())
+      throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" +
+                       outcome_reason(pos_, g_.rules) + ")");
     if (tok == "resigns" || tok == "resign") {
       g_.result = mover == South ? Outcome::NorthWins : Outcome::SouthWins;
       g_.reason = std::string(side_name(mover)) + " resigns";
       ended_ = true;
       return;
     }
-    GamePly ply{number, mover, Move{}, MoveList{}, Position{}};
-    generate_moves(pos_, g_.rules, ply.legal);
-    // No legal move: the game is over (a front row is empty or the mover is stuck, 8).
-    if (ply.legal.empty())
-      throw InputError(where + ", " + label + ": '" + tok + "' after the end of the game (" +
-                       outcome_reason(pos_, g_.rules) + ")");
     try {
       ply.move = parse_move(tok, pos_, g_.rules, label);
     } catch (const InputError& e) {
@@ -212,7 +244,8 @@ class RecordReader {
   Game g_;
   const std::string src_;
   const Variant asked_variant_;
-  const bool variant_given_;  // a `variant:` header must then be asked_variant_
+  const bool variant_given_;       // a `variant:` header must then be asked_variant_
+  std::vector<int> header_lines_;  // the line of each of g_.headers
   std::string position_text_, winner_header_;
   int position_line_ = 0, winner_line_ = 0;
   int line_no_ = 0;  // of the line being read

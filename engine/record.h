@@ -40,7 +40,10 @@ std::string ply_label(int number, Side side);
 
 // Reads a record. `rules` gives the rules options and the variant used when the record
 // has no `variant:` header; when variant_given is true a differing header is an error.
-// A `winner:` header that the moves contradict is an error too.
+// A `winner:` header that the moves contradict is an error too, and so are: a line that
+// is neither a header (key: a word of 2+ letters, digits, '-', '_', from a letter) nor a
+// move line (all-digit number, leading zeros allowed), a repeated variant/position/
+// winner header, and a move or `resigns` after the game has ended.
 Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given);
 
 // The record of a game in canonical notation (headers kept, moves canonical).

@@ -659,6 +659,44 @@ TEST(RecordErrors, EmptyMoveAndMalformedLines) {
   EXPECT_INPUT_ERROR(read("1. A7L* a5R;\n"), "line 1", "'1. A7L* a5R;'");
 }
 
+// A mistyped move number used to be read as a header, its moves silently lost.
+TEST(RecordErrors, LinesThatAreNeitherHeaderNorMoveLine) {
+  EXPECT_INPUT_ERROR(read("l: A7L* a5R;\n"), "line 1", "'l: A7L* a5R;'", "neither a header", "nor a move line");
+  EXPECT_INPUT_ERROR(read("1.: A7L* a5R;\n"), "line 1", "'1.: A7L* a5R;'", "neither");
+  EXPECT_INPUT_ERROR(read("South: x\n: A7L* a5R;\n"), "line 2", "': A7L* a5R;'", "neither");
+  EXPECT_INPUT_ERROR(read("1a: A7L*;\n"), "line 1", "neither");
+  EXPECT_INPUT_ERROR(read("1: A7L* a5R;\nO2: A6L* a5R;\n"), "line 2", "header 'O2'", "after the first move line");
+  EXPECT_INPUT_ERROR(read("my place: Zanzibar\n"), "line 1", "neither");
+  // Words of letters, digits, '-' and '_' are headers.
+  const Game g = read("event_2-b: final\nround2: 3\n1: A7L* a5R;\n");
+  ASSERT_EQ(g.headers.size(), 2u);
+  EXPECT_EQ(g.headers[0].first, "event_2-b");
+  EXPECT_EQ(g.plies.size(), 2u);
+}
+
+TEST(RecordErrors, RepeatedHeadersThatDecideTheGame) {
+  EXPECT_INPUT_ERROR(read("variant: kiswahili\nSouth: x\nvariant: kujifunza\n"), "line 3", "'variant' repeated",
+                     "line 1");
+  EXPECT_INPUT_ERROR(read(std::string("position: ") + kKiswahiliStart + "\nposition: " + kNorthToMove + "\n"), "line 2",
+                     "'position' repeated", "line 1");
+  EXPECT_INPUT_ERROR(read("winner: North\n\nwinner: North\n1: A7L* a5R;\n2: resigns;\n"), "line 3",
+                     "'winner' repeated");
+  EXPECT_NO_THROW(read("note: a\nnote: b\n"));  // other keys may repeat
+}
+
+TEST(RecordErrors, ResignationAfterTheEnd) {
+  EXPECT_INPUT_ERROR(read(std::string("position: ") + kNorthRowEmpty + "\n1: resigns;\n"), "line 2", "'resigns'",
+                     "after the end", "North's front row is empty");
+  EXPECT_INPUT_ERROR(read("1: A7L* resigns;\n2: resigns;\n"), "line 2", "after the end", "North resigns");
+}
+
+TEST(RecordRead, MoveNumbersWithLeadingZeros) {
+  EXPECT_EQ(read("01: A7L* a5R;\n002: A6L* a5R;\n").plies.size(), 4u);
+  EXPECT_EQ(read("0000001: A7L* a5R;\n").plies.size(), 2u);
+  EXPECT_INPUT_ERROR(read("0000002: A7L* a5R;\n"), "line 1", "expected move number 1", "found 0000002");
+  EXPECT_INPUT_ERROR(read("0: A7L* a5R;\n"), "line 1", "expected move number 1", "found 0");
+}
+
 TEST(RecordErrors, WinnerHeaderContradicted) {
   // The error names the header's line (record.h: every error names the line).
   EXPECT_INPUT_ERROR(read("winner: South\n1: A7L* a5R;\n2: resigns;\n"), "game.txt", "line 1", "winner", "South",
