@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -40,10 +41,13 @@ void write_text_file_atomically(const std::string& path, const std::string& text
   if (ec) throw InputError("cannot write '" + path + "': " + ec.message());
 }
 
-bool to_int(std::string_view text, int& out) {
+bool to_double(std::string_view text, double& out) {
   if (text.empty()) return false;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, std::chars_format::general);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return false;
+  out = v;
+  return true;
 }
 
 namespace {

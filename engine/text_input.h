@@ -3,6 +3,7 @@
 // core: movegen and position never call it.
 #pragma once
 
+#include <charconv>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,9 +19,23 @@ std::string read_text_file(const std::string& path);
 // file and a failed write leaves the old file. Throws InputError naming the file.
 void write_text_file_atomically(const std::string& path, const std::string& text);
 
+// The project's one number reader: configs, searcher specs, weights files, record move
+// numbers and command-line lists all read their numbers with these two, so a number is
+// the same text everywhere.
+//
 // `text` as a whole number with nothing before or after it (no sign other than '-', no
-// spaces). Returns false when it is not one or does not fit an int.
-bool to_int(std::string_view text, int& out);
+// spaces). Returns false when it is not one or does not fit Int.
+template <class Int>
+bool to_int(std::string_view text, Int& out) {
+  if (text.empty()) return false;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// `text` as a finite decimal number with nothing before or after it: "0.25", "-3", "1e-3",
+// "1e-320" (a subnormal is a number). Returns false for "nan", "inf", hexadecimal, a
+// leading '+' or space, trailing text ("0.5x"), or a value beyond a double's range.
+bool to_double(std::string_view text, double& out);
 
 // "N" or "MIN-MAX" (spaces around the dash allowed) with lo <= MIN <= MAX <= hi; "N"
 // is the range N-N. Throws InputError "expected N or MIN-MAX with lo <= MIN <= MAX <=

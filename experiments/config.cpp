@@ -126,20 +126,6 @@ bool parse_bool_value(const std::string& v, bool& out) {
   return false;
 }
 
-template <class Int>
-bool parse_int_value(const std::string& v, Int& out) {
-  if (v.empty()) return false;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-  return ec == std::errc() && end == v.data() + v.size();
-}
-
-bool parse_double_value(const std::string& v, double& out) {
-  if (v.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(v.c_str(), &end);
-  return end == v.c_str() + v.size() && std::isfinite(out);
-}
-
 std::vector<std::string> split_list(const std::string& v) {
   std::vector<std::string> out;
   std::string item;
@@ -204,7 +190,7 @@ struct Source {
   void parse_int(const std::string& key, const Entry& e, Int& out, std::type_identity_t<Int> min,
                  std::type_identity_t<Int> max, const char* what, const std::string& note = "") const {
     Int v{};
-    if (!parse_int_value(e.value, v) || v < min || v > max)
+    if (!to_int(e.value, v) || v < min || v > max)
       fail(key, e,
            std::string("expected ") + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
                ", found '" + e.value + "'" + note);
@@ -518,7 +504,7 @@ void read_players(const Source& src, const std::map<std::string, std::string>& d
 void read_sprt_double(const Source& src, const std::string& key, double& out, double lo, double hi) {
   const Entry* e = src.get(key);
   if (!e) return;
-  if (!parse_double_value(e->value, out) || out <= lo || out >= hi)
+  if (!to_double(e->value, out) || out <= lo || out >= hi)
     src.fail(key, *e,
              "expected a number between " + format_double(lo) + " and " + format_double(hi) + " (exclusive), found '" +
                  e->value + "'");

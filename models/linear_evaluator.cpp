@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/text_input.h"
 #include "search/score.h"
 
 namespace bao::models {
@@ -55,14 +56,7 @@ Weights parse_weights(std::string_view text, const std::string& source) {
     if (line_of[f])
       fail(line_no, "feature '" + name + "' given twice (first on line " + std::to_string(line_of[f]) + ")");
     double x = 0;
-    std::size_t used = 0;
-    try {
-      x = std::stod(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != value.size() || !std::isfinite(x))
-      fail(line_no, "weight '" + value + "' of '" + name + "' is not a finite number");
+    if (!to_double(value, x)) fail(line_no, "weight '" + value + "' of '" + name + "' is not a finite number");
     w[f] = x;
     line_of[f] = line_no;
   }

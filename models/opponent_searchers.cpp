@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 #include "engine/error.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
 #include "search/om.h"
@@ -232,18 +234,20 @@ std::string take_string(search::Spec& s, const std::string& key, bool required) 
   return v;
 }
 
+// A sum of probabilities as a person would write it: "1.1", "0.3333333333".
+std::string format_probability(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", p);
+  return buf;
+}
+
 // A probability written in full (nothing after the number) and in [0, 1], nan being
 // outside; `what` starts the messages.
 double parse_probability(const std::string& text, const std::string& what) {
   double p = 0;
-  std::size_t used = 0;
-  try {
-    p = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size()) throw InputError(what + ": the probability is not a number");
-  if (!(p >= 0 && p <= 1)) throw InputError(what + ": the probability must be in [0, 1]");
+  if (!to_double(text, p))
+    throw InputError(what + ": the probability '" + text + "' is not a finite number (e.g. 0.25)");
+  if (!(p >= 0 && p <= 1)) throw InputError(what + ": the probability must be in [0, 1], found '" + text + "'");
   return p;
 }
 
@@ -277,12 +281,15 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, con
   double others = 0;
   for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
   const std::string own = take_string(spec, "own", false);
+  // Without own=, the own type takes what the others leave, which must not be negative;
+  // with it, all must add up to 1. Each message says which case it is.
+  if (own.empty() && others > 1.0 + 1e-9)
+    throw InputError(name + ": the opponent types' probabilities add up to " + format_probability(others) +
+                     ", more than 1 (the own type, own=, takes 1 minus their sum)");
   probs[0] = own.empty() ? 1.0 - others : parse_probability(own, name + ": parameter own ('" + own + "')");
-  double sum = 0;
-  for (double x : probs) sum += x;
-  if (probs[0] < -1e-12 || std::abs(sum - 1.0) > 1e-9)
-    throw InputError(name + ": the type probabilities (own " + std::to_string(probs[0]) + " and types) sum to " +
-                     std::to_string(sum) + ", not 1");
+  if (!own.empty() && std::abs(probs[0] + others - 1.0) > 1e-9)
+    throw InputError(name + ": own=" + own + " and the opponent types' " + format_probability(others) + " add up to " +
+                     format_probability(probs[0] + others) + ", not 1");
   probs[0] = std::max(0.0, probs[0]);
   spec.finish("types, own");
   return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, 0);

@@ -8,6 +8,7 @@
 
 #include "engine/error.h"
 #include "engine/movegen.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
@@ -22,14 +23,8 @@ PlayerModel parse_player_model(std::string_view text, int default_depth, const s
   m.eval = std::string(text.substr(0, at));
   if (at != std::string_view::npos) {
     const std::string d(text.substr(at + 1));
-    std::size_t used = 0;
     int depth = 0;
-    try {
-      depth = std::stoi(d, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != d.size() || depth < 1 || depth > 64)
+    if (!to_int(d, depth) || depth < 1 || depth > 64)
       throw InputError("player '" + std::string(text) + "': the depth after '@' must be a number in 1..64");
     m.depth = depth;
   }

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "engine/error.h"
+#include "engine/text_input.h"
 
 namespace bao::search {
 namespace {
@@ -71,8 +72,7 @@ std::int64_t Spec::take_int(const std::string& key, std::int64_t def, std::int64
   const std::string v = it->second;
   params.erase(it);
   std::int64_t x = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (ec != std::errc() || end != v.data() + v.size() || x < min || x > max)
+  if (!to_int(v, x) || x < min || x > max)
     throw InputError(name + ": parameter " + key + " expects a whole number from " + std::to_string(min) + " to " +
                      std::to_string(max) + ", found '" + v + "'");
   return x;

@@ -228,6 +228,9 @@ TEST(ConfigSections, EachReaderNamesLineAndKey) {
       // sprt
       {t + "[sprt]\nelo0 = 10\nelo1 = 0\n", {}, {"t.ini:17: key 'sprt.elo1': elo1 must be above elo0"}},
       {t + "[sprt]\nelo0 = 0\nelo1 = 5\nmodel = x\n", {}, {"t.ini:18: key 'sprt.model'"}},
+      // numbers are read as everywhere else (engine/text_input.h): no hexadecimal, no nan
+      {t + "[sprt]\nelo0 = 0x0\nelo1 = 5\n", {}, {"t.ini:16: key 'sprt.elo0': expected a number", "'0x0'"}},
+      {t + "[sprt]\nelo0 = 0\nelo1 = 5\nalpha = nan\n", {}, {"t.ini:18: key 'sprt.alpha'", "'nan'"}},
   });
 }
 

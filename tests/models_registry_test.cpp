@@ -105,12 +105,20 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
   expect_error("root-om(model=material@x)", "model_depth");
   expect_error("root-om(model=material@)", "model_depth expects a whole number");
   expect_error("prom-plain(types=material)", "evaluator:probability");
-  expect_error("prom-plain(types=material:0.5,own=0.7)", "sum to");
+  expect_error("prom-plain(types=material:0.5,own=0.7)", "own=0.7 and the opponent types' 0.5 add up to 1.2, not 1");
+  // Without own= the own type takes the rest; a rest below 0 is named as such, not as
+  // "own -0.100000 ... sum to 1.000000, not 1".
+  expect_error("prom-plain(types=material:0.5+default:0.6)", "add up to 1.1, more than 1");
   expect_error("prom-beta(types=material:1.5)", "[0, 1]");
-  expect_error("prom-beta(types=material:nan)", "[0, 1]");
+  expect_error("prom-beta(types=material:nan)", "the probability 'nan' is not a finite number");
+  expect_error("prom-beta(types=material:inf)", "the probability 'inf' is not a finite number");
+  expect_error("prom-beta(types=material: 0.5)", "the probability ' 0.5' is not a finite number");
   expect_error("prom-beta(types=material:0.5+)", "type '' is not evaluator:probability");
-  expect_error("prom-beta(types=material:0.5,own=0.5x)", "parameter own ('0.5x'): the probability is not a number");
-  expect_error("prom-beta(types=material:0.5,own=nan)", "[0, 1]");
+  expect_error("prom-beta(types=material:0.5,own=0.5x)", "parameter own ('0.5x'): the probability '0.5x' is not a");
+  expect_error("prom-beta(types=material:0.5,own=nan)", "'nan' is not a finite number");
+  // A subnormal is a number: the message is about the sum, not "not a number".
+  expect_error("prom-beta(types=material:1e-320,own=0.5)", "add up to 0.5, not 1");
+  EXPECT_NO_THROW(models::make_searcher("prom-beta(types=material:1e-320)", rules, eval));
   expect_error("om-fancy", "known: minimax, alphabeta, om-plain");
   // Limits no searcher honours are refused, naming the searcher.
   auto om = models::make_searcher("om-beta(model=material)", rules, eval);

@@ -242,6 +242,11 @@ TEST(WeightFiles, EveryErrorNamesFileAndLine) {
   expect_error("hand 1.5x\n" + rest, "w.txt:1:", "not a finite number");
   expect_error("hand nan\n" + rest, "w.txt:1:", "not a finite number");
   expect_error("hand inf\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand 0x10\n" + rest, "w.txt:1:", "weight '0x10' of 'hand' is not a finite number");
+  expect_error("hand +1\n" + rest, "w.txt:1:", "not a finite number");
+  expect_error("hand 1e400\n" + rest, "w.txt:1:", "not a finite number");
+  // A subnormal weight is a number (std::stod called it out of range).
+  EXPECT_NO_THROW(parse_weights("hand 1e-320\n" + rest, "w.txt"));
   expect_error("hand 1\nfront9 1\n" + rest, "w.txt:2:", "unknown feature 'front9'");
   expect_error(rest, "w.txt:24:", "missing feature 'hand'");
   expect_error("", "w.txt:1:", "missing feature 'hand'");
