@@ -84,15 +84,11 @@ std::string Engine::label() const {
 
 Engine make_engine(const experiments::PlayerConfig& config, const Rules& rules) {
   Engine e{config, experiments::make_player(config, rules)};
-  // Limits no searcher takes (none, a depth past the last ply), then the smallest search
-  // the limits allow, as load_config checks a config's players: a limit this searcher
-  // cannot take (minimax without a depth) is refused now, not at the engine's first move.
+  // Limits no searcher takes (none, a depth past the last ply), then those this one
+  // cannot take (minimax without a depth), as load_config checks a config's players:
+  // refused now, not at the engine's first move, and without searching.
   search::check_limits(e.player.limits, "engine '" + e.label() + "'");
-  search::Limits probe;
-  probe.depth = std::min(e.player.limits.depth, 1);
-  probe.nodes = std::min<std::uint64_t>(e.player.limits.nodes, 1);
-  probe.time_ms = std::min<std::int64_t>(e.player.limits.time_ms, 1);
-  e.player.searcher->search(start_position(rules.variant), probe);
+  e.player.searcher->check(e.player.limits);
   return e;
 }
 

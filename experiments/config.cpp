@@ -444,9 +444,10 @@ std::string inherited_note(const Setting& s, const std::string& player) {
   return s.key.rfind("player." + player + ".", 0) == 0 ? "" : " (inherited by [player." + player + "])";
 }
 
-// Makes the player's searcher once, and runs the smallest search its limits allow, so
-// that an unknown searcher or evaluator, a bad parameter or a limit the searcher cannot
-// take is reported here, with its line, and not after games have started.
+// Makes the player's searcher once and checks its limits (Searcher::check, no search:
+// bao run --check must not search), so that an unknown searcher or evaluator, a bad
+// parameter or a limit the searcher cannot take is reported here, with its line, and
+// not after games have started.
 void check_searcher(const Source& src, const Rules& rules, const PlayerConfig& pc, const Setting& searcher,
                     const Setting& eval) {
   std::shared_ptr<const search::Evaluator> evaluator;
@@ -458,11 +459,7 @@ void check_searcher(const Source& src, const Rules& rules, const PlayerConfig& p
   }
   try {
     auto s = models::make_searcher(pc.searcher, rules, evaluator);
-    search::Limits l;
-    l.depth = std::min(pc.depth, 1);
-    l.nodes = std::min<std::uint64_t>(pc.nodes, 1);
-    l.time_ms = std::min<std::int64_t>(pc.time_ms, 1);
-    s->search(start_position(rules.variant), l);
+    s->check(search::Limits{pc.depth, pc.nodes, pc.time_ms});
   } catch (const InputError& err) {
     src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
   }

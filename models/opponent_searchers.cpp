@@ -24,12 +24,26 @@ using search::Limits;
 using BaoOm = search::OmSearch<BaoGame>;
 using BaoProm = search::PromSearch<BaoGame>;
 
-// Runs `iteration(depth)` for depth 1, 2, ... up to the limits (iterative deepening over
-// fixed-depth searches without a shared table): a depth limit runs that depth alone; node
-// and time limits stop before an iteration that the last one's growth says would not fit.
+using Clock = std::chrono::steady_clock;
+
+// What is left of a search's node and time limits when an iteration starts.
+struct Budget {
+  std::uint64_t nodes = 0;                                // nodes left; 0: no node limit
+  Clock::time_point deadline = Clock::time_point::max();  // max: no time limit
+  // The first iteration must end with a move, so it is not interrupted (its inner
+  // searches may be shortened); a later one is thrown away (search::SearchStopped) once
+  // the budget runs out.
+  bool strict = false;
+  bool limited() const { return nodes != 0 || deadline != Clock::time_point::max(); }
+};
+
+// Runs `iteration(depth, budget)` for depth 1, 2, ... up to the limits (iterative
+// deepening over fixed-depth searches without a shared table): a depth limit runs that
+// depth alone; node and time limits skip an iteration that the last one's growth says
+// would not fit, and stop one that runs out of them (the last finished one is returned).
 template <class Iteration>
 BaoResult deepen(const Limits& limits, const search::InfoFn& info, Iteration&& iteration) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   BaoResult best;
   std::uint64_t total_nodes = 0, total_evals = 0, last = 0, before_last = 0;
   const int first = limits.depth > 0 && limits.nodes == 0 && limits.time_ms == 0 ? limits.depth : 1;
@@ -37,11 +51,23 @@ BaoResult deepen(const Limits& limits, const search::InfoFn& info, Iteration&& i
   for (int d = first; d <= max_depth; ++d) {
     if (d > first) {
       const double growth = before_last ? std::max(1.0, double(last) / double(before_last)) : 4.0;
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1000.0;
+      const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count() * 1000.0;
       if (limits.nodes && total_nodes + growth * double(last) > double(limits.nodes)) break;
       if (limits.time_ms && elapsed * (1.0 + growth) > double(limits.time_ms)) break;
     }
-    BaoResult r = iteration(d);
+    Budget budget;
+    if (limits.nodes) budget.nodes = limits.nodes > total_nodes ? limits.nodes - total_nodes : 1;
+    if (limits.time_ms) budget.deadline = t0 + std::chrono::milliseconds(limits.time_ms);
+    budget.strict = d > first;
+    BaoResult r;
+    try {
+      r = iteration(d, budget);
+    } catch (const search::SearchStopped& stopped) {
+      // The unfinished iteration's nodes were visited: they count (nodes per second).
+      best.nodes = total_nodes + stopped.nodes;
+      best.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      break;
+    }
     before_last = last;
     last = r.nodes;
     total_nodes += r.nodes;
@@ -95,13 +121,20 @@ class OmSearcher final : public search::Searcher {
   }
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
-    search::check_limits(limits, description_);
-    return deepen(limits, info, [&](int d) { return to_result(iteration(p, d), d); });
+    check(limits);
+    return deepen(limits, info, [&](int d, const Budget& b) { return to_result(iteration(p, d, b), d); });
   }
+  void check(const Limits& limits) const override { search::check_limits(limits, description_); }
   std::string describe() const override { return description_; }
 
  private:
-  search::ModelResult<bao::Move> iteration(const Position& p, int d) {
+  search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
+    search::ModelSearch<BaoGame>& ms = om_ ? static_cast<search::ModelSearch<BaoGame>&>(*om_) : *prom_;
+    if (b.strict && b.limited()) ms.set_budget(b.nodes, b.deadline);
+    struct Clear {
+      search::ModelSearch<BaoGame>& m;
+      ~Clear() { m.clear_budget(); }
+    } clear{ms};
     switch (kind_) {
       case OmKind::Plain:
         return om_->om_plain(p, d, 1, horizon_);
@@ -147,9 +180,10 @@ class RootOmSearcher final : public search::Searcher {
             BaoGame{rules}, EvalFn{model_eval_.get()}, search::AlphaBetaOptions{true, 4, false, true, 0})) {}
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
-    search::check_limits(limits, "root-om");
-    return deepen(limits, info, [&](int d) { return iteration(p, d); });
+    check(limits);
+    return deepen(limits, info, [&](int d, const Budget& b) { return iteration(p, d, b); });
   }
+  void check(const Limits& limits) const override { search::check_limits(limits, "root-om"); }
   std::string describe() const override { return description_; }
 
  private:
@@ -159,7 +193,26 @@ class RootOmSearcher final : public search::Searcher {
     return v > 0 ? v - n : v + n;
   }
 
-  BaoResult iteration(const Position& p, int d) {
+  // An inner alpha-beta search to `depth` within what is left of the budget once `used`
+  // nodes are spent. In a strict iteration a search the budget cut short (it finished a
+  // shallower depth) stops the iteration; in the first it stands, so the first iteration
+  // ends within the limits too (root-om(model=E@30) under --time-ms 500 ran for minutes).
+  BaoResult inner(search::AlphaBeta<BaoGame, EvalFn>& ab, const Position& s, int depth, std::uint64_t used,
+                  const Budget& b) {
+    Limits l{depth, 0, 0};
+    if (b.nodes) l.nodes = b.nodes > used ? b.nodes - used : 1;
+    if (b.deadline != Clock::time_point::max()) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
+      if (b.strict && left <= 0) throw search::SearchStopped{used};
+      l.time_ms = std::max<std::int64_t>(1, left);
+    }
+    if (b.strict && b.nodes && used >= b.nodes) throw search::SearchStopped{used};
+    BaoResult r = ab.search(s, l);
+    if (b.strict && r.has_move && r.depth < depth) throw search::SearchStopped{used + r.nodes};
+    return r;
+  }
+
+  BaoResult iteration(const Position& p, int d, const Budget& b) {
     BaoResult r;
     r.depth = d;
     ChildList children;
@@ -172,7 +225,7 @@ class RootOmSearcher final : public search::Searcher {
     for (std::size_t i = 0; i < children.size(); ++i) {
       const Position& c = children[i].pos;
       // The model's reply.
-      const BaoResult reply = model_->search(c, Limits{md, 0, 0});
+      const BaoResult reply = inner(*model_, c, md, r.nodes, b);
       r.nodes += reply.nodes;
       r.leaf_evals += reply.leaf_evals;
       int value;
@@ -181,7 +234,7 @@ class RootOmSearcher final : public search::Searcher {
       } else {
         const Position after = apply_move(c, reply.best, rules_);
         if (d - 2 >= 1) {
-          const BaoResult own = own_->search(after, Limits{d - 2, 0, 0});
+          const BaoResult own = inner(*own_, after, d - 2, r.nodes, b);
           r.nodes += own.nodes;
           r.leaf_evals += own.leaf_evals;
           value = shift(own.value, 2);
@@ -194,7 +247,7 @@ class RootOmSearcher final : public search::Searcher {
       }
       om[i] = value;
       if (manage_risk_) {
-        const BaoResult own = own_->search(c, Limits{std::max(1, d - 1), 0, 0});
+        const BaoResult own = inner(*own_, c, std::max(1, d - 1), r.nodes, b);
         r.nodes += own.nodes;
         r.leaf_evals += own.leaf_evals;
         mm[i] = shift(-own.value, 1);

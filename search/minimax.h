@@ -20,7 +20,8 @@ class Minimax {
   Minimax(G game, Eval eval)
       : game_(std::move(game)), eval_(std::move(eval)), children_(new typename G::Children[kMaxPly]) {}
 
-  // limits.depth must be >= 1 (node and time limits are not used by minimax).
+  // limits.depth must be >= 1; node and time limits are not used by minimax (the
+  // Searcher refuses them).
   Result<Move> search(const State& root, const Limits& limits) {
     const auto t0 = std::chrono::steady_clock::now();
     Result<Move> r;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +30,13 @@
 namespace bao::search {
 
 inline constexpr int kMaxTypes = 8;  // evaluation functions per search, V0 included
+
+// Thrown out of a search whose budget (ModelSearch::set_budget) ran out. The search's
+// result is lost, the nodes it visited are told; the searcher stays usable. Iterative
+// deepening catches it and keeps the last finished iteration.
+struct SearchStopped {
+  std::uint64_t nodes = 0;
+};
 
 // What a search from a root returns.
 template <class Move>
@@ -67,6 +75,16 @@ class ModelSearch {
   }
 
   const G& game() const { return game_; }
+
+  // Later searches stop (throw SearchStopped) past `nodes` nodes (0: no cap) or once the
+  // clock passes `deadline` (time_point::max(): none), until clear_budget(). Without a
+  // budget a search is never interrupted and its counts are unchanged.
+  void set_budget(std::uint64_t nodes, std::chrono::steady_clock::time_point deadline) {
+    max_nodes_ = nodes;
+    deadline_ = deadline;
+    budgeted_ = nodes != 0 || deadline != std::chrono::steady_clock::time_point::max();
+  }
+  void clear_budget() { set_budget(0, std::chrono::steady_clock::time_point::max()); }
   int functions() const { return static_cast<int>(fns_.size()); }
 
   // Fixed-depth alpha-beta on fn[k]: the cost baseline.
@@ -131,6 +149,16 @@ class ModelSearch {
     }
   }
 
+  // Every node of every search passes here: the node count, and the budget's check (the
+  // clock read once in 256 nodes).
+  void count_node() {
+    ++nodes_;
+    if (budgeted_) [[unlikely]] {
+      if ((max_nodes_ && nodes_ > max_nodes_) || ((nodes_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_))
+        throw SearchStopped{nodes_};
+    }
+  }
+
   bool is_max(const State& s) const { return game_.side_to_move(s) == max_side_; }
   int eval(int k, const State& s) {
     ++evals_[k];
@@ -149,7 +177,7 @@ class ModelSearch {
   // with kPrune, plain minimax (the window unused) without.
   template <bool kPrune>
   int minimax_node(int k, const State& s, int depth, int alpha, int beta, int ply) {
-    ++nodes_;
+    count_node();
     int t;
     if (decided(s, ply, t)) return t;
     if (depth <= 0) return eval(k, s);
@@ -198,6 +226,11 @@ class ModelSearch {
   int max_side_ = 0;
   std::uint64_t nodes_ = 0;
   std::array<std::uint64_t, kMaxTypes> evals_{};
+
+ private:
+  bool budgeted_ = false;
+  std::uint64_t max_nodes_ = 0;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace bao::search

@@ -162,7 +162,7 @@ class OmSearch : public ModelSearch<G> {
   // running maxima (for a MIN node's bounded cut).
   template <Cuts kCuts>
   Pair om_node(const State& s, int depth, int ply, int beta, const Pair& parent) {
-    ++this->nodes_;
+    this->count_node();
     int t;
     if (this->decided(s, ply, t)) return {t, t};
     PairEntry* entry = nullptr;
@@ -231,7 +231,7 @@ class OmSearch : public ModelSearch<G> {
 
   // vop_known: the caller's probe has already found this node's vop (= known_vop).
   Pair om_probe_node(const State& s, int depth, int ply, bool vop_known, int known_vop) {
-    ++this->nodes_;
+    this->count_node();
     int t;
     if (this->decided(s, ply, t)) return {t, t};
     if (depth <= 0) return {this->eval(0, s), vop_known ? known_vop : this->eval(m_, s)};

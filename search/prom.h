@@ -87,7 +87,7 @@ class PromSearch : public ModelSearch<G> {
   }
 
   Vec prom_plain_node(const State& s, int depth, int ply) {
-    ++this->nodes_;
+    this->count_node();
     int t;
     if (this->decided(s, ply, t)) return uniform(t, t);
     if (depth <= 0) {
@@ -126,7 +126,7 @@ class PromSearch : public ModelSearch<G> {
   }
 
   double prom_beta_node(const State& s, int depth, int ply) {
-    ++this->nodes_;
+    this->count_node();
     int t;
     if (this->decided(s, ply, t)) return t;
     if (depth <= 0) return this->eval(0, s);

@@ -13,9 +13,18 @@ class MinimaxSearcher final : public Searcher {
   MinimaxSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval)
       : eval_(std::move(eval)),
         impl_(std::make_unique<Minimax<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()})) {}
-  BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
+  void check(const Limits& limits) const override {
     check_limits(limits);
     if (limits.depth < 1) throw InputError("minimax searches to a fixed depth: give a depth of at least 1");
+    // It cannot stop part-way (it is the unpruned reference), so it takes no limit it
+    // would not honour.
+    if (limits.nodes || limits.time_ms)
+      throw InputError(
+          "minimax searches to a fixed depth only: it takes no node or time limit (drop them, or use "
+          "alphabeta)");
+  }
+  BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
+    check(limits);
     BaoResult r = impl_->search(p, limits);
     if (info && r.has_move) info(r);
     return r;
@@ -34,7 +43,7 @@ class AlphaBetaSearcher final : public Searcher {
         opt_(o),
         impl_(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()}, o)) {}
   BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
-    check_limits(limits);
+    check(limits);
     if (info) return impl_->search(p, limits, info);
     return impl_->search(p, limits);
   }

@@ -37,8 +37,13 @@ class Searcher {
   virtual ~Searcher() = default;
   // Searches p (which must be valid for the rules given at creation) within limits;
   // info is called after each finished iteration. Throws InputError for limits the
-  // searcher cannot honour (no limit at all, minimax without a depth).
+  // searcher cannot honour (check). Every searcher honours every limit it takes: a node
+  // or time limit stops it after at most its first iteration (depth 1) and the limit.
   virtual BaoResult search(const Position& p, const Limits& limits, const InfoFn& info = {}) = 0;
+  // Throws InputError for limits this searcher cannot honour: check_limits' cases, and
+  // its own (minimax without a depth). Searches nothing, so configs and engines are
+  // checked before any game without the cost of a search.
+  virtual void check(const Limits& limits) const { check_limits(limits); }
   // The searcher's name and every parameter's value, e.g. "alphabeta(tt=true,...)".
   virtual std::string describe() const = 0;
 };

@@ -85,6 +85,45 @@ TEST(OmRegistry, OpponentSearchersByNameOnBao) {
   EXPECT_EQ(r.value, fixed.value);
 }
 
+// A node limit holds inside the model searches too: root-om's model searches 14 plies
+// deep took 357,890 nodes under a limit of 20,000 (and with a time limit ran for
+// minutes at @30); an OM iteration that runs out is stopped and its nodes still count.
+TEST(OmRegistry, NodeLimitsHoldInsideModelSearches) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  const Position p = parse_position("0,0,3,0,13,0,0,1/0,0,0,0,0,1,1,1/0,1,5,0,10,1,1,0/0,0,0,0,0,0,0,0 S 13,13 Aa -",
+                                    Variant::Kiswahili);
+  constexpr std::uint64_t kLimit = 20000;
+  for (const char* spec : {"root-om(model=material@14)", "root-om(model=material@14,manage_risk=true)",
+                           "om-plain(model=material)", "om-beta(model=material)", "om-probe(model=material)",
+                           "prom-plain(types=material:0.5)", "prom-beta(types=material:0.5)", "alphabeta"}) {
+    SCOPED_TRACE(spec);
+    auto s = models::make_searcher(spec, rules, eval);
+    const auto r = s->search(p, search::Limits{0, kLimit, 0});
+    EXPECT_TRUE(r.has_move);
+    EXPECT_TRUE(is_legal(p, r.best, rules));
+    EXPECT_GE(r.depth, 1);
+    // The first iteration always finishes; past the limit only its depth-1 tails run.
+    EXPECT_LE(r.nodes, kLimit + 500);
+    const auto again = s->search(p, search::Limits{0, kLimit, 0});
+    EXPECT_EQ(again.best, r.best);
+    EXPECT_EQ(again.nodes, r.nodes);
+  }
+}
+
+// check() judges limits without searching: a search here would throw (minimax with a
+// node limit) or, for root-om's 64-ply model, not end.
+TEST(OmRegistry, CheckJudgesLimitsWithoutSearching) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  EXPECT_NO_THROW(models::make_searcher("root-om(model=material@64)", rules, eval)->check(search::Limits{6, 0, 0}));
+  auto minimax = models::make_searcher("minimax", rules, eval);
+  EXPECT_NO_THROW(minimax->check(search::Limits{3, 0, 0}));
+  for (const search::Limits& l : {search::Limits{0, 1000, 0}, search::Limits{3, 1000, 0}, search::Limits{3, 0, 100}})
+    EXPECT_THROW(minimax->check(l), InputError);
+  EXPECT_THROW(models::make_searcher("om-beta(model=material)", rules, eval)->check(search::Limits{}), InputError);
+}
+
 TEST(OmRegistry, BadSpecsGiveClearErrors) {
   const Rules rules;
   auto eval = make_evaluator("default");

@@ -100,6 +100,14 @@ run run "$tmp/r.ini" --out "$tmp/checked" --check
 check "--check exits 0 and counts the games" \
   eval "status_is 0 && out_has 'config ok: 1 pairing(s) x 40 openings x 2 colours = 80 games into $tmp/checked'"
 check "--check writes no results folder" test ! -e "$tmp/checked"
+# --check never searches: a player whose first iteration alone would take hours (a
+# model searched 40 plies deep) is checked at once (before, the check ran a search).
+sed 's/^searcher = alphabeta(tt_mb=1)$/searcher = root-om(model=material@40)/' "$tmp/r.ini" > "$tmp/deep.ini"
+"$BAO" run "$tmp/deep.ini" --check > "$tmp/out" 2> "$tmp/err" < /dev/null &
+pid=$!
+for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; wait "$pid" 2>/dev/null; rc=124; else wait "$pid"; rc=$?; fi
+check "--check with a deep root-om player ends (no search) and passes" eval "status_is 0 && out_has 'config ok'"
 
 # The example configs are valid.
 for f in "$CONFIGS"/*.ini; do
