@@ -13,16 +13,37 @@
 
 namespace bao {
 
+namespace {
+
+std::string too_large(const std::string& what) {
+  return what + " is larger than " + std::to_string(kMaxTextBytes >> 20) + " MiB, more than any input of bao";
+}
+
+}  // namespace
+
 std::string read_text_file(const std::string& path) {
-  std::ostringstream s;
-  if (path == "-") {
-    s << std::cin.rdbuf();
-    return s.str();
+  if (path == "-") {  // read in pieces, so /dev/zero on standard input stops at the cap
+    std::string text;
+    char buf[1 << 16];
+    while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
+      text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
+      if (text.size() > kMaxTextBytes) throw InputError(too_large("standard input"));
+    }
+    return text;
   }
+  // The type is checked before opening: opening a FIFO would wait for a writer, and a
+  // device such as /dev/zero never ends.
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read '" + path + "': it is a directory");
+  const auto st = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(st)) throw InputError("cannot read '" + path + "': it is a directory");
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw InputError("cannot read '" + path +
+                     "': not a regular file (a device, pipe or socket); give a file, or '-' for standard input");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxTextBytes) throw InputError(too_large("'" + path + "'"));
+  std::ostringstream s;
   s << in.rdbuf();
   if (in.bad()) throw InputError("cannot read '" + path + "'");
   return s.str();
@@ -30,15 +51,24 @@ std::string read_text_file(const std::string& path) {
 
 void write_text_file_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
+  std::error_code ec;
+  // On any failure PATH.tmp goes (a full disk left summary.md.tmp) and the message says
+  // why (errno of the failed call: "No space left on device").
+  const auto fail = [&](const std::string& why) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError("cannot write '" + path + "': " + why);
+  };
   {
+    errno = 0;
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) fail(std::strerror(errno ? errno : EIO));
     f << text;
     f.flush();
-    if (!f) throw InputError("cannot write '" + tmp + "'");
+    if (f) f.close();
+    if (!f) fail(std::strerror(errno ? errno : EIO));
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot write '" + path + "': " + ec.message());
+  if (ec) fail(ec.message());
 }
 
 bool to_double(std::string_view text, double& out) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <charconv>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,12 +12,18 @@
 
 namespace bao {
 
+// The largest text input bao reads (records, configs, weights, games.jsonl).
+inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 30;
+
 // The whole content of `path`, or of standard input for "-". Throws InputError naming
-// the path for a missing or unreadable file and for a directory.
+// the path for a missing or unreadable file, a directory, anything that is not a regular
+// file (a device, FIFO or socket: checked before opening, so neither hangs) and an input
+// above kMaxTextBytes.
 std::string read_text_file(const std::string& path);
 
 // Writes `text` to `path` through PATH.tmp and a rename, so a reader never sees half a
-// file and a failed write leaves the old file. Throws InputError naming the file.
+// file and a failed write leaves the old file and no PATH.tmp. Throws InputError naming
+// the file and the reason ("No space left on device").
 void write_text_file_atomically(const std::string& path, const std::string& text);
 
 // The project's one number reader: configs, searcher specs, weights files, record move

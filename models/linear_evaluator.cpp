@@ -68,11 +68,9 @@ Weights parse_weights(std::string_view text, const std::string& source) {
 }
 
 Weights read_weights(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read the weights file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_weights(s.str(), path);
+  // A folder is refused as a folder (an ifstream opened it and read nothing: "missing
+  // feature 'hand'").
+  return parse_weights(read_text_file(path), path);
 }
 
 std::string format_weights(const Weights& w, const std::string& comment) {

@@ -256,6 +256,14 @@ TEST(WeightFiles, EveryErrorNamesFileAndLine) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/none.txt"), std::string::npos);
   }
+  // A folder is named as one (it read as empty: "missing feature 'hand'").
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  try {
+    read_weights(folder);
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'" + folder + "': it is a directory"), std::string::npos) << e.what();
+  }
   // Through the registry, too.
   const std::string bad = temp_file("bad.txt", "hand x\n");
   try {

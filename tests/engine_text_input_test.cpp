@@ -1,0 +1,107 @@
+// engine/text_input.h: the one number reader, and reading and writing whole files where
+// the input is not a regular file or the disk is full.
+#include "engine/text_input.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+
+#include "engine/error.h"
+
+namespace bao {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder of this test's own under the temporary directory.
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("bao-text-input-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::string error_of(const std::string& path) {
+  try {
+    read_text_file(path);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Numbers, WholeNumbersAreWholeTokens) {
+  int i = -1;
+  EXPECT_TRUE(to_int("42", i));
+  EXPECT_EQ(i, 42);
+  EXPECT_TRUE(to_int("-7", i));
+  EXPECT_EQ(i, -7);
+  for (const char* bad : {"", " 1", "1 ", "+1", "1.0", "0x10", "1e3", "2147483648", "12abc"})
+    EXPECT_FALSE(to_int(bad, i)) << bad;
+  std::int64_t big = 0;
+  EXPECT_TRUE(to_int("9223372036854775807", big));
+  EXPECT_EQ(big, std::numeric_limits<std::int64_t>::max());
+  std::uint64_t u = 0;
+  EXPECT_FALSE(to_int("-1", u));
+}
+
+TEST(Numbers, DecimalsAreFiniteWholeTokens) {
+  double x = -1;
+  EXPECT_TRUE(to_double("0.25", x));
+  EXPECT_EQ(x, 0.25);
+  EXPECT_TRUE(to_double("-3", x));
+  EXPECT_EQ(x, -3);
+  EXPECT_TRUE(to_double("1e-3", x));
+  EXPECT_EQ(x, 1e-3);
+  EXPECT_TRUE(to_double("1e-320", x));  // a subnormal is a number
+  EXPECT_GT(x, 0);
+  x = 7;
+  for (const char* bad : {"", "nan", "inf", "-inf", "0x1p3", "+1", " 0.5", "0.5 ", "0.5x", "1e400", "1e-400", "."})
+    EXPECT_FALSE(to_double(bad, x)) << bad;
+  EXPECT_EQ(x, 7);  // untouched by a refused text
+}
+
+TEST(TextFiles, ADirectoryADeviceAndAFifoAreRefusedWithoutHanging) {
+  const fs::path d = temp_dir("kinds");
+  EXPECT_NE(error_of(d.string()).find("it is a directory"), std::string::npos) << error_of(d.string());
+  // /dev/zero never ends: it used to be read until memory ran out (std::bad_alloc).
+  EXPECT_NE(error_of("/dev/zero").find("'/dev/zero': not a regular file"), std::string::npos);
+  // Opening a FIFO waits for a writer: the type is checked first.
+  const fs::path fifo = d / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_NE(error_of(fifo.string()).find("not a regular file"), std::string::npos);
+  const std::string missing = (d / "none.txt").string();
+  EXPECT_NE(error_of(missing).find("cannot open '" + missing + "': No such file"), std::string::npos);
+  fs::remove_all(d);
+}
+
+TEST(TextFiles, AFullDiskNamesTheReasonAndLeavesNoTemporaryFile) {
+  const fs::path d = temp_dir("full");
+  const fs::path target = d / "summary.md";
+  { std::ofstream(target) << "old\n"; }
+  // PATH.tmp as a link to /dev/full: every write fails with ENOSPC, as on a full disk.
+  fs::create_symlink("/dev/full", d / "summary.md.tmp");
+  try {
+    write_text_file_atomically(target.string(), std::string(1 << 20, 'x'));
+    ADD_FAILURE() << "the write to a full disk succeeded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'" + target.string() + "': No space left on device"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(fs::exists(fs::symlink_status(d / "summary.md.tmp")));
+  EXPECT_EQ(read_text_file(target.string()), "old\n");  // the old file stays
+  // And a write that succeeds replaces it.
+  write_text_file_atomically(target.string(), "new\n");
+  EXPECT_EQ(read_text_file(target.string()), "new\n");
+  EXPECT_FALSE(fs::exists(d / "summary.md.tmp"));
+  fs::remove_all(d);
+}
+
+}  // namespace
+}  // namespace bao
