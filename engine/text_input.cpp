@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -69,6 +71,14 @@ void write_text_file_atomically(const std::string& path, const std::string& text
   }
   std::filesystem::rename(tmp, path, ec);
   if (ec) fail(ec.message());
+}
+
+std::string fnv1a_hex(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
 }
 
 bool to_double(std::string_view text, double& out) {

@@ -30,6 +30,10 @@ void write_text_file_atomically(const std::string& path, const std::string& text
 // numbers and command-line lists all read their numbers with these two, so a number is
 // the same text everywhere.
 //
+// The 64-bit FNV-1a hash of `bytes` as 16 hex digits: the content identity a results
+// folder records for its openings and weights files.
+std::string fnv1a_hex(std::string_view bytes);
+
 // `text` as a whole number with nothing before or after it (no sign other than '-', no
 // spaces). Returns false when it is not one or does not fit Int.
 template <class Int>

@@ -159,12 +159,6 @@ std::string format_double(double x) {
   return buf;
 }
 
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
 // A config's keys with where each was set, and what every section's reader needs to
 // report a bad one: each message names the file (or --set), the line and the key.
 struct Source {
@@ -332,9 +326,7 @@ std::string read_openings_file(const Source& src, const Entry& e, Config& c) {
              std::to_string(c.openings) + " openings asked for, but " + c.openings_file + " has only " +
                  std::to_string(c.file_openings.size()));
   c.file_openings.resize(c.openings);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(content)));
-  return hex;
+  return fnv1a_hex(content);
 }
 
 // Where the openings come from: random walks (opening_plies) or openings_file. Returns
@@ -448,18 +440,24 @@ std::string inherited_note(const Setting& s, const std::string& player) {
 // bao run --check must not search), so that an unknown searcher or evaluator, a bad
 // parameter or a limit the searcher cannot take is reported here, with its line, and
 // not after games have started.
-void check_searcher(const Source& src, const Rules& rules, const PlayerConfig& pc, const Setting& searcher,
+void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, const Setting& searcher,
                     const Setting& eval) {
   std::shared_ptr<const search::Evaluator> evaluator;
   try {
-    evaluator = models::make_evaluator(pc.eval);
+    evaluator = models::make_evaluator(models::resolve_weight_paths(pc.eval, pc.eval_dir));
   } catch (const InputError& err) {
     const Setting& at = eval.entry ? eval : searcher;
     src.fail(at.key, *at.entry, err.what() + inherited_note(at, pc.name));
   }
   try {
-    auto s = models::make_searcher(pc.searcher, rules, evaluator);
+    auto s = models::make_searcher(models::resolve_weight_paths(pc.searcher, pc.searcher_dir), rules, evaluator);
     s->check(search::Limits{pc.depth, pc.nodes, pc.time_ms});
+    // The hashes alone: the names are in the searcher and eval keys, and a name made from
+    // a resolved path would tie the identity to where the config was read from.
+    std::set<std::string> weights;  // sorted and once each
+    for (const search::Evaluator* e : s->evaluators())
+      if (!e->fingerprint().empty()) weights.insert(e->fingerprint());
+    for (const std::string& w : weights) pc.weights += (pc.weights.empty() ? "" : ",") + w;
   } catch (const InputError& err) {
     src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
   }
@@ -478,6 +476,12 @@ PlayerConfig read_player(const Source& src, const Rules& rules, const std::strin
   pc.searcher = searcher.entry->value;
   const Setting eval = find_setting(src, sections, "eval");
   if (eval.entry) pc.eval = eval.entry->value;
+  // As openings_file: a path in the file is relative to the config's folder.
+  const auto dir_of = [&](const Setting& s) {
+    return s.entry && s.entry->line != 0 ? std::filesystem::path(src.name).parent_path().string() : std::string();
+  };
+  pc.searcher_dir = dir_of(searcher);
+  pc.eval_dir = dir_of(eval);
   auto limit = [&](const std::string& k, auto& out, auto min, auto max, const char* what) {
     const Setting s = find_setting(src, sections, k);
     if (s.entry) src.parse_int(s.key, *s.entry, out, min, max, what, inherited_note(s, pname));
@@ -570,6 +574,9 @@ std::map<std::string, std::string> make_identity(const Config& c, const std::str
     id[pre + "depth"] = std::to_string(p.depth);
     id[pre + "nodes"] = std::to_string(p.nodes);
     id[pre + "time_ms"] = std::to_string(p.time_ms);
+    // The weights' content, not only their names: a retrained or edited weights file
+    // must not resume a folder played with the old one.
+    if (!p.weights.empty()) id[pre + "weights_fnv1a"] = p.weights;
   }
   if (c.sprt_enabled) {
     id["sprt.elo0"] = format_double(c.sprt.elo0);

@@ -35,6 +35,12 @@ struct PlayerConfig {
   int depth = 0;                 // limits: 0 = none; at least one is set
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
+  // Not config keys: the folders that relative weights-file paths in `searcher` and
+  // `eval` are read from (the config's folder for a key in the file, "" (the current
+  // folder) for --set), and the hashes of the learned weights the player uses, sorted,
+  // comma separated (Evaluator::fingerprint), recorded in the results folder's identity.
+  std::string searcher_dir, eval_dir;
+  std::string weights;
 };
 
 enum class Schedule { Pairing, RoundRobin, Gauntlet };

@@ -7,7 +7,8 @@ namespace bao::experiments {
 
 Player make_player(const PlayerConfig& pc, const Rules& rules) {
   Player p;
-  p.searcher = models::make_searcher(pc.searcher, rules, models::make_evaluator(pc.eval));
+  p.searcher = models::make_searcher(models::resolve_weight_paths(pc.searcher, pc.searcher_dir), rules,
+                                     models::make_evaluator(models::resolve_weight_paths(pc.eval, pc.eval_dir)));
   p.limits.depth = pc.depth;
   p.limits.nodes = pc.nodes;
   p.limits.time_ms = pc.time_ms;

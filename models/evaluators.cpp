@@ -49,6 +49,25 @@ std::string evaluator_names() {
   return names + ", or a weights file PATH.txt";
 }
 
+std::string resolve_weight_paths(std::string_view text, const std::string& dir) {
+  if (dir.empty()) return std::string(text);
+  constexpr std::string_view kDelimiters = "=,:+()@";
+  std::string out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t end = text.find_first_of(kDelimiters, at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view token = text.substr(at, end - at);
+    if (token.size() > 4 && token.ends_with(".txt") && std::filesystem::path(token).is_relative())
+      out += (std::filesystem::path(dir) / token).string();
+    else
+      out += token;
+    if (end < text.size()) out += text[end];
+    at = end + 1;
+  }
+  return out;
+}
+
 std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name) {
   if (name == "material") return std::make_shared<MaterialEvaluator>();
   if (name == "default") return std::make_shared<DefaultEvaluator>();

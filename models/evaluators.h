@@ -18,6 +18,12 @@ namespace bao::models {
 std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name);
 std::string evaluator_names();
 
+// `text` (an evaluator name or a searcher spec) with every relative weights-file path
+// (a name ending in ".txt", between '=', ',', ':', '+', '(', ')', '@') put under `dir`,
+// so a config's "eval = w.txt" or "model=w.txt" is read beside the config. An empty
+// `dir` leaves the text as it is.
+std::string resolve_weight_paths(std::string_view text, const std::string& dir);
+
 class MaterialEvaluator final : public search::Evaluator {
  public:
   int evaluate(const Position& p, int side) const override;

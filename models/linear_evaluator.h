@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/text_input.h"
 #include "models/features.h"
 #include "search/evaluator.h"
 
@@ -27,6 +28,10 @@ class LinearEvaluator final : public search::Evaluator {
       : name_(std::move(name)), w_(w), rules_(rules) {}
   int evaluate(const Position& p, int side) const override;
   std::string name() const override { return name_; }
+  // A hash of the weights' bytes: the same numbers, whatever the file's comments.
+  std::string fingerprint() const override {
+    return fnv1a_hex(std::string_view(reinterpret_cast<const char*>(w_.data()), sizeof(double) * w_.size()));
+  }
   const Weights& weights() const { return w_; }
   // The unrounded score w . (half(side) - half(other)), for the learners.
   double raw(const Position& p, int side) const;

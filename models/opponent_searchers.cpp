@@ -126,6 +126,11 @@ class OmSearcher final : public search::Searcher {
   }
   void check(const Limits& limits) const override { search::check_limits(limits, description_); }
   std::string describe() const override { return description_; }
+  std::vector<const Evaluator*> evaluators() const override {
+    std::vector<const Evaluator*> out;
+    for (const auto& e : evals_) out.push_back(e.get());
+    return out;
+  }
 
  private:
   search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
@@ -185,6 +190,7 @@ class RootOmSearcher final : public search::Searcher {
   }
   void check(const Limits& limits) const override { search::check_limits(limits, "root-om"); }
   std::string describe() const override { return description_; }
+  std::vector<const Evaluator*> evaluators() const override { return {own_eval_.get(), model_eval_.get()}; }
 
  private:
   // A decisive value found n plies further down, seen from n plies higher.

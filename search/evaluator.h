@@ -15,6 +15,9 @@ class Evaluator {
   virtual ~Evaluator() = default;
   virtual int evaluate(const Position& p, int side) const = 0;
   virtual std::string name() const = 0;
+  // What the evaluator computes beyond its name: for learned weights a hash of them (a
+  // results folder refuses to resume with changed weights), empty for fixed evaluators.
+  virtual std::string fingerprint() const { return {}; }
 };
 
 }  // namespace bao::search

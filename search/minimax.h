@@ -20,21 +20,32 @@ class Minimax {
   Minimax(G game, Eval eval)
       : game_(std::move(game)), eval_(std::move(eval)), children_(new typename G::Children[kMaxPly]) {}
 
-  // limits.depth must be >= 1; node and time limits are not used by minimax (the
-  // Searcher refuses them).
+  // limits.depth must be >= 1. With only a depth, one search to that depth (the
+  // reference). With a node or time limit as well, depths 1, 2, ... up to it, each from
+  // scratch, stopping inside an iteration once a limit is passed; the last finished
+  // iteration is returned (depth 1 always finishes).
   Result<Move> search(const State& root, const Limits& limits) {
-    const auto t0 = std::chrono::steady_clock::now();
+    start_ = std::chrono::steady_clock::now();
+    limits_ = limits;
     Result<Move> r;
     nodes_ = evals_ = 0;
     const int depth = limits.depth < 1 ? 1 : (limits.depth >= kMaxPly ? kMaxPly - 1 : limits.depth);
-    r.value = node(root, depth, 0);
-    r.has_move = pv_len_[0] > 0;
-    if (r.has_move) r.best = pv_[0][0];
-    for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
-    r.depth = depth;
+    const bool deepening = limits.nodes || limits.time_ms;
+    for (int d = deepening ? 1 : depth; d <= depth; ++d) {
+      may_stop_ = d > 1;
+      stop_ = false;
+      const int value = node(root, d, 0);
+      if (stop_) break;  // an unfinished iteration is discarded
+      r.value = value;
+      r.has_move = pv_len_[0] > 0;
+      if (r.has_move) r.best = pv_[0][0];
+      r.pv.clear();
+      for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
+      r.depth = d;
+    }
     r.nodes = nodes_;
     r.leaf_evals = evals_;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     return r;
   }
 
@@ -46,6 +57,12 @@ class Minimax {
   int node(const State& s, int depth, int ply) {
     ++nodes_;
     pv_len_[ply] = 0;
+    if (may_stop_ && !stop_ &&
+        ((limits_.nodes && nodes_ >= limits_.nodes) ||
+         (limits_.time_ms && (nodes_ & 1023) == 0 &&
+          std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.time_ms))))
+      stop_ = true;
+    if (stop_) return 0;
     const int side = game_.side_to_move(s);
     if (depth == 0) {
       const int w = game_.quick_winner(s);
@@ -77,6 +94,9 @@ class Minimax {
   Move pv_[kMaxPly + 1][kMaxPly + 1];
   int pv_len_[kMaxPly + 1] = {};
   std::uint64_t nodes_ = 0, evals_ = 0;
+  std::chrono::steady_clock::time_point start_{};
+  Limits limits_{};
+  bool may_stop_ = false, stop_ = false;
 };
 
 }  // namespace bao::search

@@ -16,12 +16,6 @@ class MinimaxSearcher final : public Searcher {
   void check(const Limits& limits) const override {
     check_limits(limits);
     if (limits.depth < 1) throw InputError("minimax searches to a fixed depth: give a depth of at least 1");
-    // It cannot stop part-way (it is the unpruned reference), so it takes no limit it
-    // would not honour.
-    if (limits.nodes || limits.time_ms)
-      throw InputError(
-          "minimax searches to a fixed depth only: it takes no node or time limit (drop them, or use "
-          "alphabeta)");
   }
   BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
     check(limits);
@@ -30,6 +24,7 @@ class MinimaxSearcher final : public Searcher {
     return r;
   }
   std::string describe() const override { return "minimax"; }
+  std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:
   std::shared_ptr<const Evaluator> eval_;
@@ -53,6 +48,7 @@ class AlphaBetaSearcher final : public Searcher {
            ",tt_deeper=" + b(opt_.tt_deeper) + ",ordering=" + b(opt_.ordering) +
            ",aspiration=" + std::to_string(opt_.aspiration) + ")";
   }
+  std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:
   std::shared_ptr<const Evaluator> eval_;

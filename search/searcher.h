@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/move.h"
 #include "engine/position.h"
@@ -46,6 +47,8 @@ class Searcher {
   virtual void check(const Limits& limits) const { check_limits(limits); }
   // The searcher's name and every parameter's value, e.g. "alphabeta(tt=true,...)".
   virtual std::string describe() const = 0;
+  // Every evaluator it searches with (its own first, then models or types).
+  virtual std::vector<const Evaluator*> evaluators() const = 0;
 };
 
 // Throws InputError naming an unknown searcher (and the known ones), an unknown

@@ -13,7 +13,9 @@
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/position.h"
+#include "engine/text_input.h"
 #include "experiments/config.h"
+#include "experiments/game_runner.h"
 #include "experiments/tournament.h"
 
 namespace bao::experiments {
@@ -249,6 +251,41 @@ TEST(ConfigOpenings, TheFileIsReadOnceWithTheConfig) {
   const std::vector<Position> openings = make_openings(c);
   ASSERT_EQ(openings.size(), 2u);
   EXPECT_TRUE(openings[1] == start_position(Variant::Kiswahili));
+}
+
+// A weights file named in the config is read beside the config, and its content (not
+// only its name) is part of the folder's identity: a changed file does not resume.
+TEST(ConfigWeights, PathsBesideTheConfigAndTheirContentInTheIdentity) {
+  const auto dir = std::filesystem::temp_directory_path() / ("bao-config-weights-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "sub");
+  const std::string weights = read_text_file(std::string(BAO_WEIGHTS_DIR) + "/td-short.txt");
+  std::ofstream(dir / "sub" / "w.txt") << weights;
+  std::ofstream(dir / "sub" / "t.ini") << "seed = 7\nopenings = 2\nplayers = a, b\n[player]\ndepth = 2\n"
+                                       << "[player.a]\nsearcher = alphabeta\neval = w.txt\n"
+                                       << "[player.b]\nsearcher = root-om(model=w.txt@2)\neval = material\n";
+  // Read from another folder than the config's: w.txt is found beside t.ini.
+  const std::string ini = (dir / "sub" / "t.ini").string();
+  const Config c = load_config(ini, {});
+  EXPECT_EQ(c.players.at("a").eval, "w.txt");  // as written, in the identity too
+  EXPECT_EQ(c.identity.at("player.a.eval"), "w.txt");
+  // One hash, the same for both players (the same file), whatever folder it is read from.
+  const std::string hash_a = c.identity.at("player.a.weights_fnv1a");
+  EXPECT_EQ(hash_a.size(), 16u);
+  EXPECT_EQ(c.identity.at("player.b.weights_fnv1a"), hash_a);
+  EXPECT_NO_THROW(make_player(c.players.at("a"), c.rules));
+  EXPECT_NO_THROW(make_player(c.players.at("b"), c.rules));
+  // Comments do not count, numbers do.
+  std::ofstream(dir / "sub" / "w.txt") << "# a new comment\n" << weights;
+  EXPECT_EQ(load_config(ini, {}).identity.at("player.a.weights_fnv1a"), hash_a);
+  std::ofstream(dir / "sub" / "w.txt") << "hand 0.123\n" << weights.substr(weights.find("\nfront") + 1);
+  const auto changed = identity_differences(c.identity, load_config(ini, {}).identity);
+  ASSERT_EQ(changed.size(), 2u);
+  EXPECT_EQ(changed[0].rfind("player.a.weights_fnv1a: was ", 0), 0u) << changed[0];
+  // Built-in evaluators have no weights key; from --set a path is the current folder's.
+  EXPECT_EQ(parse_config(kInherited, "t.ini", {}).identity.count("player.a.weights_fnv1a"), 0u);
+  EXPECT_THROW(load_config(ini, {"player.a.eval=w.txt"}), InputError);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
