@@ -40,6 +40,9 @@ int cmd_run(const std::vector<std::string>& args) {
   if (vm.count("out")) overrides.push_back("out=" + out);
   const experiments::Config c = experiments::load_config(config_path, overrides);
   if (vm.count("check")) {
+    // The openings too (no search): an opening_plies range no random walk reaches
+    // passed --check and failed the run.
+    experiments::make_openings(c);
     const auto pairings = experiments::make_pairings(c);
     std::cout << "config ok: " << pairings.size() << " pairing(s) x " << c.openings
               << " openings x 2 colours = " << pairings.size() * c.openings * 2 << " games into " << c.out << "\n";

@@ -126,12 +126,17 @@ bool parse_bool_value(const std::string& v, bool& out) {
   return false;
 }
 
+// Every comma-separated item, empty ones included: "a,b," is a, b and "" (getline
+// dropped the last, so a stray comma passed).
 std::vector<std::string> split_list(const std::string& v) {
   std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(v);
-  while (std::getline(in, item, ',')) out.push_back(trim(item));
-  return out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t comma = v.find(',', at);
+    out.push_back(trim(v.substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
+    if (comma == std::string::npos) return out;
+    at = comma + 1;
+  }
 }
 
 bool valid_name(const std::string& s) {
@@ -374,6 +379,7 @@ std::string player_names(const std::map<std::string, std::string>& defined) {
 void read_entrants(const Source& src, const std::map<std::string, std::string>& defined, Config& c) {
   const Entry& e = *src.get("players");
   for (const std::string& n : split_list(e.value)) {
+    if (n.empty()) src.fail("players", e, "an empty player name in '" + e.value + "' (a stray comma?)");
     if (!valid_name(n))
       src.fail("players", e,
                "expected player names (letters, digits, '_', '-') separated by commas, found '" + e.value + "'");

@@ -227,6 +227,8 @@ TEST(ConfigSections, EachReaderNamesLineAndKey) {
        {"t.ini:2: key 'openings_file': give either openings_file or opening_plies (line 1)"}},
       // players
       {edited(3, "players = a, c\n"), {}, {"t.ini:3: key 'players': player 'c' is not defined"}},
+      {edited(3, "players = a, b,\n"), {}, {"t.ini:3: key 'players': an empty player name in 'a, b,'"}},
+      {edited(3, "players = a,,b\n"), {}, {"t.ini:3: key 'players': an empty player name"}},
       // sprt
       {t + "[sprt]\nelo0 = 10\nelo1 = 0\n", {}, {"t.ini:17: key 'sprt.elo1': elo1 must be above elo0"}},
       {t + "[sprt]\nelo0 = 0\nelo1 = 5\nmodel = x\n", {}, {"t.ini:18: key 'sprt.model'"}},
