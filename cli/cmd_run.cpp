@@ -43,6 +43,7 @@ int cmd_run(const std::vector<std::string>& args) {
     // The openings too (no search): an opening_plies range no random walk reaches
     // passed --check and failed the run.
     experiments::make_openings(c);
+    experiments::check_memory(c, c.threads);
     const auto pairings = experiments::make_pairings(c);
     std::cout << "config ok: " << pairings.size() << " pairing(s) x " << c.openings
               << " openings x 2 colours = " << pairings.size() * c.openings * 2 << " games into " << c.out << "\n";

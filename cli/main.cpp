@@ -1,6 +1,7 @@
 // The `bao` command: dispatches to one subcommand per source file (cmd_*.cpp).
 // Exit status: 0 success, 1 usage error, 2 bad input.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ int main(int argc, char** argv) {
     } catch (const boost::program_options::error& e) {
       std::cerr << "bao " << name << ": " << e.what() << " (see bao " << name << " --help)\n";
       return bao::cli::kExitUsage;
+    } catch (const std::bad_alloc&) {  // the tables check their size; anything else that runs out
+      std::cerr << "bao " << name
+                << ": out of memory (std::bad_alloc); lower the players' tt_mb or --threads, or give a smaller "
+                   "input\n";
+      return bao::cli::kExitBadInput;
     } catch (const std::exception& e) {  // bao::InputError, or a failure mid-run (a searcher's, a write's)
       std::cerr << "bao " << name << ": " << e.what() << "\n";
       return bao::cli::kExitBadInput;

@@ -1,5 +1,7 @@
 #include "experiments/config.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <boost/program_options/parsers.hpp>
 #include <cctype>
@@ -20,6 +22,7 @@
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
 #include "search/searcher.h"
+#include "search/tt.h"
 
 namespace bao::experiments {
 
@@ -464,6 +467,7 @@ void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, con
     for (const search::Evaluator* e : s->evaluators())
       if (!e->fingerprint().empty()) weights.insert(e->fingerprint());
     for (const std::string& w : weights) pc.weights += (pc.weights.empty() ? "" : ",") + w;
+    pc.table_bytes = s->table_bytes();
   } catch (const InputError& err) {
     src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
   }
@@ -614,6 +618,23 @@ Config parse_config(const std::string& text, const std::string& name, const std:
 
 Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
   return parse_config(read_text_file(path), path, overrides);
+}
+
+void check_memory(const Config& c, int threads) {
+  const std::uint64_t n = threads > 0 ? static_cast<std::uint64_t>(threads) : omp_get_max_threads();
+  std::uint64_t per_thread = 0;
+  std::string parts;
+  for (const std::string& name : c.entrants) {
+    const std::size_t b = c.players.at(name).table_bytes;
+    per_thread += b;
+    if (b) parts += (parts.empty() ? "" : " + ") + name + " " + std::to_string(b >> 20) + " MiB";
+  }
+  const std::uint64_t machine = search::machine_memory_bytes();
+  if (!machine || n * per_thread <= machine / 10 * 8) return;
+  throw InputError(c.file + ": the run would hold up to " + std::to_string((n * per_thread) >> 20) +
+                   " MiB of search tables (" + std::to_string(n) + " threads x (" + parts +
+                   ")), more than 80% of this machine's " + std::to_string(machine >> 20) +
+                   " MiB of memory; lower the players' tt_mb or the threads");
 }
 
 std::string format_identity(const std::map<std::string, std::string>& identity) {

@@ -41,6 +41,7 @@ struct PlayerConfig {
   // comma separated (Evaluator::fingerprint), recorded in the results folder's identity.
   std::string searcher_dir, eval_dir;
   std::string weights;
+  std::size_t table_bytes = 0;  // its searcher's tables (Searcher::table_bytes)
 };
 
 enum class Schedule { Pairing, RoundRobin, Gauntlet };
@@ -73,6 +74,12 @@ struct Config {
 // Reads `path` and applies the overrides ("key=value", in order; later ones win). An
 // override may set any key, including ones the file lacks. Throws InputError.
 Config load_config(const std::string& path, const std::vector<std::string>& overrides);
+
+// Throws InputError when `threads` threads (0: all cores), each keeping a searcher of
+// every entrant it plays (and so its tables), would hold more than 80% of the machine's
+// memory; the message gives the total, each player's tables and what to lower. A run
+// checks it before the first game, and so does bao run --check.
+void check_memory(const Config& c, int threads);
 
 // The same from text (for tests); `name` stands for the file in messages.
 Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides);

@@ -109,7 +109,8 @@ class OmSearcher final : public search::Searcher {
         evals_(std::move(evals)),
         probs_(std::move(probs)),
         horizon_(horizon),
-        bound_(bound) {
+        bound_(bound),
+        table_bytes_(kind == OmKind::Beta && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
     std::vector<BaoOm::Fn> fns;
     for (const auto& e : evals_) fns.push_back(EvalFn{e.get()});
     if (is_prom(kind_)) {
@@ -126,6 +127,7 @@ class OmSearcher final : public search::Searcher {
   }
   void check(const Limits& limits) const override { search::check_limits(limits, description_); }
   std::string describe() const override { return description_; }
+  std::size_t table_bytes() const override { return table_bytes_; }
   std::vector<const Evaluator*> evaluators() const override {
     std::vector<const Evaluator*> out;
     for (const auto& e : evals_) out.push_back(e.get());
@@ -162,6 +164,7 @@ class OmSearcher final : public search::Searcher {
   std::vector<std::shared_ptr<const Evaluator>> evals_;
   std::vector<double> probs_;
   int horizon_, bound_;
+  std::size_t table_bytes_;
   std::unique_ptr<BaoOm> om_;      // OM kinds
   std::unique_ptr<BaoProm> prom_;  // PrOM kinds
 };

@@ -28,6 +28,7 @@
 
 #include "engine/error.h"
 #include "search/model_search.h"
+#include "search/tt.h"
 
 namespace bao::search {
 
@@ -50,7 +51,8 @@ class OmSearch : public ModelSearch<G> {
   // depth), model and horizon being fixed per search. Entries of earlier searches are
   // ignored, so searches stay deterministic. 0 MiB: off.
   void set_table(std::size_t mib) {
-    table_.assign(mib ? (mib << 20) / sizeof(PairEntry) : 0, PairEntry{});
+    allocate_table(mib, "the OM pair table (tt_mb)",
+                   [&] { table_.assign(mib ? (mib << 20) / sizeof(PairEntry) : 0, PairEntry{}); });
     generation_ = 0;
   }
   // Table hits over all searches so far.

@@ -48,6 +48,7 @@ class AlphaBetaSearcher final : public Searcher {
            ",tt_deeper=" + b(opt_.tt_deeper) + ",ordering=" + b(opt_.ordering) +
            ",aspiration=" + std::to_string(opt_.aspiration) + ")";
   }
+  std::size_t table_bytes() const override { return opt_.tt ? opt_.tt_mb << 20 : 0; }
   std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:

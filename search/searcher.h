@@ -49,6 +49,8 @@ class Searcher {
   virtual std::string describe() const = 0;
   // Every evaluator it searches with (its own first, then models or types).
   virtual std::vector<const Evaluator*> evaluators() const = 0;
+  // The memory of its tables (transposition or OM pair table), for a run's budget.
+  virtual std::size_t table_bytes() const { return 0; }
 };
 
 // Throws InputError naming an unknown searcher (and the known ones), an unknown

@@ -7,9 +7,20 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 namespace bao::search {
+
+// The machine's physical memory in bytes (0 if unknown).
+std::uint64_t machine_memory_bytes();
+
+// Allocates a search table of `mib` MiB through `allocate` (which fills it). Throws
+// InputError naming `what` when the table would take more than 80% of the machine's
+// memory, or when the allocation fails (std::bad_alloc), instead of a bare bad_alloc or
+// the kernel killing the process.
+template <class Allocate>
+void allocate_table(std::size_t mib, const char* what, Allocate&& allocate);
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
@@ -23,6 +34,20 @@ struct TTEntry {
   std::uint8_t pad[3] = {};
 };
 static_assert(sizeof(TTEntry) == 16);
+
+// Throws the InputError of allocate_table (too large for the machine, or out of memory).
+[[noreturn]] void table_too_large(std::size_t mib, const char* what, bool out_of_memory);
+
+template <class Allocate>
+void allocate_table(std::size_t mib, const char* what, Allocate&& allocate) {
+  const std::uint64_t machine = machine_memory_bytes();
+  if (machine && (std::uint64_t{mib} << 20) > machine / 10 * 8) table_too_large(mib, what, false);
+  try {
+    allocate();
+  } catch (const std::bad_alloc&) {
+    table_too_large(mib, what, true);
+  }
+}
 
 class TranspositionTable {
  public:

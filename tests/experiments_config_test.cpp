@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "experiments/config.h"
 #include "experiments/game_runner.h"
 #include "experiments/tournament.h"
+#include "search/tt.h"
 
 namespace bao::experiments {
 namespace {
@@ -288,6 +290,28 @@ TEST(ConfigWeights, PathsBesideTheConfigAndTheirContentInTheIdentity) {
   EXPECT_EQ(parse_config(kInherited, "t.ini", {}).identity.count("player.a.weights_fnv1a"), 0u);
   EXPECT_THROW(load_config(ini, {"player.a.eval=w.txt"}), InputError);
   std::filesystem::remove_all(dir);
+}
+
+// A run's tables are counted before it starts: threads x every entrant's tables.
+TEST(ConfigMemory, ARunWhoseTablesExceedTheMachineIsRefused) {
+  const Config c = parse_config(
+      "seed = 7\nopenings = 2\nplayers = a, b\n[player]\ndepth = 2\n[player.a]\nsearcher = "
+      "alphabeta(tt_mb=4)\n[player.b]\nsearcher = om-beta(model=material,tt_mb=2)\n",
+      "t.ini", {});
+  EXPECT_EQ(c.players.at("a").table_bytes, std::size_t{4} << 20);
+  EXPECT_EQ(c.players.at("b").table_bytes, std::size_t{2} << 20);
+  EXPECT_NO_THROW(check_memory(c, 2));
+  // Enough threads to pass 80% of any machine: 6 MiB each.
+  const int threads = static_cast<int>(
+      std::min<std::uint64_t>((search::machine_memory_bytes() / (6 << 20)) + 1, std::numeric_limits<int>::max()));
+  try {
+    check_memory(c, threads);
+    ADD_FAILURE() << threads << " threads were accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(std::to_string(threads) + " threads x (a 4 MiB + b 2 MiB)"), std::string::npos) << m;
+    EXPECT_NE(m.find("lower the players' tt_mb or the threads"), std::string::npos) << m;
+  }
 }
 
 }  // namespace

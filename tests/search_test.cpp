@@ -14,6 +14,7 @@
 #include "search/alphabeta.h"
 #include "search/minimax.h"
 #include "search/searcher.h"
+#include "search/tt.h"
 
 namespace bao::search {
 namespace {
@@ -260,6 +261,32 @@ TEST(Search, BadInputGivesClearErrors) {
   }
   auto mm = make_searcher("minimax", rules, eval);
   EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
+}
+
+// Tables check their size against the machine before allocating, and an allocation that
+// fails is named (tt_mb up to 65536 was accepted and died as a bare std::bad_alloc).
+TEST(SearchTables, TooLargeOrOutOfMemoryIsNamedNotABareBadAlloc) {
+  const std::uint64_t machine_mib = search::machine_memory_bytes() >> 20;
+  ASSERT_GT(machine_mib, 0u);
+  bool allocated = false;
+  try {
+    search::allocate_table(static_cast<std::size_t>(machine_mib), "the test table", [&] { allocated = true; });
+    ADD_FAILURE() << "a table of the whole machine's memory was accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(std::to_string(machine_mib) + " MiB for the test table is more than 80% of this machine's"),
+              std::string::npos)
+        << m;
+    EXPECT_NE(m.find("lower tt_mb"), std::string::npos) << m;
+  }
+  EXPECT_FALSE(allocated);  // refused before allocating
+  try {
+    search::allocate_table(1, "the test table", [] { throw std::bad_alloc(); });
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("out of memory allocating 1 MiB for the test table"), std::string::npos);
+  }
+  EXPECT_NO_THROW(search::TranspositionTable(1));
 }
 
 }  // namespace
