@@ -81,9 +81,15 @@ PairingStats pairing_stats(const std::vector<GameScore>& games) {
   const std::int64_t units = st.ci_pentanomial ? st.pairs : st.games;
   st.score_ci95 = units < 2 ? kNaN : kZ95 * std::sqrt(var_of_mean);
   st.elo = score_to_elo(st.score);
-  st.elo_ci95 = std::isnan(st.score_ci95)
-                    ? kNaN
-                    : (score_to_elo(st.score + st.score_ci95) - score_to_elo(st.score - st.score_ci95)) / 2;
+  if (std::isnan(st.score_ci95)) {
+    st.elo_ci95 = kNaN;
+  } else {
+    // An end of the score interval at 0 or 1 maps to an unbounded Elo, so the interval's
+    // half-width is infinite (stats.h, docs/experiments.md). At a 100% or 0% score the
+    // interval is [1, 1] or [0, 0] and the plain difference would be inf - inf = NaN.
+    const double hi = score_to_elo(st.score + st.score_ci95), lo = score_to_elo(st.score - st.score_ci95);
+    st.elo_ci95 = std::isinf(hi) || std::isinf(lo) ? kInf : (hi - lo) / 2;
+  }
   st.los = los(st.wins, st.losses);
   return st;
 }

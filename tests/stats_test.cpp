@@ -85,12 +85,12 @@ TEST(Stats, ScoresAtTheEdges) {
   EXPECT_EQ(st.games, 0);
   for (double x : {st.score, st.score_ci95, st.elo, st.elo_ci95, st.los}) EXPECT_TRUE(std::isnan(x));
   // Three pairs won twice: score 1, Elo infinite; no spread, so the score interval is 0
-  // wide and the Elo interval (inf - inf) undefined.
+  // wide, [1, 1], and the Elo interval unbounded (Stats.EloIntervalIsInfiniteAtAWholeScore).
   st = pairing_stats({{0, 1}, {0, 1}, {1, 1}, {1, 1}, {2, 1}, {2, 1}});
   EXPECT_DOUBLE_EQ(st.score, 1);
   EXPECT_TRUE(std::isinf(st.elo) && st.elo > 0);
   EXPECT_DOUBLE_EQ(st.score_ci95, 0);
-  EXPECT_TRUE(std::isnan(st.elo_ci95));
+  EXPECT_TRUE(std::isinf(st.elo_ci95));
   EXPECT_EQ(st.penta[4], 3);
   // All capped: every game half a point, no spread; LOS has no decided game.
   st = pairing_stats({{0, 0.5}, {0, 0.5}, {1, 0.5}, {1, 0.5}});
@@ -300,6 +300,28 @@ TEST(Summary, UndefinedFiguresAreNotPrintedAsNumbers) {
   const std::string md = summary_markdown(c, s);
   EXPECT_EQ(markdown_row(md), "| a vs b | 6 | 4 | 1 | 1 | 75.0% ± 23.1% | +190.8 ± 335.9 | 91.0% | 0 0 1 1 1 |");
   EXPECT_EQ(md.find("n/a"), std::string::npos);
+}
+
+TEST(Stats, EloIntervalIsInfiniteAtAWholeScore) {
+  // Issue 13: at a 100% or 0% score the Elo difference is unbounded, and so is its
+  // interval (stats.h: elo_ci95 is infinite when the score interval reaches 0 or 1),
+  // not NaN, which stats.h keeps for an interval the games do not determine. The score
+  // interval is 0 wide there, [1, 1] or [0, 0], and elo(1) - elo(1) gave inf - inf.
+  for (const double p : {1.0, 0.0}) {
+    // Three pairs, every game won (p = 1) or lost (p = 0): pentanomial, no spread.
+    const PairingStats st = pairing_stats({{0, p}, {0, p}, {1, p}, {1, p}, {2, p}, {2, p}});
+    EXPECT_TRUE(st.ci_pentanomial);
+    EXPECT_DOUBLE_EQ(st.score, p);
+    EXPECT_DOUBLE_EQ(st.score_ci95, 0);
+    EXPECT_TRUE(std::isinf(st.elo) && (st.elo > 0) == (p == 1));
+    EXPECT_TRUE(std::isinf(st.elo_ci95) && st.elo_ci95 > 0) << "score " << p << ": elo_ci95 " << st.elo_ci95;
+    // The same from single games (trinomial): four unpaired games.
+    const PairingStats single = pairing_stats({{0, p}, {1, p}, {2, p}, {3, p}});
+    EXPECT_FALSE(single.ci_pentanomial);
+    EXPECT_TRUE(std::isinf(single.elo_ci95) && single.elo_ci95 > 0) << "score " << p;
+  }
+  // With fewer than two pairs the interval stays undetermined (NaN), whole score or not.
+  EXPECT_TRUE(std::isnan(pairing_stats({{0, 1}, {0, 1}}).elo_ci95));
 }
 
 }  // namespace
