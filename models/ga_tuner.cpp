@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <numeric>
@@ -14,27 +15,67 @@
 #include "models/opponent_searchers.h"
 #include "play/game.h"
 #include "play/openings.h"
+#include "search/score.h"
 
 namespace bao::models {
 
+static_assert(GaOptions::kMaxDepth == search::kMaxPly - 1, "the depth limit is the deepest a search goes");
+
 namespace {
 
-void check(const GaOptions& o) {
-  auto need = [](bool ok, const std::string& what) {
-    if (!ok) throw InputError("genetic tuner: " + what);
-  };
-  need(o.population >= 2, "population must be at least 2");
-  need(o.generations >= 1, "generations must be at least 1");
-  need(o.elite >= 0 && o.elite < o.population, "elite must be in [0, population)");
-  need(o.tournament >= 1, "tournament size must be at least 1");
-  need(o.mutation_rate >= 0 && o.mutation_rate <= 1, "mutation rate must be in [0, 1]");
-  need(o.mutation_sigma >= 0, "mutation sigma must be >= 0");
-  need(o.openings >= 1, "openings must be at least 1");
-  need(o.opening_min_plies >= 0 && o.opening_min_plies <= o.opening_max_plies, "bad opening plies");
-  need(o.depth >= 1, "depth must be at least 1");
-  need(o.ply_cap >= 1, "ply cap must be at least 1");
-  need(o.threads >= 0 && o.threads <= 1024, "threads must be 0 (all cores) to 1024");  // bao run's range
+// A number as messages show it: %g, so "inf", "nan", "0.25", "1e+06".
+std::string shown(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
 }
+
+// The first weight that is not a finite number, or -1.
+int first_non_finite(const Weights& w) {
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (!std::isfinite(w[f])) return f;
+  return -1;
+}
+
+}  // namespace
+
+void check_ga_options(const GaOptions& o) {
+  auto fail = [](const std::string& what) { throw InputError("genetic tuner: " + what); };
+  // Whole numbers: within the documented range (ga_tuner.h), named as bao learn-eval's
+  // option with the value found.
+  auto whole = [&](const char* option, int v, int lo, int hi) {
+    if (v < lo || v > hi)
+      fail(std::string(option) + " must be " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
+           std::to_string(v));
+  };
+  // Real numbers: NaN and the infinities fail every comparison below or the isfinite
+  // (issue 13: --mutation-sigma inf passed `>= 0` and made -inf and nan weights).
+  auto real = [&](const char* option, double v, double lo, double hi) {
+    if (!std::isfinite(v) || v < lo || v > hi)
+      fail(std::string(option) + " must be a number in [" + shown(lo) + ", " + shown(hi) + "], found " + shown(v));
+  };
+  whole("--population", o.population, 2, GaOptions::kMaxPopulation);
+  whole("--generations", o.generations, 1, GaOptions::kMaxGenerations);
+  whole("--elite", o.elite, 0, o.population - 1);
+  whole("--tournament", o.tournament, 1, GaOptions::kMaxTournament);
+  real("--mutation-rate", o.mutation_rate, 0, 1);
+  real("--mutation-sigma", o.mutation_sigma, 0, GaOptions::kMaxMutationSigma);
+  whole("--openings", o.openings, 1, GaOptions::kMaxOpenings);
+  if (o.opening_min_plies < 0 || o.opening_min_plies > o.opening_max_plies ||
+      o.opening_max_plies > GaOptions::kMaxOpeningPlies)
+    fail("--opening-plies must be A-B with 0 <= A <= B <= " + std::to_string(GaOptions::kMaxOpeningPlies) + ", found " +
+         std::to_string(o.opening_min_plies) + "-" + std::to_string(o.opening_max_plies));
+  whole("--depth", o.depth, 1, GaOptions::kMaxDepth);
+  whole("--ply-cap", o.ply_cap, 1, GaOptions::kMaxPlyCap);
+  whole("--threads", o.threads, 0, 1024);  // bao run's range
+  if (const int f = first_non_finite(o.initial); f >= 0)
+    fail("initial weight of '" + std::string(feature_name(f)) + "' is " + shown(o.initial[f]) + ", not finite");
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (o.mask[f] != 0 && o.mask[f] != 1)
+      fail("mask of '" + std::string(feature_name(f)) + "' is " + shown(o.mask[f]) + ", not 0 or 1");
+}
+
+namespace {
 
 Weights mutate(const Weights& w, const GaOptions& o, SplitMix64& rng) {
   Weights m = w;
@@ -107,7 +148,7 @@ std::vector<Weights> next_population(const std::vector<Weights>& pop, const std:
 
 std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
                                  const std::function<void(const GaGeneration&)>& progress) {
-  check(o);
+  check_ga_options(o);
   const auto opponent_eval = make_evaluator(o.opponent);
   models::make_searcher(o.searcher, rules, opponent_eval);  // checks the spec before any thread runs
   const auto start = std::chrono::steady_clock::now();
@@ -119,6 +160,16 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
 
   std::vector<GaGeneration> curve;
   for (int gen = 1; gen <= o.generations; ++gen) {
+    // Options in range still let weights grow without bound: each mutation scales a
+    // weight by up to (1 + sigma |N|), and weights near the largest double overflow.
+    // A non-finite weight stops the run before its games are played (issue 13: such
+    // weights were played and written as inf and nan).
+    for (const Weights& w : pop)
+      if (const int f = first_non_finite(w); f >= 0)
+        throw InputError("genetic tuner: a mutation made the weight of '" + std::string(feature_name(f)) + "' " +
+                         shown(w[f]) + " in generation " + std::to_string(gen) +
+                         ", not finite; stopped (a smaller --mutation-sigma, or smaller --init weights, keep them "
+                         "finite)");
     // Openings of this generation: stream (seed, generation), the same for everyone.
     std::vector<Position> openings(o.openings);
     for (int k = 0; k < o.openings; ++k)

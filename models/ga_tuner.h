@@ -27,23 +27,30 @@
 
 namespace bao::models {
 
+// The options of `bao learn-eval --method ga`, each with its range (check_ga_options);
+// the ranges keep every weight and count finite and a run's size sensible.
 struct GaOptions {
-  int population = 16;
-  int generations = 20;
-  int elite = 2;
-  int tournament = 3;
-  double mutation_rate = 0.3;
-  double mutation_sigma = 0.25;
-  int openings = 8;  // per individual and generation; two games each
-  int opening_min_plies = 2, opening_max_plies = 8;
-  int depth = 2;                     // alpha-beta depth for both sides
-  int ply_cap = 200;                 // a game stopped here scores 0.5
-  std::string opponent = "default";  // evaluator name (models::make_evaluator)
+  static constexpr int kMaxPopulation = 10000, kMaxGenerations = 1000000, kMaxTournament = 1000;
+  static constexpr int kMaxOpenings = 10000, kMaxOpeningPlies = 200, kMaxPlyCap = 100000;
+  static constexpr int kMaxDepth = 127;  // search::kMaxPly - 1, the deepest a search goes
+  static constexpr double kMaxMutationSigma = 10;
+
+  int population = 16;                               // 2 to kMaxPopulation
+  int generations = 20;                              // 1 to kMaxGenerations
+  int elite = 2;                                     // 0 to population - 1
+  int tournament = 3;                                // 1 to kMaxTournament
+  double mutation_rate = 0.3;                        // [0, 1]
+  double mutation_sigma = 0.25;                      // [0, kMaxMutationSigma]
+  int openings = 8;                                  // per individual and generation; two games each; 1 to kMaxOpenings
+  int opening_min_plies = 2, opening_max_plies = 8;  // 0 <= min <= max <= kMaxOpeningPlies
+  int depth = 2;                                     // alpha-beta depth for both sides; 1 to kMaxDepth
+  int ply_cap = 200;                                 // a game stopped here scores 0.5; 1 to kMaxPlyCap
+  std::string opponent = "default";                  // evaluator name (models::make_evaluator)
   std::string searcher = "alphabeta(tt_mb=1)";
-  Weights initial = Weights::Zero();  // the first generation: mutations of these
+  Weights initial = Weights::Zero();  // the first generation: mutations of these; finite
   Weights mask = Weights::Ones();     // 1: learned; 0: the weight keeps its initial value
   std::uint64_t seed = 1;
-  int threads = 0;  // 0: OpenMP's default
+  int threads = 0;  // 0: OpenMP's default; 0 to 1024
 };
 
 struct GaGeneration {
@@ -53,9 +60,17 @@ struct GaGeneration {
   double seconds = 0;  // since the start of the run
 };
 
+// Throws InputError for an option outside its range (GaOptions), a non-finite initial
+// weight or a mask entry other than 0 and 1. The message names the option as bao
+// learn-eval spells it and the value found ("--mutation-sigma must be a number in
+// [0, 10], found inf").
+void check_ga_options(const GaOptions& o);
+
 // Runs the tuner; `progress` is called after each generation. Returns every generation
 // (the learning curve); the last element's best_weights is the result. Throws
-// InputError for bad options or an unknown opponent/searcher.
+// InputError for bad options (check_ga_options) or an unknown opponent/searcher, and
+// stops with InputError when a mutation makes a weight non-finite (possible with weights
+// near the largest double), so the weights it returns are always finite.
 std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
                                  const std::function<void(const GaGeneration&)>& progress = {});
 

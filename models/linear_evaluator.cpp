@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
 #include "engine/error.h"
@@ -74,6 +73,16 @@ Weights read_weights(const std::string& path) {
 }
 
 std::string format_weights(const Weights& w, const std::string& comment) {
+  // A weights file holds finite numbers only (parse_weights refuses the others), so a
+  // non-finite weight is refused here rather than written as "inf" or "nan" into a file
+  // no reader takes (issue 13).
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (!std::isfinite(w[f])) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", w[f]);
+      throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + buf +
+                       ", not finite: a weights file holds finite numbers only");
+    }
   std::string out;
   std::istringstream lines(comment);
   for (std::string l; std::getline(lines, l);) out += l.empty() ? "#\n" : "# " + l + "\n";
@@ -86,10 +95,11 @@ std::string format_weights(const Weights& w, const std::string& comment) {
 }
 
 void write_weights(const std::string& path, const Weights& w, const std::string& comment) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path + ": cannot write the weights file");
-  out << format_weights(w, comment);
-  if (!out.flush()) throw InputError(path + ": cannot write the weights file");
+  // The text first (format_weights refuses a non-finite weight), then written through
+  // PATH.tmp and a rename: a refused or failed write leaves an existing file as it was
+  // (opening it for writing first emptied it).
+  const std::string text = format_weights(w, comment);
+  write_text_file_atomically(path, text);
 }
 
 Weights default_like_weights() {

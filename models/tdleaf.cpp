@@ -17,6 +17,8 @@
 
 namespace bao::models {
 
+static_assert(TdLeafOptions::kMaxDepth == search::kMaxPly - 1, "the depth limit is the deepest a search goes");
+
 namespace {
 
 // Searches without a table, so a PV is never cut short by a table hit and always ends at
@@ -24,21 +26,60 @@ namespace {
 constexpr const char* kLearnerSearcher = "alphabeta(tt=false)";
 constexpr const char* kOpponentSearcher = "alphabeta(tt_mb=1)";
 
-void check(const TdLeafOptions& o) {
-  auto need = [](bool ok, const std::string& what) {
-    if (!ok) throw InputError("TD-Leaf: " + what);
-  };
-  need(o.games >= 1, "games must be at least 1");
-  need(o.batch >= 1, "batch must be at least 1");
-  need(o.depth >= 1, "depth must be at least 1");
-  need(o.alpha >= 0, "alpha must be >= 0");
-  need(o.lambda >= 0 && o.lambda <= 1, "lambda must be in [0, 1]");
-  need(o.beta > 0, "beta must be > 0");
-  need(o.ply_cap >= 1, "ply cap must be at least 1");
-  need(o.opening_min_plies >= 0 && o.opening_min_plies <= o.opening_max_plies, "bad opening plies");
-  need(o.test_every >= 0 && o.test_openings >= 1, "bad test match settings");
-  need(o.threads >= 0 && o.threads <= 1024, "threads must be 0 (all cores) to 1024");  // bao run's range
+// A number as messages show it: %g, so "inf", "nan", "0.01", "1e+06".
+std::string shown(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
 }
+
+// The first weight that is not a finite number, or -1.
+int first_non_finite(const Weights& w) {
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (!std::isfinite(w[f])) return f;
+  return -1;
+}
+
+}  // namespace
+
+void check_tdleaf_options(const TdLeafOptions& o) {
+  using O = TdLeafOptions;
+  auto fail = [](const std::string& what) { throw InputError("TD-Leaf: " + what); };
+  // Whole numbers: within the documented range (tdleaf.h), named as bao learn-eval's
+  // option with the value found.
+  auto whole = [&](const char* option, int v, int lo, int hi) {
+    if (v < lo || v > hi)
+      fail(std::string(option) + " must be " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
+           std::to_string(v));
+  };
+  // Real numbers: NaN and the infinities fail the isfinite (issue 13: --beta inf passed
+  // `> 0`, and tanh(inf * 0) made nan weights). `open_low`: lo itself is refused.
+  auto real = [&](const char* option, double v, double lo, double hi, bool open_low) {
+    if (!std::isfinite(v) || v < lo || (open_low && v == lo) || v > hi)
+      fail(std::string(option) + " must be a number in " + (open_low ? "(" : "[") + shown(lo) + ", " + shown(hi) +
+           "], found " + shown(v));
+  };
+  whole("--games", o.games, 1, O::kMaxGames);
+  whole("--batch", o.batch, 1, O::kMaxBatch);
+  whole("--depth", o.depth, 1, O::kMaxDepth);
+  real("--alpha", o.alpha, 0, O::kMaxAlpha, false);
+  real("--lambda", o.lambda, 0, 1, false);
+  real("--beta", o.beta, 0, O::kMaxBeta, true);
+  whole("--ply-cap", o.ply_cap, 1, O::kMaxPlyCap);
+  if (o.opening_min_plies < 0 || o.opening_min_plies > o.opening_max_plies || o.opening_max_plies > O::kMaxOpeningPlies)
+    fail("--opening-plies must be A-B with 0 <= A <= B <= " + std::to_string(O::kMaxOpeningPlies) + ", found " +
+         std::to_string(o.opening_min_plies) + "-" + std::to_string(o.opening_max_plies));
+  whole("--test-every", o.test_every, 0, O::kMaxTestEvery);
+  whole("--test-openings", o.test_openings, 1, O::kMaxTestOpenings);
+  whole("--threads", o.threads, 0, 1024);  // bao run's range
+  if (const int f = first_non_finite(o.initial); f >= 0)
+    fail("initial weight of '" + std::string(feature_name(f)) + "' is " + shown(o.initial[f]) + ", not finite");
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (o.mask[f] != 0 && o.mask[f] != 1)
+      fail("mask of '" + std::string(feature_name(f)) + "' is " + shown(o.mask[f]) + ", not 0 or 1");
+}
+
+namespace {
 
 int threads_of(int t) { return t > 0 ? t : omp_get_max_threads(); }
 
@@ -132,7 +173,7 @@ double match_score(const Weights& w, const std::string& opponent, int depth, int
 
 std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
                                     const std::function<void(const TdLeafPoint&)>& progress) {
-  check(o);
+  check_tdleaf_options(o);
   const auto opponent = make_evaluator(o.opponent);
   const auto start = std::chrono::steady_clock::now();
   Weights w = o.initial;
@@ -164,6 +205,15 @@ std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
       steps += u.steps;
     }
     w += (o.alpha / count) * dw.cwiseProduct(o.mask);
+    // Options in range still let an update overflow: weights near the largest double
+    // give evaluations of inf - inf = nan, and their gradients with them. A non-finite
+    // weight stops the run before it plays or is returned (issue 13: nan weights were
+    // written).
+    if (const int f = first_non_finite(w); f >= 0)
+      throw InputError(
+          "TD-Leaf: the update after game " + std::to_string(first + count) + " made the weight of '" +
+          feature_name(f) + "' " + shown(w[f]) +
+          ", not finite; stopped (smaller --alpha or --beta, or smaller --init weights, keep them finite)");
     pt.games = first + count;
     pt.batch_score /= count;
     pt.td_error = steps ? td / steps : 0;

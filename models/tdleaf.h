@@ -34,23 +34,31 @@
 
 namespace bao::models {
 
+// The options of `bao learn-eval --method tdleaf`, each with its range
+// (check_tdleaf_options); the ranges keep every weight and count finite and a run's size
+// sensible.
 struct TdLeafOptions {
-  int games = 200;
-  int batch = 4;
+  static constexpr int kMaxGames = 100000000, kMaxBatch = 10000, kMaxTestEvery = 1000000, kMaxTestOpenings = 10000;
+  static constexpr int kMaxOpeningPlies = 200, kMaxPlyCap = 100000;
+  static constexpr int kMaxDepth = 127;  // search::kMaxPly - 1, the deepest a search goes
+  static constexpr double kMaxAlpha = 1000, kMaxBeta = 10;
+
+  int games = 200;  // 1 to kMaxGames
+  int batch = 4;    // 1 to kMaxBatch
   bool self_play = true;
   std::string opponent = "default";  // fixed opponent (and the test matches' opponent)
-  int depth = 2;
-  double alpha = 0.5;  // learning rate, in weight units
-  double lambda = 0.7;
-  double beta = 0.01;  // tanh squashing: an evaluation of 1/beta maps to tanh(1)
-  int ply_cap = 200;
-  int opening_min_plies = 2, opening_max_plies = 8;
-  int test_every = 5;      // batches between test matches; 0: no test matches
-  int test_openings = 10;  // two games each
-  Weights initial = Weights::Zero();
-  Weights mask = Weights::Ones();  // 1: learned; 0: the weight keeps its initial value
+  int depth = 2;                     // 1 to kMaxDepth
+  double alpha = 0.5;                // learning rate, in weight units; [0, kMaxAlpha]
+  double lambda = 0.7;               // [0, 1]
+  double beta = 0.01;                // tanh squashing: an evaluation of 1/beta maps to tanh(1); (0, kMaxBeta]
+  int ply_cap = 200;                 // 1 to kMaxPlyCap
+  int opening_min_plies = 2, opening_max_plies = 8;  // 0 <= min <= max <= kMaxOpeningPlies
+  int test_every = 5;                 // batches between test matches; 0: no test matches; to kMaxTestEvery
+  int test_openings = 10;             // two games each; 1 to kMaxTestOpenings
+  Weights initial = Weights::Zero();  // finite
+  Weights mask = Weights::Ones();     // 1: learned; 0: the weight keeps its initial value
   std::uint64_t seed = 1;
-  int threads = 0;
+  int threads = 0;  // 0: OpenMP's default; 0 to 1024
 };
 
 struct TdLeafPoint {
@@ -62,8 +70,17 @@ struct TdLeafPoint {
   Weights weights = Weights::Zero();  // after this batch
 };
 
+// Throws InputError for an option outside its range (TdLeafOptions), a non-finite
+// initial weight or a mask entry other than 0 and 1. The message names the option as bao
+// learn-eval spells it and the value found ("--beta must be a number in (0, 10], found
+// inf").
+void check_tdleaf_options(const TdLeafOptions& o);
+
 // Runs TD-Leaf; `progress` is called after each batch. Returns one point per batch; the
-// last point's weights are the result. Throws InputError for bad options.
+// last point's weights are the result. Throws InputError for bad options
+// (check_tdleaf_options), and stops with InputError when an update makes a weight
+// non-finite (possible with weights near the largest double, whose evaluations
+// overflow), so the weights it returns are always finite.
 std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
                                     const std::function<void(const TdLeafPoint&)>& progress = {});
 

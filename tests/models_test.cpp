@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
+#include <utility>
 
 #include "engine/error.h"
 #include "engine/movegen.h"
@@ -508,6 +511,127 @@ TEST(TypeLearning, PlayerModelsParse) {
   EXPECT_THROW(parse_player_model("default@x", 2, "alphabeta"), InputError);
   EXPECT_THROW(parse_player_model("nope@2", 2, "alphabeta"), InputError);
   EXPECT_EQ(parse_player_models("material,default@4", 2, "alphabeta").size(), 2u);
+}
+
+// ---- issue 13: options and weights that are not finite ----
+
+// The message of the InputError `f` throws ("" and a failure if none).
+template <class F>
+std::string input_error_of(F f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no InputError";
+  return "";
+}
+
+TEST(GaTuner, RefusesOptionsOutsideTheirRangesNamingOptionAndValue) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  GaOptions base;
+  base.population = 2;
+  base.elite = 1;
+  base.generations = 1;
+  base.openings = 1;
+  base.depth = 1;
+  base.ply_cap = 10;
+  // `bao learn-eval --mutation-sigma inf` wrote -inf and nan weights and exited 0.
+  for (const auto& [sigma, shown] : {std::pair{inf, "inf"}, {nan, "nan"}, {-1.0, "-1"}, {1e6, "1e+06"}}) {
+    GaOptions o = base;
+    o.mutation_sigma = sigma;
+    const std::string m = input_error_of([&] { run_ga(o, kRules); });
+    EXPECT_NE(m.find("--mutation-sigma"), std::string::npos) << m;
+    EXPECT_NE(m.find(std::string("found ") + shown), std::string::npos) << m;
+    EXPECT_THROW(check_ga_options(o), InputError);
+  }
+  GaOptions o = base;
+  o.mutation_rate = nan;
+  EXPECT_NE(input_error_of([&] { check_ga_options(o); }).find("--mutation-rate"), std::string::npos);
+  o = base;
+  o.initial[kFHouse] = inf;
+  EXPECT_NE(input_error_of([&] { check_ga_options(o); }).find("'house'"), std::string::npos);
+  o = base;
+  o.population = 1;
+  EXPECT_NE(input_error_of([&] { check_ga_options(o); }).find("--population must be"), std::string::npos);
+  EXPECT_NO_THROW(check_ga_options(base));
+}
+
+TEST(TdLeaf, RefusesOptionsOutsideTheirRangesNamingOptionAndValue) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  TdLeafOptions base;
+  base.games = 1;
+  base.batch = 1;
+  base.depth = 1;
+  base.ply_cap = 10;
+  base.test_every = 0;
+  // `bao learn-eval --method tdleaf --beta inf` wrote nan weights and exited 0.
+  TdLeafOptions o = base;
+  o.beta = inf;
+  std::string m = input_error_of([&] { run_tdleaf(o, kRules); });
+  EXPECT_NE(m.find("--beta"), std::string::npos) << m;
+  EXPECT_NE(m.find("found inf"), std::string::npos) << m;
+  for (const double a : {inf, nan, -0.5}) {
+    o = base;
+    o.alpha = a;
+    m = input_error_of([&] { run_tdleaf(o, kRules); });
+    EXPECT_NE(m.find("--alpha"), std::string::npos) << m;
+  }
+  o = base;
+  o.lambda = nan;
+  EXPECT_NE(input_error_of([&] { check_tdleaf_options(o); }).find("--lambda"), std::string::npos);
+  o = base;
+  o.initial[kFHand] = nan;
+  EXPECT_NE(input_error_of([&] { check_tdleaf_options(o); }).find("'hand'"), std::string::npos);
+  EXPECT_NO_THROW(check_tdleaf_options(base));
+}
+
+TEST(GaTuner, StopsWhenAMutationMakesAWeightNonFinite) {
+  // Options in range, but weights near the largest double: sigma * (|w| + 1) * N
+  // overflows. The tuner stops instead of playing (and returning) infinite weights.
+  GaOptions o;
+  o.population = 3;
+  o.generations = 1;
+  o.openings = 1;
+  o.depth = 1;
+  o.ply_cap = 10;
+  o.mutation_rate = 1;
+  o.mutation_sigma = 10;
+  o.initial = Weights::Constant(1e308);
+  const std::string m = input_error_of([&] { run_ga(o, kRules); });
+  EXPECT_NE(m.find("not finite"), std::string::npos) << m;
+}
+
+TEST(TdLeaf, StopsWhenAnUpdateMakesAWeightNonFinite) {
+  // Weights near the largest double: their evaluations overflow (inf - inf is nan), and
+  // so would the update. The learner stops instead of returning nan weights.
+  TdLeafOptions o;
+  o.games = 2;
+  o.batch = 1;
+  o.depth = 1;
+  o.ply_cap = 20;
+  o.test_every = 0;
+  o.initial = Weights::Constant(1e308);
+  const std::string m = input_error_of([&] { run_tdleaf(o, kRules); });
+  EXPECT_NE(m.find("not finite"), std::string::npos) << m;
+}
+
+TEST(WeightFiles, NonFiniteWeightsAreNeverWritten) {
+  // A weights file holds finite numbers only (parse_weights refuses the others), so the
+  // writer refuses them too, and leaves an existing file as it was.
+  const std::string path = temp_file("nonfinite.txt", "old content\n");
+  for (const double x : {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                         std::numeric_limits<double>::quiet_NaN()}) {
+    Weights w = default_like_weights();
+    w[kFThreatNext] = x;
+    EXPECT_THROW(format_weights(w), InputError);
+    const std::string m = input_error_of([&] { write_weights(path, w); });
+    EXPECT_NE(m.find("'threat_next'"), std::string::npos) << m;
+    std::ifstream in(path);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(content, "old content\n");
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
