@@ -3,7 +3,12 @@
 // Writes the weights file (--out PATH.txt; its comment holds the command that made it)
 // and the learning curve (--curve, default PATH-curve.csv); a progress line per
 // generation or batch goes to stderr.
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <tuple>
@@ -71,6 +76,27 @@ models::Weights feature_mask(const std::string& list) {
   return m;
 }
 
+// Refuses, before training, an output path the writer (write_text_file_atomically:
+// PATH.tmp, then a rename) would fail on: a folder that is not there, a path that is a
+// folder, a folder bao cannot create a file in. Creating PATH.tmp is the test that
+// matches the write, whatever the reason (permissions, a read-only or pseudo file
+// system); it is removed again unless it was there before.
+void check_writable(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError(option + ": '" + path + "' is a folder");
+  const fs::path parent = fs::path(path).parent_path();
+  const fs::path folder = parent.empty() ? fs::path(".") : parent;
+  if (!fs::is_directory(folder, ec)) throw InputError(option + ": '" + folder.string() + "' is not a folder");
+  const std::string tmp = path + ".tmp";
+  const bool existed = fs::exists(fs::symlink_status(tmp, ec));
+  errno = 0;
+  const bool ok = static_cast<bool>(std::ofstream(tmp, std::ios::binary | std::ios::app));
+  const int err = errno ? errno : EACCES;
+  if (!existed) fs::remove(tmp, ec);
+  if (!ok) throw InputError(option + ": cannot write in '" + folder.string() + "': " + std::strerror(err));
+}
+
 std::string fmt_time(double s) {
   char buf[32];
   if (s < 120)
@@ -99,30 +125,32 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "starting weights: default, material, zero or a learned evaluator (default default)")(
       "learn", po::value(&learn)->value_name("LIST"),
       "features to learn: all, or names and groups pits,threats,house,mobility (default all)")(
-      "depth", po::value(&depth)->value_name("D"), "alpha-beta depth of the games (default 2)")(
+      "depth", po::value(&depth)->value_name("D"), "alpha-beta depth of the games, 1 to 127 (default 2)")(
       "opening-plies", po::value(&plies)->value_name("A-B"), "random plies of the openings (default 2-8)")(
-      "ply-cap", po::value(&ply_cap)->value_name("N"), "a game stops here, scoring 0.5 (default 200)")(
+      "ply-cap", po::value(&ply_cap)->value_name("N"), "a game stops here, scoring 0.5; 1 to 100000 (default 200)")(
       "seed", po::value(&seed)->value_name("S"), "random seed (default 1)")(
-      "threads", po::value(&threads)->value_name("N"), "OpenMP threads (default: all)")(
-      "population", po::value(&ga.population)->value_name("N"), "ga: population size (default 16)")(
-      "generations", po::value(&ga.generations)->value_name("N"), "ga: generations (default 20)")(
+      "threads", po::value(&threads)->value_name("N"), "OpenMP threads, 0 to 1024 (default 0: all)")(
+      "population", po::value(&ga.population)->value_name("N"), "ga: population size, 2 to 10000 (default 16)")(
+      "generations", po::value(&ga.generations)->value_name("N"), "ga: generations, 1 to 1000000 (default 20)")(
       "openings", po::value(&ga.openings)->value_name("N"),
-      "ga: openings per individual and generation, two games each (default 8)")(
-      "elite", po::value(&ga.elite)->value_name("N"), "ga: best kept unchanged (default 2)")(
-      "tournament", po::value(&ga.tournament)->value_name("N"), "ga: tournament selection size (default 3)")(
-      "mutation-rate", po::value(&ga.mutation_rate)->value_name("P"), "ga: chance to mutate a weight (default 0.3)")(
+      "ga: openings per individual and generation, two games each; 1 to 10000 (default 8)")(
+      "elite", po::value(&ga.elite)->value_name("N"), "ga: best kept unchanged, 0 to population - 1 (default 2)")(
+      "tournament", po::value(&ga.tournament)->value_name("N"), "ga: tournament selection size, 1 to 1000 (default 3)")(
+      "mutation-rate", po::value(&ga.mutation_rate)->value_name("P"),
+      "ga: chance to mutate a weight, in [0, 1] (default 0.3)")(
       "mutation-sigma", po::value(&ga.mutation_sigma)->value_name("X"),
-      "ga: mutation size relative to |w|+1 (default 0.25)")("games", po::value(&td.games)->value_name("N"),
-                                                            "tdleaf: training games (default 200)")(
-      "batch", po::value(&td.batch)->value_name("N"), "tdleaf: games per update, played in parallel (default 4)")(
+      "ga: mutation size relative to |w|+1, in [0, 10] (default 0.25)")(
+      "games", po::value(&td.games)->value_name("N"), "tdleaf: training games, 1 to 100000000 (default 200)")(
+      "batch", po::value(&td.batch)->value_name("N"),
+      "tdleaf: games per update, played in parallel; 1 to 10000 (default 4)")(
       "mode", po::value(&mode)->value_name("M"), "tdleaf: self (self-play) or opponent (default self)")(
-      "alpha", po::value(&td.alpha)->value_name("X"), "tdleaf: learning rate (default 0.5)")(
-      "lambda", po::value(&td.lambda)->value_name("X"), "tdleaf: lambda (default 0.7)")(
-      "beta", po::value(&td.beta)->value_name("X"), "tdleaf: tanh scale of evaluations (default 0.01)")(
+      "alpha", po::value(&td.alpha)->value_name("X"), "tdleaf: learning rate, in [0, 1000] (default 0.5)")(
+      "lambda", po::value(&td.lambda)->value_name("X"), "tdleaf: lambda, in [0, 1] (default 0.7)")(
+      "beta", po::value(&td.beta)->value_name("X"), "tdleaf: tanh scale of evaluations, in (0, 10] (default 0.01)")(
       "test-every", po::value(&td.test_every)->value_name("N"),
-      "tdleaf: batches between test matches against the opponent, 0 = none (default 5)")(
+      "tdleaf: batches between test matches against the opponent, 0 = none; to 1000000 (default 5)")(
       "test-openings", po::value(&td.test_openings)->value_name("N"),
-      "tdleaf: openings of a test match, two games each (default 10)");
+      "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)");
   po::variables_map vm;
   if (!parse("learn-eval", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (method != "ga" && method != "tdleaf") throw po::error("--method must be ga or tdleaf");
@@ -147,10 +175,20 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
     m.threads = threads;
   };
 
+  // Everything that can be refused is refused before the first game (issue 13: a bad
+  // number or output path showed only after training, or not at all). Both methods'
+  // numbers are checked, so an option of the other method is not silently out of range.
+  set_shared(ga);
+  set_shared(td);
+  td.self_play = mode == "self";
+  models::check_ga_options(ga);
+  models::check_tdleaf_options(td);
+  check_writable("--out", out);
+  check_writable("--curve", curve);
+
   std::string summary;
   models::Weights best;
   if (method == "ga") {
-    set_shared(ga);
     const auto c = models::run_ga(ga, rules, [&](const models::GaGeneration& g) {
       const double eta = g.seconds / g.generation * (ga.generations - g.generation);
       std::fprintf(stderr, "generation %d/%d best %.3f mean %.3f elapsed %s eta %s\n", g.generation, ga.generations,
@@ -163,8 +201,6 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
                   c.back().mean, opponent.c_str(), depth);
     summary = buf;
   } else {
-    set_shared(td);
-    td.self_play = mode == "self";
     const auto c = models::run_tdleaf(td, rules, [&](const models::TdLeafPoint& p) {
       const double eta = p.seconds / p.games * (td.games - p.games);
       std::fprintf(stderr, "game %d/%d batch score %.3f td error %.4f test %s elapsed %s eta %s\n", p.games, td.games,

@@ -32,6 +32,76 @@ check "learn-eval with an unknown option exits 1" status_is 1
 run learn-eval --method ga --out "$tmp/x.txt" --population 1
 check "learn-eval with a population of 1 exits 2" status_is 2
 
+# Issue 13: numbers out of range and output paths that cannot be written are refused
+# before any game is played (no progress line), naming the option and the value, and
+# nothing is written. --mutation-sigma inf and --beta inf wrote -inf/nan weights and
+# exited 0; a bad --out was found only after training.
+no_progress() { ! grep -q "^generation \|^game " "$tmp/err"; }
+ga_small=(--method ga --population 3 --generations 1 --openings 1 --depth 1 --ply-cap 20)
+td_small=(--method tdleaf --games 1 --batch 1 --depth 1 --ply-cap 20 --test-every 0)
+run learn-eval "${ga_small[@]}" --mutation-sigma inf --out "$tmp/bad.txt"
+check "--mutation-sigma inf exits 2" status_is 2
+check "--mutation-sigma inf: named with its value" err_has "--mutation-sigma must be a number in [0, 10], found inf"
+check "--mutation-sigma inf: before training" no_progress
+check "--mutation-sigma inf: no weights file" test ! -e "$tmp/bad.txt"
+check "--mutation-sigma inf: no curve" test ! -e "$tmp/bad-curve.csv"
+run learn-eval "${ga_small[@]}" --mutation-rate nan --out "$tmp/bad.txt"
+check "--mutation-rate nan exits 2" status_is 2
+check "--mutation-rate nan: named with its value" err_has "--mutation-rate must be a number in [0, 1], found nan"
+run learn-eval "${td_small[@]}" --beta inf --out "$tmp/bad.txt"
+check "--beta inf exits 2" status_is 2
+check "--beta inf: named with its value" err_has "--beta must be a number in (0, 10], found inf"
+check "--beta inf: before training" no_progress
+check "--beta inf: no weights file" test ! -e "$tmp/bad.txt"
+run learn-eval "${td_small[@]}" --alpha -inf --out "$tmp/bad.txt"
+check "--alpha -inf exits 2" status_is 2
+check "--alpha -inf: named with its value" err_has "--alpha must be a number in [0, 1000], found -inf"
+run learn-eval "${td_small[@]}" --lambda nan --out "$tmp/bad.txt"
+check "--lambda nan exits 2" status_is 2
+check "--lambda nan: named" err_has "--lambda"
+run learn-eval "${ga_small[@]}" --beta nan --out "$tmp/bad.txt"
+check "an option of the other method is checked too (ga --beta nan) exits 2" status_is 2
+run learn-eval "${td_small[@]}" --test-openings 0 --out "$tmp/bad.txt"
+check "--test-openings 0 exits 2" status_is 2
+check "--test-openings 0: named with its value" err_has "--test-openings must be 1 to 10000, found 0"
+# Weights near the largest double (finite, so a valid --init) overflow in training: the
+# learner stops, naming the weight, and nothing is written.
+awk '!/^#/ {print $1, "1e308"}' "$tmp/ga.txt" > "$tmp/huge.txt"
+run learn-eval "${td_small[@]}" --init "$tmp/huge.txt" --out "$tmp/huge-td.txt"
+check "td: a weight gone non-finite exits 2" status_is 2
+check "td: a weight gone non-finite: named" err_has "not finite; stopped"
+check "td: a weight gone non-finite: no weights file" test ! -e "$tmp/huge-td.txt"
+check "td: a weight gone non-finite: no curve" test ! -e "$tmp/huge-td-curve.csv"
+run learn-eval "${ga_small[@]}" --mutation-rate 1 --mutation-sigma 10 --init "$tmp/huge.txt" --out "$tmp/huge-ga.txt"
+check "ga: a weight gone non-finite exits 2" status_is 2
+check "ga: a weight gone non-finite: named" err_has "not finite; stopped"
+check "ga: a weight gone non-finite: no weights file" test ! -e "$tmp/huge-ga.txt"
+run learn-eval "${ga_small[@]}" --out "$tmp/no-such-folder/w.txt"
+check "--out in a missing folder exits 2" status_is 2
+check "--out in a missing folder: named" err_has "--out: '$tmp/no-such-folder' is not a folder"
+check "--out in a missing folder: before training" no_progress
+mkdir "$tmp/dir.txt"
+run learn-eval "${ga_small[@]}" --out "$tmp/dir.txt"
+check "--out naming a folder exits 2" status_is 2
+check "--out naming a folder: named" err_has "--out: '$tmp/dir.txt' is a folder"
+check "--out naming a folder: before training" no_progress
+check "--out naming a folder: no curve beside it" test ! -e "$tmp/dir-curve.csv"
+run learn-eval "${ga_small[@]}" --out /proc/bao-learn-eval-test.txt
+check "--out where nothing can be written exits 2" status_is 2
+check "--out where nothing can be written: named" err_has "--out: cannot write in '/proc'"
+check "--out where nothing can be written: before training" no_progress
+if [ "$(id -u)" != 0 ]; then  # root writes in a read-only folder
+  mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
+  run learn-eval "${ga_small[@]}" --out "$tmp/ro/w.txt"
+  check "--out in a read-only folder exits 2" status_is 2
+  check "--out in a read-only folder: before training" no_progress
+fi
+run learn-eval "${td_small[@]}" --out "$tmp/ok.txt" --curve "$tmp/no-such-folder/c.csv"
+check "--curve in a missing folder exits 2" status_is 2
+check "--curve in a missing folder: named" err_has "--curve: '$tmp/no-such-folder' is not a folder"
+check "--curve in a missing folder: before training" no_progress
+check "--curve in a missing folder: no weights file" test ! -e "$tmp/ok.txt"
+
 run learn-types --offline --opponent material@1 --types material@1,default@1 --positions 5 --repeats 2
 check "offline exits 0" status_is 0
 check "offline: the table" has "$tmp/out" "^type mean stddev hit_rate"
