@@ -18,6 +18,7 @@
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
+#include "experiments/folder_lock.h"
 #include "experiments/game_runner.h"
 #include "experiments/stats.h"
 #include "play/game.h"
@@ -78,13 +79,18 @@ std::string format_duration(double s) {
   return buf;
 }
 
+// The results folder, created if needed (before it is locked: the lock file is inside).
+void make_folder(const Config& c) {
+  std::error_code ec;
+  fs::create_directories(c.out, ec);
+  if (ec || !fs::is_directory(c.out))
+    throw InputError("cannot create the results folder '" + c.out + "'" + (ec ? ": " + ec.message() : ""));
+}
+
 // The folder's config: written on the first run, compared on every later one.
 void check_folder(const Config& c) {
   const fs::path dir(c.out);
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir))
-    throw InputError("cannot create the results folder '" + c.out + "'" + (ec ? ": " + ec.message() : ""));
   const fs::path ini = dir / "config.ini";
   if (fs::exists(ini)) {
     const auto stored = parse_identity(read_text_file(ini.string()), ini.string());
@@ -165,6 +171,10 @@ class TournamentRun {
 
   RunResult run() {
     const std::vector<ScheduledGame> schedule = make_schedule(c_, pairings_);
+    make_folder(c_);
+    // Locked before anything in the folder is read or written, so that a second run
+    // refused here leaves config.ini, games.jsonl and the summaries as they are.
+    const FolderLock lock(c_.out);
     check_folder(c_);
     res_.total = static_cast<int>(schedule.size());
     load_folder(schedule);

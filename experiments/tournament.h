@@ -4,6 +4,7 @@
 //   DIR/config.ini   the settings the folder was started with (Config::identity)
 //   DIR/games.jsonl  one record per finished game (experiments/records.h)
 //   DIR/summary.csv, DIR/summary.md   written when the run ends (experiments/summary.h)
+//   DIR/.lock        locked while a run uses the folder (experiments/folder_lock.h)
 //
 // Determinism: a game's content depends only on the config and its place in the
 // schedule (pairing, opening, colour); openings come from the seed and their index,
@@ -54,12 +55,14 @@ struct RunResult {
   double seconds = 0;                   // wall time of this run's games
 };
 
-// Runs or resumes the tournament of `c` into c.out: checks (or writes) DIR/config.ini,
-// reads DIR/games.jsonl (cutting off a torn last line), plays the missing games on
-// `threads` threads, appending each as it ends, and returns every record. Throws
-// InputError when the folder holds results of a different config (naming each
-// difference) or records that do not belong to this schedule; a searcher failure
-// mid-run is rethrown after the games in flight are recorded.
+// Runs or resumes the tournament of `c` into c.out: locks the folder (DIR/.lock, held
+// until it returns), checks (or writes) DIR/config.ini, reads DIR/games.jsonl (cutting
+// off a torn last line), plays the missing games on `threads` threads, appending each
+// as it ends, and returns every record. Throws InputError when another run holds the
+// folder (before anything in it is read or written), when the folder holds results of
+// a different config (naming each difference) or records that do not belong to this
+// schedule; a searcher failure mid-run is rethrown after the games in flight are
+// recorded. The caller's write_summaries comes after the lock is released.
 RunResult run_tournament(const Config& c, const RunOptions& o);
 
 }  // namespace bao::experiments

@@ -52,7 +52,7 @@ check "the resumed run exits 0" status_is 0
 check "the torn line is reported" err_has "torn last line"
 check "the resumed run has all $total games" test "$(wc -l < "$games")" -eq "$total"
 check "every line is a whole record" test "$(grep -c '^{"pairing":.*}$' "$games")" -eq "$total"
-ids() { sed -E 's/^\{"pairing":"([^"]*)".*"opening_index":([0-9]+),"game":([0-9]).*/\1\/\2\/\3/' "$games"; }
+ids() { sed -E 's/^\{"pairing":"([^"]*)".*"opening_index":([0-9]+),"game":([0-9]).*/\1\/\2\/\3/' "${1:-$games}"; }
 check "no game is recorded twice" test "$(ids | sort -u | wc -l)" -eq "$total"
 check "no id is malformed" test "$(ids | grep -vc '^a vs b/[0-9]*/[01]$')" -eq 0
 check "summary.csv has the header and one row" test "$(wc -l < "$out/summary.csv")" -eq 2
@@ -73,6 +73,41 @@ run run "$tmp/r.ini" --out "$out" --set player.a.depth=3
 check "a different config exits 2" status_is 2
 check "a different config names what differs" err_has "player.a.depth: was 6, now 3"
 check "a refused run leaves the records alone" cmp -s "$games" "$tmp/before"
+
+# Two runs on one folder: the second is refused at once (exit 2, naming the folder)
+# while the first holds it, and the first plays every game once. Before the lock both
+# played every game, so each was recorded twice.
+out2="$tmp/shared"
+games2="$out2/games.jsonl"
+"$BAO" run "$tmp/r.ini" --out "$out2" > "$tmp/first.out" 2> "$tmp/first.err" < /dev/null &
+pid=$!
+for _ in $(seq 1 1200); do
+  [ -s "$games2" ] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.05
+done
+if kill -0 "$pid" 2>/dev/null; then
+  run run "$tmp/r.ini" --out "$out2"
+  check "a second run on a folder in use exits 2" status_is 2
+  check "a second run says another bao run uses the folder, naming it" \
+    err_has "results folder '$out2' is in use by another bao run (pid $pid)"
+  check "a refused second run writes no summary" test ! -e "$out2/summary.csv"
+  check "a refused second run plays no game" test "$(grep -c . "$tmp/err")" -eq 1
+  # --check neither takes nor needs the lock.
+  run run "$tmp/r.ini" --out "$out2" --check
+  check "--check on a folder in use exits 0" eval "status_is 0 && out_has 'config ok'"
+  wait "$pid"; first_rc=$?; pid=""
+  check "the first run ends with exit 0" test "$first_rc" -eq 0
+  check "the first run has all $total games" test "$(wc -l < "$games2")" -eq "$total"
+  check "no game is recorded twice by the two runs" test "$(ids "$games2" | sort | uniq -d | wc -l)" -eq 0
+  check "the first run's summary counts $total games" grep -q "^a vs b,$total," "$out2/summary.csv"
+  # The lock goes with the process: the folder resumes (nothing left) and locks again.
+  run run "$tmp/r.ini" --out "$out2"
+  check "the folder reruns after the first run ends" eval "status_is 0 && err_has 'nothing left to play'"
+else
+  wait "$pid"; pid=""
+  check "the first run was still running when the second started (the config is too fast)" false
+fi
 
 # Errors: bad input exits 2, bad usage 1, with the file, line and key named.
 printf 'seed = 1\nopenings = 2\nplayers = a, b\nfrob = 3\n' > "$tmp/bad.ini"

@@ -16,6 +16,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "experiments/config.h"
+#include "experiments/folder_lock.h"
 #include "experiments/game_runner.h"
 #include "experiments/records.h"
 #include "experiments/summary.h"
@@ -494,6 +495,43 @@ TEST(TournamentRun, SprtStopsAPairingAtTheSameGameForAnyThreadCount) {
   }
   EXPECT_EQ(sprt_result[0], sprt_result[1]);
   EXPECT_EQ(sprt_result[0].substr(0, 2), "H1");
+}
+
+// Two runs on one folder would both play every missing game and append it twice: while
+// another run holds the folder, run_tournament is refused at once, naming the folder,
+// and touches nothing in it.
+TEST(TournamentRun, RefusesAFolderAnotherRunHolds) {
+  TempDir dir;
+  const Config c = parse_config(kSmall, "t.ini", {"openings=1", "out=" + dir.str()});
+  {
+    // A fresh folder: not even config.ini is written.
+    const FolderLock other(dir.str());
+    try {
+      run_tournament(c, {});
+      ADD_FAILURE() << "a held folder was run";
+    } catch (const InputError& e) {
+      EXPECT_HAS(e.what(), "'" + dir.str() + "'");
+      EXPECT_HAS(e.what(), "in use by another bao run (pid " + std::to_string(::getpid()) + ")");
+    }
+    EXPECT_FALSE(fs::exists(dir / "config.ini"));
+    EXPECT_FALSE(fs::exists(dir / "games.jsonl"));
+  }
+  // Released: the run takes the folder, and lets it go when it returns.
+  const RunResult first = run_tournament(c, {});
+  ASSERT_EQ(first.played, 2);
+  write_summaries(c, first);
+  {
+    // A folder with results: they are left as they are (a torn last line is not cut).
+    const FolderLock other(dir.str());
+    write(dir / "games.jsonl", read(dir / "games.jsonl") + "{\"pairing\":");
+    const std::string games = read(dir / "games.jsonl"), md = read(dir / "summary.md");
+    EXPECT_THROW(run_tournament(c, {}), InputError);
+    EXPECT_EQ(read(dir / "games.jsonl"), games);
+    EXPECT_EQ(read(dir / "summary.md"), md);
+  }
+  const RunResult again = run_tournament(c, {});
+  EXPECT_EQ(again.played, 0);
+  EXPECT_EQ(again.records.size(), 2u);
 }
 
 }  // namespace
