@@ -16,9 +16,15 @@ void add_rules_options(po::options_description& desc, PositionOptions& o) {
       "(true/false; Donkers' 2002 program, rules.md 8a)");
 }
 
+// An empty --position is refused rather than read as "not given": `--position "$P"` with
+// P unset would otherwise draw or search the start position without a word.
+static void refuse_empty_position(const std::string& p) {
+  if (p.empty()) throw InputError("--position: empty; leave the option out for the variant's start position");
+}
+
 void add_position_options(po::options_description& desc, PositionOptions& o) {
   add_rules_options(desc, o);
-  desc.add_options()("position", po::value(&o.position)->value_name("P"),
+  desc.add_options()("position", po::value(&o.position)->value_name("P")->notifier(refuse_empty_position),
                      "position string (notation.md), quoted; default: the variant's start");
 }
 

@@ -21,7 +21,7 @@ inline constexpr int kExitBadInput = 2;  // bad input (position, move, record, f
 // Options of commands that work on one position.
 struct PositionOptions {
   std::string variant = "kiswahili";
-  std::string position;            // empty: the variant's start
+  std::string position;            // empty: not given, the variant's start (--position "" is refused)
   std::vector<std::string> rules;  // "key=value"
   bool variant_given = false;
 };

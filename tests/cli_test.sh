@@ -107,6 +107,14 @@ check "moves: takasia mark of the other side names field 5" eval "err_has 'field
 run moves --variant bao
 check "moves --variant bao exits 2" status_is 2
 check "moves --variant bao names the value" err_has "'bao'"
+# An empty --position (as `--position "$P"` with P unset gives) is refused, not read as
+# the start position.
+for cmd in show moves "perft --depth 1" "search --depth 1" play; do
+  run $cmd --position ""
+  check "$cmd --position '' exits 2" status_is 2
+  check "$cmd --position '' says it is empty" err_has "--position: empty; leave the option out"
+  check "$cmd --position '' prints nothing on stdout" out_empty
+done
 run replay --rule nonsense=1 "$DATA/game1994.txt"
 check "replay --rule with an unknown key exits 2" status_is 2
 check "replay --rule with an unknown key names it" err_has "nonsense"
