@@ -171,6 +171,7 @@ class TournamentRun {
 
   RunResult run() {
     const std::vector<ScheduledGame> schedule = make_schedule(c_, pairings_);
+    check_memory(c_, o_.threads);  // before the folder: a run that cannot fit leaves no trace
     make_folder(c_);
     // Locked before anything in the folder is read or written, so that a second run
     // refused here leaves config.ini, games.jsonl and the summaries as they are.

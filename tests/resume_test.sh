@@ -143,6 +143,9 @@ pid=$!
 for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; wait "$pid" 2>/dev/null; rc=124; else wait "$pid"; rc=$?; fi
 check "--check with a deep root-om player ends (no search) and passes" eval "status_is 0 && out_has 'config ok'"
+# --check makes the openings: a range no game reaches is refused there, not by the run.
+run run "$tmp/r.ini" --set opening_plies=1000 --check
+check "--check refuses openings no random walk reaches" eval "status_is 2 && err_has 'no random opening of 1000 to 1000 plies'"
 
 # The example configs are valid.
 for f in "$CONFIGS"/*.ini; do
