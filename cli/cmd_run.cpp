@@ -10,6 +10,7 @@
 #include "experiments/config.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
+#include "search/result.h"
 
 namespace bao::cli {
 
@@ -32,8 +33,9 @@ int cmd_run(const std::vector<std::string>& args) {
   if (!parse("run", "CONFIG [--threads N] [--out DIR] [--set KEY=VALUE ...] [--check]", args, desc, &pos, vm))
     return kExitOk;
   if (config_path.empty()) throw po::error("give a config file: bao run CONFIG");
-  if (vm.count("threads") && (threads < 0 || threads > 1024))
-    throw po::error("--threads must be 0 (all cores) to 1024, found " + std::to_string(threads));
+  if (vm.count("threads") && (threads < 0 || threads > search::kMaxThreads))
+    throw po::error("--threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
+                    std::to_string(threads));
 
   std::vector<std::string> overrides = sets;
   if (vm.count("threads")) overrides.push_back("threads=" + std::to_string(threads));

@@ -21,6 +21,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
+#include "search/result.h"
 #include "search/searcher.h"
 #include "search/tt.h"
 
@@ -302,7 +303,7 @@ void read_top_level(const Source& src, Config& c) {
       src.fail("schedule", *e, "expected pairing, round-robin or gauntlet, found '" + e->value + "'");
   }
   src.read_int("ply_cap", c.ply_cap, 1, 100000, "a number of plies");
-  src.read_int("threads", c.threads, 0, 1024, "a number of threads (0: all)");
+  src.read_int("threads", c.threads, 0, search::kMaxThreads, "a number of threads (0: all)");
   if (const Entry* e = src.get("fsync"))
     if (!parse_bool_value(e->value, c.fsync)) src.fail("fsync", *e, "expected true or false, found '" + e->value + "'");
   if (const Entry* e = src.get("out")) {

@@ -9,6 +9,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "search/result.h"
 
 namespace bao::experiments {
 namespace {
@@ -82,8 +83,9 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
     throw InputError("--width: expected 2.." + std::to_string(search::kMaxTreeWidth));
   if (spec.depth < 2 || spec.depth > 12) throw InputError("--depth: expected 2..12");
   if (spec.trees < 2) throw InputError("--trees: expected at least 2");
-  if (spec.threads < 0 || spec.threads > 1024)  // bao run's range; OpenMP crashed on 100000
-    throw InputError("--threads: expected 0 (all cores) to 1024, found " + std::to_string(spec.threads));
+  if (spec.threads < 0 || spec.threads > search::kMaxThreads)
+    throw InputError("--threads: expected 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
+                     std::to_string(spec.threads));
   if (!(spec.prom_own >= 0 && spec.prom_own <= 1)) throw InputError("--prom-own: expected a probability");
   if (spec.own_noise.empty() || spec.opp_noise.empty() || spec.model_error.empty())
     throw InputError("no cell to play: give at least one own noise, opponent noise and model error");

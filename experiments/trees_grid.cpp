@@ -11,6 +11,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "search/result.h"
 
 namespace bao::experiments {
 namespace {
@@ -81,8 +82,9 @@ void check_searchers_and_counts(const TreesGridSpec& spec) {
     throw InputError("--types: expected 2 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
                      std::to_string(spec.types));
   if (spec.trees < 1) throw InputError("--trees: expected at least 1, found " + std::to_string(spec.trees));
-  if (spec.threads < 0 || spec.threads > 1024)  // bao run's range; OpenMP crashed on 100000
-    throw InputError("--threads: expected 0 (all cores) to 1024, found " + std::to_string(spec.threads));
+  if (spec.threads < 0 || spec.threads > search::kMaxThreads)
+    throw InputError("--threads: expected 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
+                     std::to_string(spec.threads));
 }
 
 struct Cell {

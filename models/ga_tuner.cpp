@@ -15,6 +15,7 @@
 #include "models/opponent_searchers.h"
 #include "play/game.h"
 #include "play/openings.h"
+#include "search/result.h"
 #include "search/score.h"
 
 namespace bao::models {
@@ -67,7 +68,7 @@ void check_ga_options(const GaOptions& o) {
          std::to_string(o.opening_min_plies) + "-" + std::to_string(o.opening_max_plies));
   whole("--depth", o.depth, 1, GaOptions::kMaxDepth);
   whole("--ply-cap", o.ply_cap, 1, GaOptions::kMaxPlyCap);
-  whole("--threads", o.threads, 0, 1024);  // bao run's range
+  whole("--threads", o.threads, 0, search::kMaxThreads);
   if (const int f = first_non_finite(o.initial); f >= 0)
     fail("initial weight of '" + std::string(feature_name(f)) + "' is " + shown(o.initial[f]) + ", not finite");
   for (int f = 0; f < kHalfFeatures; ++f)

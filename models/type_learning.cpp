@@ -12,6 +12,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
+#include "search/result.h"
 
 namespace bao::models {
 
@@ -83,8 +84,9 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
   if (types.empty()) throw InputError("learn types: give at least one type");
   if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
   if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
-  if (o.threads < 0 || o.threads > 1024)  // bao run's range
-    throw InputError("learn types: threads must be 0 (all cores) to 1024, found " + std::to_string(o.threads));
+  if (o.threads < 0 || o.threads > search::kMaxThreads)
+    throw InputError("learn types: threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) +
+                     ", found " + std::to_string(o.threads));
   const int k = static_cast<int>(types.size());
   const int n = o.positions * o.repeats;
   std::vector<std::vector<char>> hits(n, std::vector<char>(k, 0));

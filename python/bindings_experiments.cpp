@@ -12,6 +12,7 @@
 #include "experiments/tournament.h"
 #include "play/openings.h"
 #include "python/bindings.h"
+#include "search/result.h"
 
 namespace bao::python {
 
@@ -109,7 +110,9 @@ std::string path_arg(const py::object& path) {
 }
 
 void check_threads(int threads) {
-  if (threads < 0 || threads > 1024) fail("threads must be 0 (all cores) to 1024, found " + std::to_string(threads));
+  if (threads < 0 || threads > search::kMaxThreads)
+    fail("threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
+         std::to_string(threads));
 }
 
 void bind_experiments(py::module_& m) {

@@ -8,6 +8,10 @@
 
 namespace bao::search {
 
+// The most threads any parallel run of the toolkit takes (tournaments, tuners, tree
+// grids): far more OpenMP threads crashed the process (100000: a segfault).
+inline constexpr int kMaxThreads = 1024;
+
 // At least one limit is set; 0 means "no limit" for each. A search always completes
 // depth 1, so it has a move even under a tiny node or time limit.
 struct Limits {
