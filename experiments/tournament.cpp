@@ -92,6 +92,10 @@ void check_folder(const Config& c) {
   const fs::path dir(c.out);
   std::error_code ec;
   const fs::path ini = dir / "config.ini";
+  // A folder where a file belongs would be misread below (file_size fails: "has games").
+  for (const fs::path& f : {ini, dir / "games.jsonl"})
+    if (fs::is_directory(f))
+      throw InputError("'" + f.string() + "' is a folder, not a file; remove it or use another --out");
   if (fs::exists(ini)) {
     const auto stored = parse_identity(read_text_file(ini.string()), ini.string());
     const auto diffs = identity_differences(stored, c.identity);

@@ -143,6 +143,10 @@ pid=$!
 for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; wait "$pid" 2>/dev/null; rc=124; else wait "$pid"; rc=$?; fi
 check "--check with a deep root-om player ends (no search) and passes" eval "status_is 0 && out_has 'config ok'"
+# A folder where games.jsonl belongs is named as such.
+mkdir -p "$tmp/dirgames/games.jsonl"
+run run "$tmp/r.ini" --out "$tmp/dirgames"
+check "games.jsonl as a folder: exit 2 naming it" eval "status_is 2 && err_has 'games.jsonl' && err_has 'is a folder, not a file'"
 # --check makes the openings: a range no game reaches is refused there, not by the run.
 run run "$tmp/r.ini" --set opening_plies=1000 --check
 check "--check refuses openings no random walk reaches" eval "status_is 2 && err_has 'no random opening of 1000 to 1000 plies'"
