@@ -83,6 +83,11 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
     throw InputError("--width: expected 2.." + std::to_string(search::kMaxTreeWidth));
   if (spec.depth < 2 || spec.depth > 12) throw InputError("--depth: expected 2..12");
   if (spec.trees < 2) throw InputError("--trees: expected at least 2");
+  // Every tree is searched in full by three searchers: 16^12 leaves would never end.
+  if (std::pow(double(spec.width), spec.depth) > double(kMaxTreeGameLeaves))
+    throw InputError("--width " + std::to_string(spec.width) + " --depth " + std::to_string(spec.depth) +
+                     ": more than " + std::to_string(kMaxTreeGameLeaves) +
+                     " leaves per tree (width^depth); lower the width or the depth");
   if (spec.threads < 0 || spec.threads > search::kMaxThreads)
     throw InputError("--threads: expected 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
                      std::to_string(spec.threads));

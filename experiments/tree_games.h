@@ -14,6 +14,9 @@
 
 namespace bao::experiments {
 
+// The largest tree (width^depth leaves) tree games search: 4^12, 16^6.
+inline constexpr std::uint64_t kMaxTreeGameLeaves = std::uint64_t{1} << 24;
+
 struct TreeGamesSpec {
   int width = 3, depth = 6, trees = 500;
   std::vector<int> own_noise = {0, 50, 100, 200};

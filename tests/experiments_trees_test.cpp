@@ -104,6 +104,14 @@ TEST(TreeGames, DeterministicAndConsistent) {
     }
   }
   EXPECT_THROW(run_tree_games(TreeGamesSpec{1, 4, 10}), InputError);
+  // A tree too large to search (16^12 leaves) is refused at once, not searched for days.
+  try {
+    run_tree_games(TreeGamesSpec{16, 12, 10});
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--width 16 --depth 12: more than 16777216 leaves"), std::string::npos)
+        << e.what();
+  }
   spec.prom_own = std::nan("");
   EXPECT_THROW(run_tree_games(spec), InputError);
   spec.prom_own = 0.5;
