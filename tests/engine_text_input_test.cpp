@@ -1,7 +1,5 @@
 // engine/text_input.h: the one number reader, and reading and writing whole files where
 // the input is not a regular file or the disk is full.
-#include "engine/text_input.h"
-
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +11,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "engine/text_input.h"
 
 namespace bao {
 namespace {
