@@ -13,6 +13,7 @@
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
 #include "models/opponent_searchers.h"
+#include "models/option_check.h"
 #include "play/game.h"
 #include "play/openings.h"
 #include "search/result.h"
@@ -20,60 +21,20 @@
 
 namespace bao::models {
 
-static_assert(GaOptions::kMaxDepth == search::kMaxPly - 1, "the depth limit is the deepest a search goes");
-
-namespace {
-
-// A number as messages show it: %g, so "inf", "nan", "0.25", "1e+06".
-std::string shown(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-// The first weight that is not a finite number, or -1.
-int first_non_finite(const Weights& w) {
-  for (int f = 0; f < kHalfFeatures; ++f)
-    if (!std::isfinite(w[f])) return f;
-  return -1;
-}
-
-}  // namespace
-
 void check_ga_options(const GaOptions& o) {
-  auto fail = [](const std::string& what) { throw InputError("genetic tuner: " + what); };
-  // Whole numbers: within the documented range (ga_tuner.h), named as bao learn-eval's
-  // option with the value found.
-  auto whole = [&](const char* option, int v, int lo, int hi) {
-    if (v < lo || v > hi)
-      fail(std::string(option) + " must be " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
-           std::to_string(v));
-  };
-  // Real numbers: NaN and the infinities fail every comparison below or the isfinite
-  // (issue 13: --mutation-sigma inf passed `>= 0` and made -inf and nan weights).
-  auto real = [&](const char* option, double v, double lo, double hi) {
-    if (!std::isfinite(v) || v < lo || v > hi)
-      fail(std::string(option) + " must be a number in [" + shown(lo) + ", " + shown(hi) + "], found " + shown(v));
-  };
-  whole("--population", o.population, 2, GaOptions::kMaxPopulation);
-  whole("--generations", o.generations, 1, GaOptions::kMaxGenerations);
-  whole("--elite", o.elite, 0, o.population - 1);
-  whole("--tournament", o.tournament, 1, GaOptions::kMaxTournament);
-  real("--mutation-rate", o.mutation_rate, 0, 1);
-  real("--mutation-sigma", o.mutation_sigma, 0, GaOptions::kMaxMutationSigma);
-  whole("--openings", o.openings, 1, GaOptions::kMaxOpenings);
-  if (o.opening_min_plies < 0 || o.opening_min_plies > o.opening_max_plies ||
-      o.opening_max_plies > GaOptions::kMaxOpeningPlies)
-    fail("--opening-plies must be A-B with 0 <= A <= B <= " + std::to_string(GaOptions::kMaxOpeningPlies) + ", found " +
-         std::to_string(o.opening_min_plies) + "-" + std::to_string(o.opening_max_plies));
-  whole("--depth", o.depth, 1, GaOptions::kMaxDepth);
-  whole("--ply-cap", o.ply_cap, 1, GaOptions::kMaxPlyCap);
-  whole("--threads", o.threads, 0, search::kMaxThreads);
-  if (const int f = first_non_finite(o.initial); f >= 0)
-    fail("initial weight of '" + std::string(feature_name(f)) + "' is " + shown(o.initial[f]) + ", not finite");
-  for (int f = 0; f < kHalfFeatures; ++f)
-    if (o.mask[f] != 0 && o.mask[f] != 1)
-      fail("mask of '" + std::string(feature_name(f)) + "' is " + shown(o.mask[f]) + ", not 0 or 1");
+  const OptionCheck check("genetic tuner");
+  check.whole("--population", o.population, 2, GaOptions::kMaxPopulation);
+  check.whole("--generations", o.generations, 1, GaOptions::kMaxGenerations);
+  check.whole("--elite", o.elite, 0, o.population - 1);
+  check.whole("--tournament", o.tournament, 1, GaOptions::kMaxTournament);
+  check.real("--mutation-rate", o.mutation_rate, 0, 1);
+  check.real("--mutation-sigma", o.mutation_sigma, 0, GaOptions::kMaxMutationSigma);
+  check.whole("--openings", o.openings, 1, GaOptions::kMaxOpenings);
+  check.opening_plies(o.opening_min_plies, o.opening_max_plies, GaOptions::kMaxOpeningPlies);
+  check.whole("--depth", o.depth, 1, GaOptions::kMaxDepth);
+  check.whole("--ply-cap", o.ply_cap, 1, GaOptions::kMaxPlyCap);
+  check.whole("--threads", o.threads, 0, search::kMaxThreads);
+  check.weights(o.initial, o.mask);
 }
 
 namespace {
@@ -168,7 +129,7 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
     for (const Weights& w : pop)
       if (const int f = first_non_finite(w); f >= 0)
         throw InputError("genetic tuner: a mutation made the weight of '" + std::string(feature_name(f)) + "' " +
-                         shown(w[f]) + " in generation " + std::to_string(gen) +
+                         number_text(w[f]) + " in generation " + std::to_string(gen) +
                          ", not finite; stopped (a smaller --mutation-sigma, or smaller --init weights, keep them "
                          "finite)");
     // Openings of this generation: stream (seed, generation), the same for everyone.

@@ -24,6 +24,7 @@
 
 #include "engine/rules.h"
 #include "models/features.h"
+#include "search/score.h"
 
 namespace bao::models {
 
@@ -32,7 +33,7 @@ namespace bao::models {
 struct GaOptions {
   static constexpr int kMaxPopulation = 10000, kMaxGenerations = 1000000, kMaxTournament = 1000;
   static constexpr int kMaxOpenings = 10000, kMaxOpeningPlies = 200, kMaxPlyCap = 100000;
-  static constexpr int kMaxDepth = 127;  // search::kMaxPly - 1, the deepest a search goes
+  static constexpr int kMaxDepth = search::kMaxPly - 1;  // the deepest a search goes
   static constexpr double kMaxMutationSigma = 10;
 
   int population = 16;                               // 2 to kMaxPopulation

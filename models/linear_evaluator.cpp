@@ -7,6 +7,7 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "models/option_check.h"
 #include "search/score.h"
 
 namespace bao::models {
@@ -76,13 +77,9 @@ std::string format_weights(const Weights& w, const std::string& comment) {
   // A weights file holds finite numbers only (parse_weights refuses the others), so a
   // non-finite weight is refused here rather than written as "inf" or "nan" into a file
   // no reader takes (issue 13).
-  for (int f = 0; f < kHalfFeatures; ++f)
-    if (!std::isfinite(w[f])) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%g", w[f]);
-      throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + buf +
-                       ", not finite: a weights file holds finite numbers only");
-    }
+  if (const int f = first_non_finite(w); f >= 0)
+    throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + number_text(w[f]) +
+                     ", not finite: a weights file holds finite numbers only");
   std::string out;
   std::istringstream lines(comment);
   for (std::string l; std::getline(lines, l);) out += l.empty() ? "#\n" : "# " + l + "\n";

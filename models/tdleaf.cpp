@@ -11,14 +11,13 @@
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
 #include "models/opponent_searchers.h"
+#include "models/option_check.h"
 #include "play/game.h"
 #include "play/openings.h"
 #include "search/result.h"
 #include "search/score.h"
 
 namespace bao::models {
-
-static_assert(TdLeafOptions::kMaxDepth == search::kMaxPly - 1, "the depth limit is the deepest a search goes");
 
 namespace {
 
@@ -27,57 +26,24 @@ namespace {
 constexpr const char* kLearnerSearcher = "alphabeta(tt=false)";
 constexpr const char* kOpponentSearcher = "alphabeta(tt_mb=1)";
 
-// A number as messages show it: %g, so "inf", "nan", "0.01", "1e+06".
-std::string shown(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-// The first weight that is not a finite number, or -1.
-int first_non_finite(const Weights& w) {
-  for (int f = 0; f < kHalfFeatures; ++f)
-    if (!std::isfinite(w[f])) return f;
-  return -1;
-}
-
 }  // namespace
 
 void check_tdleaf_options(const TdLeafOptions& o) {
   using O = TdLeafOptions;
-  auto fail = [](const std::string& what) { throw InputError("TD-Leaf: " + what); };
-  // Whole numbers: within the documented range (tdleaf.h), named as bao learn-eval's
-  // option with the value found.
-  auto whole = [&](const char* option, int v, int lo, int hi) {
-    if (v < lo || v > hi)
-      fail(std::string(option) + " must be " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " +
-           std::to_string(v));
-  };
-  // Real numbers: NaN and the infinities fail the isfinite (issue 13: --beta inf passed
-  // `> 0`, and tanh(inf * 0) made nan weights). `open_low`: lo itself is refused.
-  auto real = [&](const char* option, double v, double lo, double hi, bool open_low) {
-    if (!std::isfinite(v) || v < lo || (open_low && v == lo) || v > hi)
-      fail(std::string(option) + " must be a number in " + (open_low ? "(" : "[") + shown(lo) + ", " + shown(hi) +
-           "], found " + shown(v));
-  };
-  whole("--games", o.games, 1, O::kMaxGames);
-  whole("--batch", o.batch, 1, O::kMaxBatch);
-  whole("--depth", o.depth, 1, O::kMaxDepth);
-  real("--alpha", o.alpha, 0, O::kMaxAlpha, false);
-  real("--lambda", o.lambda, 0, 1, false);
-  real("--beta", o.beta, 0, O::kMaxBeta, true);
-  whole("--ply-cap", o.ply_cap, 1, O::kMaxPlyCap);
-  if (o.opening_min_plies < 0 || o.opening_min_plies > o.opening_max_plies || o.opening_max_plies > O::kMaxOpeningPlies)
-    fail("--opening-plies must be A-B with 0 <= A <= B <= " + std::to_string(O::kMaxOpeningPlies) + ", found " +
-         std::to_string(o.opening_min_plies) + "-" + std::to_string(o.opening_max_plies));
-  whole("--test-every", o.test_every, 0, O::kMaxTestEvery);
-  whole("--test-openings", o.test_openings, 1, O::kMaxTestOpenings);
-  whole("--threads", o.threads, 0, search::kMaxThreads);
-  if (const int f = first_non_finite(o.initial); f >= 0)
-    fail("initial weight of '" + std::string(feature_name(f)) + "' is " + shown(o.initial[f]) + ", not finite");
-  for (int f = 0; f < kHalfFeatures; ++f)
-    if (o.mask[f] != 0 && o.mask[f] != 1)
-      fail("mask of '" + std::string(feature_name(f)) + "' is " + shown(o.mask[f]) + ", not 0 or 1");
+  const OptionCheck check("TD-Leaf");
+  check.whole("--games", o.games, 1, O::kMaxGames);
+  check.whole("--batch", o.batch, 1, O::kMaxBatch);
+  check.whole("--depth", o.depth, 1, O::kMaxDepth);
+  // --beta inf passed `> 0`, and tanh(inf * 0) made nan weights (issue 13).
+  check.real("--alpha", o.alpha, 0, O::kMaxAlpha);
+  check.real("--lambda", o.lambda, 0, 1);
+  check.real("--beta", o.beta, 0, O::kMaxBeta, /*open_low=*/true);
+  check.whole("--ply-cap", o.ply_cap, 1, O::kMaxPlyCap);
+  check.opening_plies(o.opening_min_plies, o.opening_max_plies, O::kMaxOpeningPlies);
+  check.whole("--test-every", o.test_every, 0, O::kMaxTestEvery);
+  check.whole("--test-openings", o.test_openings, 1, O::kMaxTestOpenings);
+  check.whole("--threads", o.threads, 0, search::kMaxThreads);
+  check.weights(o.initial, o.mask);
 }
 
 namespace {
@@ -213,7 +179,7 @@ std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
     if (const int f = first_non_finite(w); f >= 0)
       throw InputError(
           "TD-Leaf: the update after game " + std::to_string(first + count) + " made the weight of '" +
-          feature_name(f) + "' " + shown(w[f]) +
+          feature_name(f) + "' " + number_text(w[f]) +
           ", not finite; stopped (smaller --alpha or --beta, or smaller --init weights, keep them finite)");
     pt.games = first + count;
     pt.batch_score /= count;

@@ -31,6 +31,7 @@
 
 #include "engine/rules.h"
 #include "models/features.h"
+#include "search/score.h"
 
 namespace bao::models {
 
@@ -40,7 +41,7 @@ namespace bao::models {
 struct TdLeafOptions {
   static constexpr int kMaxGames = 100000000, kMaxBatch = 10000, kMaxTestEvery = 1000000, kMaxTestOpenings = 10000;
   static constexpr int kMaxOpeningPlies = 200, kMaxPlyCap = 100000;
-  static constexpr int kMaxDepth = 127;  // search::kMaxPly - 1, the deepest a search goes
+  static constexpr int kMaxDepth = search::kMaxPly - 1;  // the deepest a search goes
   static constexpr double kMaxAlpha = 1000, kMaxBeta = 10;
 
   int games = 200;  // 1 to kMaxGames
