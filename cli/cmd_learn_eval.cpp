@@ -3,12 +3,8 @@
 // Writes the weights file (--out PATH.txt; its comment holds the command that made it)
 // and the learning curve (--curve, default PATH-curve.csv); a progress line per
 // generation or batch goes to stderr.
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <tuple>
@@ -76,25 +72,13 @@ models::Weights feature_mask(const std::string& list) {
   return m;
 }
 
-// Refuses, before training, an output path the writer (write_text_file_atomically:
-// PATH.tmp, then a rename) would fail on: a folder that is not there, a path that is a
-// folder, a folder bao cannot create a file in. Creating PATH.tmp is the test that
-// matches the write, whatever the reason (permissions, a read-only or pseudo file
-// system); it is removed again unless it was there before.
-void check_writable(const std::string& option, const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw InputError(option + ": '" + path + "' is a folder");
-  const fs::path parent = fs::path(path).parent_path();
-  const fs::path folder = parent.empty() ? fs::path(".") : parent;
-  if (!fs::is_directory(folder, ec)) throw InputError(option + ": '" + folder.string() + "' is not a folder");
-  const std::string tmp = path + ".tmp";
-  const bool existed = fs::exists(fs::symlink_status(tmp, ec));
-  errno = 0;
-  const bool ok = static_cast<bool>(std::ofstream(tmp, std::ios::binary | std::ios::app));
-  const int err = errno ? errno : EACCES;
-  if (!existed) fs::remove(tmp, ec);
-  if (!ok) throw InputError(option + ": cannot write in '" + folder.string() + "': " + std::strerror(err));
+// An output option's path, checked before training (engine/text_input.h check_writable).
+void check_output(const std::string& option, const std::string& path) {
+  try {
+    check_writable(path);
+  } catch (const InputError& e) {
+    throw InputError(option + ": " + e.what());
+  }
 }
 
 std::string fmt_time(double s) {
@@ -183,8 +167,8 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
   td.self_play = mode == "self";
   models::check_ga_options(ga);
   models::check_tdleaf_options(td);
-  check_writable("--out", out);
-  check_writable("--curve", curve);
+  check_output("--out", out);
+  check_output("--curve", curve);
 
   std::string summary;
   models::Weights best;

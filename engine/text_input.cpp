@@ -73,6 +73,22 @@ void write_text_file_atomically(const std::string& path, const std::string& text
   if (ec) fail(ec.message());
 }
 
+void check_writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError("'" + path + "' is a folder");
+  const fs::path parent = fs::path(path).parent_path();
+  const fs::path folder = parent.empty() ? fs::path(".") : parent;
+  if (!fs::is_directory(folder, ec)) throw InputError("'" + folder.string() + "' is not a folder");
+  const std::string tmp = path + ".tmp";
+  const bool existed = fs::exists(fs::symlink_status(tmp, ec));
+  errno = 0;
+  const bool ok = static_cast<bool>(std::ofstream(tmp, std::ios::binary | std::ios::app));
+  const int err = errno ? errno : EACCES;
+  if (!existed) fs::remove(tmp, ec);
+  if (!ok) throw InputError("cannot write in '" + folder.string() + "': " + std::strerror(err));
+}
+
 std::string fnv1a_hex(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;

@@ -26,14 +26,21 @@ std::string read_text_file(const std::string& path);
 // the file and the reason ("No space left on device").
 void write_text_file_atomically(const std::string& path, const std::string& text);
 
-// The project's one number reader: configs, searcher specs, weights files, record move
-// numbers and command-line lists all read their numbers with these two, so a number is
-// the same text everywhere.
-//
+// Throws InputError (the reason after "'PATH': ") where write_text_file_atomically(path)
+// would fail for the place, found before work whose result it would write: PATH is a
+// folder, its folder is not there, or no file can be created there (PATH.tmp is created
+// and removed again, which matches the write whatever the reason: permissions, a
+// read-only or pseudo file system).
+void check_writable(const std::string& path);
+
 // The 64-bit FNV-1a hash of `bytes` as 16 hex digits: the content identity a results
 // folder records for its openings and weights files.
 std::string fnv1a_hex(std::string_view bytes);
 
+// The project's one number reader: configs, searcher specs, weights files, record move
+// numbers and command-line lists all read their numbers with these two, so a number is
+// the same text everywhere.
+//
 // `text` as a whole number with nothing before or after it (no sign other than '-', no
 // spaces). Returns false when it is not one or does not fit Int.
 template <class Int>
