@@ -34,7 +34,6 @@ struct Budget {
   // searches may be shortened); a later one is thrown away (search::SearchStopped) once
   // the budget runs out.
   bool strict = false;
-  bool limited() const { return nodes != 0 || deadline != Clock::time_point::max(); }
 };
 
 // Runs `iteration(depth, budget)` for depth 1, 2, ... up to the limits (iterative
@@ -137,7 +136,7 @@ class OmSearcher final : public search::Searcher {
  private:
   search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
     search::ModelSearch<BaoGame>& ms = om_ ? static_cast<search::ModelSearch<BaoGame>&>(*om_) : *prom_;
-    if (b.strict && b.limited()) ms.set_budget(b.nodes, b.deadline);
+    if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
     struct Clear {
       search::ModelSearch<BaoGame>& m;
       ~Clear() { m.clear_budget(); }

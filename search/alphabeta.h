@@ -49,7 +49,7 @@ class AlphaBeta {
   template <class Info>
   R search(const State& root, const Limits& limits, Info&& info) {
     start_ = std::chrono::steady_clock::now();
-    limits_ = limits;
+    stop_rule_ = StopRule::of(limits, start_);
     nodes_ = evals_ = probes_ = hits_ = 0;
     stop_ = false;
     may_stop_ = false;
@@ -110,11 +110,7 @@ class AlphaBeta {
   }
 
   void check_limits() {
-    if (!may_stop_) return;
-    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
-    if (limits_.time_ms && (nodes_ & 1023) == 0 &&
-        std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.time_ms))
-      stop_ = true;
+    if (may_stop_ && stop_rule_.passed(nodes_)) stop_ = true;
   }
 
   void set_pv(int ply, const Move& m) {
@@ -292,7 +288,7 @@ class AlphaBeta {
   typename G::Children root_children_;
   int root_side_ = 0, root_best_ = -1;
 
-  Limits limits_;
+  StopRule stop_rule_;
   std::chrono::steady_clock::time_point start_;
   bool stop_ = false, may_stop_ = false;
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;

@@ -26,7 +26,7 @@ class Minimax {
   // iteration is returned (depth 1 always finishes).
   Result<Move> search(const State& root, const Limits& limits) {
     start_ = std::chrono::steady_clock::now();
-    limits_ = limits;
+    stop_rule_ = StopRule::of(limits, start_);
     Result<Move> r;
     nodes_ = evals_ = 0;
     const int depth = limits.depth < 1 ? 1 : (limits.depth >= kMaxPly ? kMaxPly - 1 : limits.depth);
@@ -57,12 +57,10 @@ class Minimax {
   int node(const State& s, int depth, int ply) {
     ++nodes_;
     pv_len_[ply] = 0;
-    if (may_stop_ && !stop_ &&
-        ((limits_.nodes && nodes_ >= limits_.nodes) ||
-         (limits_.time_ms && (nodes_ & 1023) == 0 &&
-          std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.time_ms))))
+    if (may_stop_ && (stop_ || stop_rule_.passed(nodes_))) {
       stop_ = true;
-    if (stop_) return 0;
+      return 0;
+    }
     const int side = game_.side_to_move(s);
     if (depth == 0) {
       const int w = game_.quick_winner(s);
@@ -95,7 +93,7 @@ class Minimax {
   int pv_len_[kMaxPly + 1] = {};
   std::uint64_t nodes_ = 0, evals_ = 0;
   std::chrono::steady_clock::time_point start_{};
-  Limits limits_{};
+  StopRule stop_rule_;
   bool may_stop_ = false, stop_ = false;
 };
 

@@ -25,6 +25,7 @@
 
 #include "engine/error.h"
 #include "search/game.h"
+#include "search/result.h"
 #include "search/score.h"
 
 namespace bao::search {
@@ -76,15 +77,10 @@ class ModelSearch {
 
   const G& game() const { return game_; }
 
-  // Later searches stop (throw SearchStopped) past `nodes` nodes (0: no cap) or once the
-  // clock passes `deadline` (time_point::max(): none), until clear_budget(). Without a
-  // budget a search is never interrupted and its counts are unchanged.
-  void set_budget(std::uint64_t nodes, std::chrono::steady_clock::time_point deadline) {
-    max_nodes_ = nodes;
-    deadline_ = deadline;
-    budgeted_ = nodes != 0 || deadline != std::chrono::steady_clock::time_point::max();
-  }
-  void clear_budget() { set_budget(0, std::chrono::steady_clock::time_point::max()); }
+  // Later searches stop (throw SearchStopped) where `budget` says, until clear_budget().
+  // Without a budget a search is never interrupted and its counts are unchanged.
+  void set_budget(const StopRule& budget) { budget_ = budget; }
+  void clear_budget() { budget_ = StopRule(); }
   int functions() const { return static_cast<int>(fns_.size()); }
 
   // Fixed-depth alpha-beta on fn[k]: the cost baseline.
@@ -149,14 +145,11 @@ class ModelSearch {
     }
   }
 
-  // Every node of every search passes here: the node count, and the budget's check (the
-  // clock read once in 256 nodes).
+  // Every node of every search passes here: the node count, and the budget's check.
   void count_node() {
     ++nodes_;
-    if (budgeted_) [[unlikely]] {
-      if ((max_nodes_ && nodes_ > max_nodes_) || ((nodes_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_))
-        throw SearchStopped{nodes_};
-    }
+    if (budget_.active() && budget_.passed(nodes_)) [[unlikely]]
+      throw SearchStopped{nodes_};
   }
 
   bool is_max(const State& s) const { return game_.side_to_move(s) == max_side_; }
@@ -228,9 +221,7 @@ class ModelSearch {
   std::array<std::uint64_t, kMaxTypes> evals_{};
 
  private:
-  bool budgeted_ = false;
-  std::uint64_t max_nodes_ = 0;
-  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  StopRule budget_;
 };
 
 }  // namespace bao::search

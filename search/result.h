@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/container/static_vector.hpp>
+#include <chrono>
 #include <cstdint>
 
 #include "search/score.h"
@@ -18,6 +19,30 @@ struct Limits {
   int depth = 0;             // iterations up to this depth (plies)
   std::uint64_t nodes = 0;   // stop once this many nodes were visited
   std::int64_t time_ms = 0;  // stop once this much wall time has passed
+};
+
+// Where a search stops: once it has visited `nodes` nodes (0: never) or at `deadline`
+// (time_point::max(): never). Every searcher asks passed(nodes) at each node of an
+// iteration it may abandon; the clock is read once in 1024 nodes, so the check costs two
+// comparisons per node. Alpha-beta, minimax and the opponent-model searches share it.
+class StopRule {
+ public:
+  using Clock = std::chrono::steady_clock;
+  StopRule() = default;
+  StopRule(std::uint64_t nodes, Clock::time_point deadline) : nodes_(nodes), deadline_(deadline) {}
+  // A search's node and time limits, counted from its start.
+  static StopRule of(const Limits& l, Clock::time_point start) {
+    return {l.nodes, l.time_ms ? start + std::chrono::milliseconds(l.time_ms) : Clock::time_point::max()};
+  }
+  bool active() const { return nodes_ != 0 || deadline_ != Clock::time_point::max(); }
+  bool passed(std::uint64_t nodes) const {
+    return (nodes_ && nodes >= nodes_) ||
+           (deadline_ != Clock::time_point::max() && (nodes & 1023) == 0 && Clock::now() >= deadline_);
+  }
+
+ private:
+  std::uint64_t nodes_ = 0;
+  Clock::time_point deadline_ = Clock::time_point::max();
 };
 
 template <class Move>
