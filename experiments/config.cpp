@@ -630,11 +630,11 @@ void check_memory(const Config& c, int threads) {
     per_thread += b;
     if (b) parts += (parts.empty() ? "" : " + ") + name + " " + std::to_string(b >> 20) + " MiB";
   }
-  const std::uint64_t machine = search::machine_memory_bytes();
-  if (!machine || n * per_thread <= machine / 10 * 8) return;
+  const std::uint64_t cap = search::table_memory_cap();
+  if (!cap || n * per_thread <= cap) return;
   throw InputError(c.file + ": the run would hold up to " + std::to_string((n * per_thread) >> 20) +
                    " MiB of search tables (" + std::to_string(n) + " threads x (" + parts +
-                   ")), more than 80% of this machine's " + std::to_string(machine >> 20) +
+                   ")), more than 80% of this machine's " + std::to_string(search::machine_memory_bytes() >> 20) +
                    " MiB of memory; lower the players' tt_mb or the threads");
 }
 

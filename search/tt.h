@@ -15,6 +15,10 @@ namespace bao::search {
 // The machine's physical memory in bytes (0 if unknown).
 std::uint64_t machine_memory_bytes();
 
+// The most that search tables may take: 80% of the machine's memory (0 if unknown), for
+// one table (allocate_table) and for a run's threads together (experiments::check_memory).
+inline std::uint64_t table_memory_cap() { return machine_memory_bytes() / 10 * 8; }
+
 // Allocates a search table of `mib` MiB through `allocate` (which fills it). Throws
 // InputError naming `what` when the table would take more than 80% of the machine's
 // memory, or when the allocation fails (std::bad_alloc), instead of a bare bad_alloc or
@@ -40,8 +44,8 @@ static_assert(sizeof(TTEntry) == 16);
 
 template <class Allocate>
 void allocate_table(std::size_t mib, const char* what, Allocate&& allocate) {
-  const std::uint64_t machine = machine_memory_bytes();
-  if (machine && (std::uint64_t{mib} << 20) > machine / 10 * 8) table_too_large(mib, what, false);
+  const std::uint64_t cap = table_memory_cap();
+  if (cap && (std::uint64_t{mib} << 20) > cap) table_too_large(mib, what, false);
   try {
     allocate();
   } catch (const std::bad_alloc&) {
