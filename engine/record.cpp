@@ -4,6 +4,7 @@
 
 #include "engine/error.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
 
 namespace bao {
 namespace {
@@ -45,13 +46,11 @@ bool header_key(std::string_view s) {
 }
 
 // The move number of an all-digit key; leading zeros are allowed ('01:' and '0000001:'
-// are both 1), and a number past 9 digits is -1 (no game has that many moves).
+// are both 1), and a number beyond an int is -1 (no game has that many moves).
 int move_number(std::string_view digits) {
   while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
-  if (digits.size() > 9) return -1;
-  int n = 0;
-  for (char c : digits) n = n * 10 + (c - '0');
-  return n;
+  int n = -1;
+  return to_int(digits, n) ? n : -1;
 }
 
 // Whitespace-separated tokens; a token of only '*' and '>' belongs to the move before it
