@@ -12,6 +12,7 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "input_error.h"
 
 namespace bao {
 namespace {
@@ -26,13 +27,9 @@ fs::path temp_dir(const std::string& name) {
   return d;
 }
 
+// The message read_text_file(path) refuses with.
 std::string error_of(const std::string& path) {
-  try {
-    read_text_file(path);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::input_error_of([&] { read_text_file(path); });
 }
 
 TEST(Numbers, WholeNumbersAreWholeTokens) {

@@ -14,6 +14,8 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
+#include "input_error.h"
 #include "models/evaluators.h"
 #include "models/features.h"
 #include "models/ga_tuner.h"
@@ -515,17 +517,7 @@ TEST(TypeLearning, PlayerModelsParse) {
 
 // ---- issue 13: options and weights that are not finite ----
 
-// The message of the InputError `f` throws ("" and a failure if none).
-template <class F>
-std::string input_error_of(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no InputError";
-  return "";
-}
+using test::input_error_of;
 
 TEST(GaTuner, RefusesOptionsOutsideTheirRangesNamingOptionAndValue) {
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
@@ -627,9 +619,7 @@ TEST(WeightFiles, NonFiniteWeightsAreNeverWritten) {
     EXPECT_THROW(format_weights(w), InputError);
     const std::string m = input_error_of([&] { write_weights(path, w); });
     EXPECT_NE(m.find("'threat_next'"), std::string::npos) << m;
-    std::ifstream in(path);
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(content, "old content\n");
+    EXPECT_EQ(read_text_file(path), "old content\n");
   }
   std::filesystem::remove(path);
 }
