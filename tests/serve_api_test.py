@@ -397,6 +397,28 @@ def test_command(tmp, port_in_use):
     check(r.returncode == 0 and "--port" in r.stdout and "--results" in r.stdout, "--help")
     r = subprocess.run([BAO, "serve", "--max-depth", "0"], capture_output=True, text=True)
     check(r.returncode == 1, "--max-depth 0: exit 1")
+    # At --max-connections: a 503 once the open connections stay, served again when one
+    # closes (a connection ending meanwhile is waited for, up to a second).
+    s = Server("--max-connections", "2")
+    try:
+        held = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(2)]
+        time.sleep(0.3)
+        st, j = s.get("/api/info")
+        check(st == 503 and j["error"] == "server is busy", f"over --max-connections: a 503 ({st})")
+        held[0].close()
+        st, _ = s.get("/api/info")
+        check(st == 200, f"a connection closed: served again ({st})")
+        # A connection that ends while the next waits: served, not refused (before, a 503
+        # at once, which 16 busy clients met when their old connections closed late).
+        time.sleep(0.3)  # the last request's connection has ended
+        held[0] = socket.create_connection(("127.0.0.1", s.port))
+        time.sleep(0.3)
+        threading.Timer(0.3, held[0].close).start()
+        st, _ = s.get("/api/info")
+        check(st == 200, f"a connection ending within a second: served ({st})")
+        held[1].close()
+    finally:
+        s.stop()
     # Out of file descriptors (60 connections, a limit of 40): it waits, then serves again.
     s = Server("--max-connections", "1000", preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (40, 40)))
     try:
