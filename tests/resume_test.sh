@@ -138,10 +138,7 @@ check "--check writes no results folder" test ! -e "$tmp/checked"
 # --check never searches: a player whose first iteration alone would take hours (a
 # model searched 40 plies deep) is checked at once (before, the check ran a search).
 sed 's/^searcher = alphabeta(tt_mb=1)$/searcher = root-om(model=material@40)/' "$tmp/r.ini" > "$tmp/deep.ini"
-"$BAO" run "$tmp/deep.ini" --check > "$tmp/out" 2> "$tmp/err" < /dev/null &
-pid=$!
-for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; wait "$pid" 2>/dev/null; rc=124; else wait "$pid"; rc=$?; fi
+timeout -s KILL 60 "$BAO" run "$tmp/deep.ini" --check > "$tmp/out" 2> "$tmp/err" < /dev/null; rc=$?
 check "--check with a deep root-om player ends (no search) and passes" eval "status_is 0 && out_has 'config ok'"
 # A folder where games.jsonl belongs is named as such.
 mkdir -p "$tmp/dirgames/games.jsonl"
