@@ -8,8 +8,7 @@
 #include <memory>
 
 #include "engine/error.h"
-#include "search/om.h"
-#include "search/prom.h"
+#include "experiments/tree_searchers.h"
 #include "search/random_tree.h"
 #include "search/result.h"
 
@@ -23,7 +22,7 @@ using search::TreeParams;
 // Family of a searcher: its agreement reference is the family's first searcher listed.
 int family(const std::string& s) {
   if (s.rfind("om-", 0) == 0) return 1;
-  if (s.rfind("prom-", 0) == 0) return 2;
+  if (s.find("prom") != std::string::npos) return 2;
   return 0;
 }
 
@@ -31,31 +30,12 @@ struct Run {
   double evals = 0, nodes = 0, value = 0;
 };
 
-// The searchers of one tree, on the same functions.
-struct TreeSearchers {
-  search::OmSearch<RandomTreeGame> om;  // also alpha-beta and minimax on V0
-  search::PromSearch<RandomTreeGame> prom;
-};
-
-Run run_one(TreeSearchers& s, const std::string& name, const TreeNode& root, int depth, int bound,
+Run run_one(const std::string& name, const RandomTreeGame& g,
+            const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, int depth, int bound,
             const std::vector<double>& probs) {
-  search::ModelResult<RandomTreeGame::Move> o;
-  if (name == "alphabeta")
-    o = s.om.alphabeta(root, depth, 0);
-  else if (name == "minimax")
-    o = s.om.minimax(root, depth, 0);
-  else if (name == "om-plain")
-    o = s.om.om_plain(root, depth, 1);
-  else if (name == "om-beta")
-    o = s.om.om_beta(root, depth, 1);
-  else if (name == "om-probe")
-    o = s.om.om_probe(root, depth, 1);
-  else if (name == "om-bounded")
-    o = s.om.om_bounded(root, depth, 1, bound);
-  else if (name == "prom-plain")
-    o = s.prom.prom_plain(root, depth, probs);
-  else
-    o = s.prom.prom_beta(root, depth, probs);
+  // alpha-beta and minimax on V0, the OM searchers with model 1.
+  const int model = name == "alphabeta" || name == "minimax" ? 0 : 1;
+  const auto o = run_tree_searcher(name, g, fns, TreeSearchArgs{depth, model, bound, probs});
   return Run{static_cast<double>(o.leaf_evals()), static_cast<double>(o.nodes), o.value};
 }
 
@@ -149,9 +129,8 @@ std::vector<Run> run_trees(const TreesGridSpec& spec, const std::vector<Cell>& c
       const RandomTreeGame g(tree_params(spec, c, t % spec.trees));
       std::vector<search::ModelSearch<RandomTreeGame>::Fn> fns;
       for (int k = 0; k < spec.types; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
-      TreeSearchers s{{g, fns}, {g, fns}};
       for (int i = 0; i < nrun; ++i)
-        results[static_cast<std::size_t>(t) * nrun + i] = run_one(s, run[i], g.root(), c.depth, c.bound, probs);
+        results[static_cast<std::size_t>(t) * nrun + i] = run_one(run[i], g, fns, c.depth, c.bound, probs);
     } catch (const std::exception& e) {
       errors[static_cast<std::size_t>(t)] = e.what();
     }
@@ -194,12 +173,6 @@ TreesGridRow cell_row(const TreesGridSpec& spec, const Cell& c, const std::strin
 }
 
 }  // namespace
-
-const std::vector<std::string>& tree_searcher_names() {
-  static const std::vector<std::string> names = {"alphabeta", "minimax",    "om-plain",   "om-beta",
-                                                 "om-probe",  "om-bounded", "prom-plain", "prom-beta"};
-  return names;
-}
 
 std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<std::string>* skipped) {
   check_searchers_and_counts(spec);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "experiments/tree_searchers.h"
+
 namespace bao::experiments {
 
 struct TreesGridSpec {
@@ -30,9 +32,6 @@ struct TreesGridRow {
   int trees;
   double leaf_evals_mean, leaf_evals_ci95, nodes_mean, ratio_to_alphabeta, agree_pct;
 };
-
-// Known searcher names for the grid.
-const std::vector<std::string>& tree_searcher_names();
 
 // Throws InputError for an unknown searcher or a bad grid. `skipped` gets a line per cell
 // left out by max_leaves.

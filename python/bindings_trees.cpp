@@ -47,7 +47,10 @@ std::vector<std::pair<int, int>> int_ranges(const std::string& key, const py::ob
     if (py::isinstance<py::int_>(v)) {
       text = item(v);
     } else {
-      for (const py::handle& h : v) text += (text.empty() ? "" : ",") + item(h);
+      for (const py::handle& h : v) {
+        if (!text.empty()) text += ',';
+        text += item(h);
+      }
     }
     return parse_int_ranges(text, lo, hi, ranges_as_pairs);
   } catch (const InputError& e) {
@@ -77,18 +80,7 @@ class PyTree {
     std::vector<Fn> fns;
     const RandomTreeGame g = game_;
     for (int k = 0; k < types_; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
-    const TreeNode root = g.root();
-    if (name.rfind("prom-", 0) == 0) {
-      search::PromSearch<RandomTreeGame> s(g, std::move(fns));
-      return name == "prom-plain" ? s.prom_plain(root, depth, probs) : s.prom_beta(root, depth, probs);
-    }
-    search::OmSearch<RandomTreeGame> s(g, std::move(fns));
-    if (name == "alphabeta") return s.alphabeta(root, depth, model);
-    if (name == "minimax") return s.minimax(root, depth, model);
-    if (name == "om-plain") return s.om_plain(root, depth, model);
-    if (name == "om-beta") return s.om_beta(root, depth, model);
-    if (name == "om-probe") return s.om_probe(root, depth, model);
-    return s.om_bounded(root, depth, model, bound);
+    return experiments::run_tree_searcher(name, g, fns, experiments::TreeSearchArgs{depth, model, bound, probs});
   }
 
   TreeNode node(const std::vector<int>& path) const {
@@ -130,7 +122,7 @@ TreeResult tree_search(const PyTree& t, const std::string& name, std::optional<i
   const int d = depth.value_or(tree_depth);
   if (d < 1 || d > tree_depth)
     fail("depth: expected 1 to the tree's depth " + std::to_string(tree_depth) + ", found " + std::to_string(d));
-  const bool om = name.rfind("om-", 0) == 0, prom = name.rfind("prom-", 0) == 0;
+  const bool om = name.rfind("om-", 0) == 0, prom = name.find("prom") != std::string::npos;
   const int lo = om ? 1 : 0;
   const int model = model_arg.value_or(lo);
   if (!prom && (model < lo || model >= t.types()))
@@ -270,7 +262,8 @@ void bind_trees(py::module_& m) {
           "search(searcher='alphabeta', *, depth=None, model=None, bound=None, probs=None): searches\n"
           "from the root as `bao trees` does. searcher: alphabeta, minimax (on function `model`,\n"
           "default 0 = V0), om-plain, om-beta, om-probe, om-bounded (opponent model `model`, default 1; bound default\n"
-          "the tree's), prom-plain, prom-beta (probs: one per function, default uniform). depth:\n"
+          "the tree's), prom-1p, prom-plain, prom-beta, sp-prom (probs: one per function, default uniform; sp-prom's\n"
+          "bound: the tree's by default). depth:\n"
           "default the tree's. bao.Error for a bad argument or (om-bounded) a broken bound.")
       .def(
           "values",
@@ -321,7 +314,7 @@ void bind_trees(py::module_& m) {
       .def("__len__", [](const PyGrid& g) { return g.rows.size(); });
   m.def("trees_grid", &trees_grid, py::arg("width") = "2,3,4", py::arg("depth") = "2-8", py::arg("bound") = "10,100",
         py::arg("types") = 2, py::arg("trees") = 100,
-        py::arg("searchers") = "alphabeta,om-plain,om-beta,om-probe,om-bounded,prom-plain,prom-beta",
+        py::arg("searchers") = "alphabeta,om-plain,om-beta,om-probe,om-bounded,prom-1p,prom-plain,prom-beta,sp-prom",
         py::arg("seed") = 1, py::arg("threads") = 0, py::arg("max_leaves") = std::uint64_t{1} << 20,
         "The grid of `bao trees` (same defaults, same numbers for the same seed): for every cell\n"
         "(width, depth, bound) and searcher, mean leaf evaluations with a 95% interval, mean nodes,\n"

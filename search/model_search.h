@@ -15,6 +15,7 @@
 // one function and the probe that finds MIN's predicted moves.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -196,20 +197,26 @@ class ModelSearch {
   // The probe at a MIN node (Donkers 2003, beta-passing): alpha-beta on fn[k] finds the
   // lowest value of the children ch (at `ply`, searched to `depth`) and, in ties, every
   // child reaching it, the move(s) opponent type k is predicted to play. A child above
-  // the best so far fails high against the window (-inf, best + 1) and is rejected
-  // cheaply; a child equal to it returns its exact value.
-  int probe_min(int k, const typename G::Children& ch, int depth, int ply, Ties& ties) {
+  // the best so far fails high against the window (alpha, best + 1) and is rejected
+  // cheaply; a child equal to it returns its exact value. The caller may promise that the
+  // lowest value lies in (alpha, bound): the first child's window is then (alpha, bound)
+  // rather than (alpha, inf). Should no child come out inside the window (a broken
+  // promise), the probe is repeated with the full window, so the result stays exact.
+  int probe_min(int k, const typename G::Children& ch, int depth, int ply, Ties& ties, int alpha = -kInfinity,
+                int bound = kInfinity) {
     int best = kInfinity;
     ties.n = 0;
     for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const int beta = best == kInfinity ? kInfinity : best + 1;
-      const int v = minimax_node<true>(k, ch[i].pos, depth, -kInfinity, beta, ply);
+      const int beta = best == kInfinity ? bound : std::min(bound, best + 1);
+      const int v = minimax_node<true>(k, ch[i].pos, depth, alpha, beta, ply);
+      if (v >= beta || v <= alpha) continue;  // fails high or low: not the lowest, or unknown
       if (v < best) {
         best = v;
         ties.n = 0;
       }
-      if (v == best) ties.index[ties.n++] = static_cast<std::uint8_t>(i);
+      ties.index[ties.n++] = static_cast<std::uint8_t>(i);
     }
+    if (ties.n == 0 && (alpha > -kInfinity || bound < kInfinity)) return probe_min(k, ch, depth, ply, ties);
     return best;
   }
 

@@ -1,23 +1,29 @@
 // Opponent-model search (OM), after Iida et al. (1993), Carmel & Markovitch (1996, 1998),
-// Donkers et al. (2001) and Donkers' thesis Nosce Hostem (2003, ch. 3); definitions as
-// fixed in docs/opponent-models.md. Functions, costs and the game: search/model_search.h.
+// Donkers et al. (2001) and Donkers' thesis Nosce Hostem (2003, ch. 3); what each
+// implementation prunes and why it stays exact: docs/opponent-models.md. Functions, costs
+// and the game: search/model_search.h.
 //
 // OM with one model fn[m]: every node has a pair (v0, vop). Leaves: (V0, Vm). MAX nodes
 // take the maximum of each. MIN nodes take the pair of the predicted move c* = the child
 // with the lowest vop; ties go to the lowest v0 (Donkers' pessimistic rule), then to the
 // first child in the game's order. At the root MAX plays the child with the highest v0,
 // the first of equals. Implementations, all returning the same root value and move:
-//   om_plain    the recursion as written;
-//   om_beta     one pass with beta-pruning on vop (a MAX node stops once its vop exceeds
-//               the best vop of its MIN parent; strictly, so ties are still resolved);
-//               leaves evaluate Vm first and V0 only when it can matter;
-//   om_probe    at MIN nodes alpha-beta probes on Vm find c* (and the children tied with
-//               it), then only those are searched with OM (beta-passing);
-//   om_bounded  om_beta plus the cuts that |V0 - Vm| <= B at every leaf allows (then at
-//               every node): a MAX node also stops once v0 - B exceeds its parent's best
-//               vop, and a MIN node stops once its vop can raise neither its MAX parent's
-//               v0 (vop + B <= parent's v0) nor its vop. Every leaf it evaluates is
-//               checked and a broken bound throws BoundViolation.
+//   om_plain    the recursion as written, with the published saving at MIN nodes one ply
+//               above the leaves: Vm for every child, V0 only for the predicted child
+//               (and the children tied with it);
+//   om_beta     one pass with beta-pruning (thesis 3.4): a MIN node passes
+//               min(its bound, best vop so far) to each later child, MAX nodes pass their
+//               bound down, and a MAX node stops once its vop exceeds the bound (strictly,
+//               so the tie rule still sees every equal vop); leaves evaluate Vm first and
+//               V0 only where it can matter;
+//   om_probe    at MIN nodes alpha-beta probes on Vm with the window (-inf, bound) find
+//               c* (and the children tied with it); only those are searched with OM and
+//               enter with the bound vop(c*) + 1 (beta-passing);
+//   om_bounded  alpha-beta for two functions under |V0 - Vm| <= B at every leaf (then at
+//               every node): windows on both values, translated into each other by +-B
+//               (below). Every leaf where it evaluates both functions is checked, and a
+//               broken bound throws BoundViolation. Its value_op is exact only where it
+//               mattered to the root's choice (the root's own vop is not needed).
 #pragma once
 
 #include <algorithm>
@@ -62,42 +68,51 @@ class OmSearch : public ModelSearch<G> {
   // searched with plain alpha-beta on V0 (their pair is (v, v)). value is the root v0,
   // value_op the root vop.
   ModelResult<Move> om_plain(const State& root, int depth, int m, int horizon = 0) {
-    set_search(m, horizon, 0);
-    return run_om(root,
-                  [&](const State& c, const Pair& r) { return om_node<Cuts::None>(c, depth - 1, 1, kInfinity, r); });
+    set_search(m, horizon, kNoBound);
+    return run_om(root, [&](const State& c, const Pair&) { return plain_node(c, depth - 1, 1); });
   }
   ModelResult<Move> om_beta(const State& root, int depth, int m, int horizon = 0) {
     if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
       std::fill(table_.begin(), table_.end(), PairEntry{});
       generation_ = 1;
     }
-    set_search(m, horizon, 0);
-    return run_om(root,
-                  [&](const State& c, const Pair& r) { return om_node<Cuts::Beta>(c, depth - 1, 1, kInfinity, r); });
+    set_search(m, horizon, kNoBound);
+    // The root's vop is wanted (value_op), so no window on it.
+    return run_om(root, [&](const State& c, const Pair& r) {
+      return pair_node<false>(c, depth - 1, 1, Window{r.v0, -kInfinity, kInfinity});
+    });
   }
   ModelResult<Move> om_probe(const State& root, int depth, int m) {
-    set_search(m, 0, 0);
-    return run_om(root, [&](const State& c, const Pair&) { return om_probe_node(c, depth - 1, 1, false, 0); });
+    set_search(m, 0, kNoBound);
+    return run_om(root, [&](const State& c, const Pair&) { return probe_node(c, depth - 1, 1, kUnknown, kInfinity); });
   }
   // bound: B, with |V0 - Vm| <= B promised at every leaf; throws BoundViolation at a leaf
   // that breaks it.
   ModelResult<Move> om_bounded(const State& root, int depth, int m, int bound) {
-    set_search(m, 0, bound);
-    // The root is a MAX node with no MIN parent: its children get the root's running
-    // maxima for the MIN-node cut.
-    return run_om(root,
-                  [&](const State& c, const Pair& r) { return om_node<Cuts::Bounded>(c, depth - 1, 1, kInfinity, r); });
+    set_search(m, 0, std::max(0, bound));
+    // MAX at the root needs each child's v0 only above the best so far, and no vop.
+    return run_om(root, [&](const State& c, const Pair& r) {
+      return pair_node<true>(c, depth - 1, 1, Window{r.v0, kInfinity, kInfinity});
+    });
   }
 
  private:
   using Ties = typename ModelSearch<G>::Ties;
 
+  static constexpr int kNoBound = -1;
+  static constexpr int kUnknown = -kInfinity - 1;  // a vop not known yet
+
   struct Pair {
     int v0, vop;
   };
-  // The pruning of om_node: none (om_plain), beta-pruning on vop (om_beta), or that plus
-  // the bounded-difference cuts (om_bounded).
-  enum class Cuts { None, Beta, Bounded };
+  // What a node's caller needs of its pair (fail-soft, as alpha-beta): v0 above a0
+  // (at or below: an upper bound at most a0 will do); vop inside (aop, bop) (at or below
+  // aop: an upper bound at most aop; at or above bop: a lower bound at least bop, and then
+  // v0 is not needed at all, since MIN will not choose the node). v0 has no upper window:
+  // MIN does not minimise v0.
+  struct Window {
+    int a0, aop, bop;
+  };
 
   struct PairEntry {
     std::uint64_t key = 0;
@@ -110,6 +125,17 @@ class OmSearch : public ModelSearch<G> {
     m_ = m;
     horizon_ = horizon;
     bound_ = bound;
+  }
+
+  // v + B and v - B, staying at +-infinity where v is infinite; without a bound every
+  // value is possible (+-infinity).
+  int plus_b(int v) const {
+    if (bound_ == kNoBound) return kInfinity;
+    return v >= kInfinity || v <= -kInfinity ? v : v + bound_;
+  }
+  int minus_b(int v) const {
+    if (bound_ == kNoBound) return -kInfinity;
+    return v >= kInfinity || v <= -kInfinity ? v : v - bound_;
   }
 
   // MAX's maxima of both values.
@@ -143,33 +169,100 @@ class OmSearch : public ModelSearch<G> {
     return {v, v};
   }
 
-  template <Cuts kCuts>
-  Pair leaf(const State& s, int beta) {
-    if constexpr (kCuts == Cuts::Beta) {
-      const int vop = this->eval(m_, s);
-      if (vop > beta) return {-kInfinity, vop};  // not chosen: V0 is not needed
-      return {this->eval(0, s), vop};
-    }
-    const int v0 = this->eval(0, s), vop = this->eval(m_, s);
-    if (kCuts == Cuts::Bounded && std::abs(v0 - vop) > bound_)
+  // V0 at a leaf whose Vm is vop, checked against the bound when there is one.
+  int leaf_v0(const State& s, int vop) {
+    const int v0 = this->eval(0, s);
+    if (bound_ != kNoBound && std::abs(v0 - vop) > bound_)
       throw BoundViolation("om-bounded: the evaluations differ by " + std::to_string(std::abs(v0 - vop)) +
                            " at a leaf (V0 " + std::to_string(v0) + ", model " + std::to_string(vop) +
                            "), more than the bound B = " + std::to_string(bound_) +
                            "; the search would be unsound, so it stops");
-    return {v0, vop};
+    return v0;
   }
 
-  // The OM pair of s. beta: the best (lowest) vop of the MIN parent so far; a MAX node
-  // (or leaf) whose vop exceeds it cannot be MIN's choice. parent: the MAX parent's
-  // running maxima (for a MIN node's bounded cut).
-  template <Cuts kCuts>
-  Pair om_node(const State& s, int depth, int ply, int beta, const Pair& parent) {
+  // ---- om_plain ------------------------------------------------------------------------
+
+  Pair plain_node(const State& s, int depth, int ply) {
+    this->count_node();
+    int t;
+    if (this->decided(s, ply, t)) return {t, t};
+    if (depth <= 0) {
+      const int vop = this->eval(m_, s);
+      return {leaf_v0(s, vop), vop};
+    }
+    if (horizon_ > 0 && ply >= horizon_) return below_horizon(s, depth, ply);
+    auto& ch = this->buf_[ply];
+    this->game_.children(s, ch);
+    if (ch.empty()) return {this->over(s, ply), this->over(s, ply)};
+    if (!this->is_max(s) && depth == 1) return frontier_min(ch, ply, Window{-kInfinity, -kInfinity, kInfinity}, false);
+    const bool max = this->is_max(s);
+    Pair best{-kInfinity, -kInfinity};
+    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+      const Pair p = plain_node(ch[i].pos, depth - 1, ply + 1);
+      if (max)
+        raise(best, p);
+      else if (i == 0 || min_prefers(p, best))
+        best = p;
+    }
+    return best;
+  }
+
+  // A MIN node one ply above the leaves (the published saving): Vm of every child first,
+  // then V0 only of the predicted child and those tied with it, and only where the
+  // window says v0 can matter. cut: om_bounded's cut once the node can no longer matter
+  // (see min_node).
+  Pair frontier_min(const typename G::Children& ch, int ply, const Window& w, bool cut) {
+    const int n = static_cast<int>(ch.size());
+    int vop[kMaxChildren<G>];
+    int v0[kMaxChildren<G>];  // kUnknown until evaluated
+    const int floor = cut ? std::min(w.aop, minus_b(w.a0)) : -kInfinity;
+    int best = kInfinity;
+    for (int i = 0; i < n; ++i) {
+      this->count_node();
+      int t;
+      if (this->decided(ch[i].pos, ply + 1, t)) {
+        vop[i] = v0[i] = t;
+      } else {
+        vop[i] = this->eval(m_, ch[i].pos);
+        v0[i] = kUnknown;
+      }
+      best = std::min(best, vop[i]);
+      if (best <= floor) return {plus_b(best), best};  // fails low on both values
+    }
+    // Above the bound MIN will not choose this node; at or below a0 - B v0 cannot matter.
+    if (best >= w.bop) return {minus_b(best), best};
+    if (bound_ != kNoBound && plus_b(best) <= w.a0) return {plus_b(best), best};
+    Pair r{kInfinity, best};
+    for (int i = 0; i < n; ++i) {
+      if (vop[i] != best) continue;
+      if (v0[i] == kUnknown) v0[i] = leaf_v0(ch[i].pos, vop[i]);
+      r.v0 = std::min(r.v0, v0[i]);
+    }
+    return r;
+  }
+
+  // ---- om_beta and om_bounded: the pair search with windows ----------------------------
+
+  // A leaf: Vm first; V0 only when MIN may choose the leaf (vop < bop) and, under a bound,
+  // when v0 <= vop + B can exceed a0.
+  template <bool kBounded>
+  Pair pair_leaf(const State& s, const Window& w) {
+    const int vop = this->eval(m_, s);
+    if (vop >= w.bop) return {minus_b(vop), vop};
+    if (kBounded && plus_b(vop) <= w.a0) return {plus_b(vop), vop};
+    return {leaf_v0(s, vop), vop};
+  }
+
+  // The OM pair of s under the window w (see Window). kBounded: om_bounded's cuts, which
+  // rest on |v0 - vop| <= B at every node.
+  template <bool kBounded>
+  Pair pair_node(const State& s, int depth, int ply, const Window& w) {
     this->count_node();
     int t;
     if (this->decided(s, ply, t)) return {t, t};
     PairEntry* entry = nullptr;
     std::uint64_t key = 0;
-    if (kCuts == Cuts::Beta && !table_.empty() && depth > 0) {
+    if (!kBounded && !table_.empty() && depth > 0) {
       key = this->game_.hash(s);
       entry = &table_[key % table_.size()];
       if (entry->generation == generation_ && entry->key == key && entry->depth == depth) {
@@ -177,86 +270,94 @@ class OmSearch : public ModelSearch<G> {
         return {from_table(entry->v0, ply), from_table(entry->vop, ply)};
       }
     }
-    if (depth <= 0) return leaf<kCuts>(s, beta);
+    if (depth <= 0) return pair_leaf<kBounded>(s, w);
     if (horizon_ > 0 && ply >= horizon_) return below_horizon(s, depth, ply);
+    // Every node MIN may choose (vop < bop) has v0 <= vop + B <= a0: v0 cannot matter,
+    // so plain alpha-beta on Vm in (aop, bop) decides, and v0 <= vop + B is reported.
+    if (kBounded && plus_b(w.bop - 1) <= w.a0) {
+      --this->nodes_;  // counted by the alpha-beta search
+      const int v = this->template minimax_node<true>(m_, s, depth, w.aop, w.bop, ply);
+      return {v >= w.bop ? minus_b(v) : plus_b(v), v};
+    }
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     if (ch.empty()) return {this->over(s, ply), this->over(s, ply)};
-    bool cut = false;
-    const Pair r = this->is_max(s) ? om_max<kCuts>(ch, depth, ply, beta, cut) : om_min<kCuts>(ch, depth, ply, parent);
-    // Only exact pairs are stored (a MAX node's cut gives a bound; a MIN node's pair is
-    // exact, pruned children not being chosen), with the full key: deeper nodes may have
-    // used the slot meanwhile.
-    if (entry && !cut)
+    const Pair r = this->is_max(s) ? max_node<kBounded>(ch, depth, ply, w) : min_node<kBounded>(ch, depth, ply, w);
+    // Without a bound every value returned with vop < bop is exact: those are stored,
+    // with the full key (deeper nodes may have used the slot meanwhile).
+    if (entry && r.vop < w.bop)
       *entry =
           PairEntry{key, to_table(r.v0, ply), to_table(r.vop, ply), generation_, static_cast<std::uint16_t>(depth)};
     return r;
   }
 
-  // A MAX node: the maxima of its children's pairs; cut when MIN will not choose it.
-  template <Cuts kCuts>
-  Pair om_max(const typename G::Children& ch, int depth, int ply, int beta, bool& cut) {
+  // A MAX node: the maxima of its children's pairs (fail-soft on both values); it stops
+  // once its vop reaches bop (MIN will not choose it), under a bound also once an exact
+  // v0 shows vop >= v0 - B >= bop.
+  template <bool kBounded>
+  Pair max_node(const typename G::Children& ch, int depth, int ply, const Window& w) {
     Pair r{-kInfinity, -kInfinity};
+    int exact_v0 = -kInfinity;  // the highest v0 known to be exact
     for (const auto& c : ch) {
-      raise(r, om_node<kCuts>(c.pos, depth - 1, ply + 1, beta, r));
-      if (kCuts == Cuts::Beta && r.vop > beta) {  // beta cut on vop
-        cut = true;
-        return r;
-      }
-      if constexpr (kCuts == Cuts::Bounded) {
-        // vop >= v0 - B: once either bound exceeds beta, MIN will not choose this node.
-        const int vop_floor = std::max(r.vop, r.v0 == -kInfinity ? -kInfinity : r.v0 - bound_);
-        if (vop_floor > beta) {
-          cut = true;
-          return {r.v0, vop_floor};
-        }
-      }
+      const Window cw{std::max(w.a0, r.v0), std::max(w.aop, r.vop), w.bop};
+      const Pair x = pair_node<kBounded>(c.pos, depth - 1, ply + 1, cw);
+      if (x.vop >= w.bop) return {std::max(r.v0, x.v0), x.vop};
+      if (x.v0 > cw.a0) exact_v0 = std::max(exact_v0, x.v0);
+      raise(r, x);
+      if (kBounded && minus_b(exact_v0) >= w.bop) return {r.v0, std::max(r.vop, minus_b(exact_v0))};
     }
     return r;
   }
 
-  // A MIN node: the pair of the child MIN is predicted to choose.
-  template <Cuts kCuts>
-  Pair om_min(const typename G::Children& ch, int depth, int ply, const Pair& parent) {
-    static constexpr Pair kNone{-kInfinity, -kInfinity};
+  // A MIN node: the pair of the child MIN is predicted to choose. Each later child gets
+  // the bound best vop + 1 (an equal vop must still be seen, for the tie rule). Under a
+  // bound the node stops once its vop is at most `floor` = min(aop, a0 - B): then its vop
+  // fails low and its v0 <= vop + B <= a0 too, so the caller needs nothing more.
+  template <bool kBounded>
+  Pair min_node(const typename G::Children& ch, int depth, int ply, const Window& w) {
+    const int floor = kBounded ? std::min(w.aop, minus_b(w.a0)) : -kInfinity;
+    if (depth == 1) return frontier_min(ch, ply, w, kBounded);
     Pair best{0, 0};
     for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const Pair p = om_node<kCuts>(ch[i].pos, depth - 1, ply + 1, i > 0 ? best.vop : kInfinity, kNone);
-      if (i == 0 || min_prefers(p, best)) best = p;
-      // This node's vop will be <= best.vop and its v0 <= vop + B: once neither can
-      // raise the MAX parent's maxima, the rest does not matter to it.
-      if (kCuts == Cuts::Bounded && parent.v0 > -kInfinity && best.vop <= parent.vop && best.vop + bound_ <= parent.v0)
-        return kNone;
+      const int bop = i == 0 ? w.bop : std::min(w.bop, best.vop + 1);
+      const Pair x = pair_node<kBounded>(ch[i].pos, depth - 1, ply + 1, Window{w.a0, floor, bop});
+      if (i == 0 || min_prefers(x, best)) best = x;
+      if (kBounded && best.vop <= floor) return {plus_b(best.vop), best.vop};
     }
     return best;
   }
 
-  // vop_known: the caller's probe has already found this node's vop (= known_vop).
-  Pair om_probe_node(const State& s, int depth, int ply, bool vop_known, int known_vop) {
+  // ---- om_probe --------------------------------------------------------------------------
+
+  // known_vop: this node's vop, found by the caller's probe (kUnknown: not known).
+  // bound: every MIN node below until the next MAX node has a vop below it.
+  Pair probe_node(const State& s, int depth, int ply, int known_vop, int bound) {
     this->count_node();
     int t;
     if (this->decided(s, ply, t)) return {t, t};
-    if (depth <= 0) return {this->eval(0, s), vop_known ? known_vop : this->eval(m_, s)};
+    if (depth <= 0) return {this->eval(0, s), known_vop != kUnknown ? known_vop : this->eval(m_, s)};
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     if (ch.empty()) return {this->over(s, ply), this->over(s, ply)};
     if (this->is_max(s)) {
+      // Every MIN child has a vop at most this node's (when known): the bound passed down.
+      const int below = known_vop != kUnknown ? known_vop + 1 : bound;
       Pair r{-kInfinity, -kInfinity};
-      for (const auto& c : ch) raise(r, om_probe_node(c.pos, depth - 1, ply + 1, false, 0));
+      for (const auto& c : ch) raise(r, probe_node(c.pos, depth - 1, ply + 1, kUnknown, below));
       return r;
     }
     // OM search of the predicted move (and of moves tied with it, for the tie rule).
     Ties ties;
-    const int vop = this->probe_min(m_, ch, depth - 1, ply + 1, ties);
+    const int vop = this->probe_min(m_, ch, depth - 1, ply + 1, ties, -kInfinity, bound);
     Pair best{0, vop};
     for (int j = 0; j < ties.n; ++j) {
-      const Pair p = om_probe_node(ch[ties.index[j]].pos, depth - 1, ply + 1, true, vop);
+      const Pair p = probe_node(ch[ties.index[j]].pos, depth - 1, ply + 1, vop, kInfinity);
       if (j == 0 || p.v0 < best.v0) best.v0 = p.v0;
     }
     return best;
   }
 
-  int m_ = 1, horizon_ = 0, bound_ = 0;  // the model, horizon and bound of this search
+  int m_ = 1, horizon_ = 0, bound_ = kNoBound;  // the model, horizon and bound of this search
   std::vector<PairEntry> table_;
   std::uint16_t generation_ = 0;
   std::uint64_t table_hits_ = 0;

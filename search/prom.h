@@ -1,5 +1,6 @@
-// Probabilistic opponent-model search (PrOM), after Donkers et al. (2001, 2003) and
-// Donkers' thesis Nosce Hostem (2003, ch. 4); definitions as fixed in
+// Probabilistic opponent-model search (PrOM), after Donkers et al. (2001, 2003), Donkers'
+// thesis Nosce Hostem (2003, ch. 4) and Donkers, van den Herik and Uiterwijk, "Similarity
+// Pruning in PrOM Search" (ACG 2005); what each implementation prunes and why:
 // docs/opponent-models.md. Functions, costs and the game: search/model_search.h.
 //
 // Opponent types k with probabilities p[k] (summing to 1; type 0 is MAX's own V0): leaves
@@ -8,9 +9,23 @@
 // PrOM value, then to the first in the game's order. At the root MAX plays the child with
 // the highest PrOM value, the first of equals. Implementations, returning the same root
 // value and move:
-//   prom_plain  one pass carrying each type's minimax value beside the PrOM value;
-//   prom_beta   probes with alpha-beta per type at MIN nodes (beta-passing), then PrOM
-//               search of the chosen children only.
+//   prom_1p     one pass carrying each type's minimax value beside the PrOM value (every
+//               function at every leaf: no pruning);
+//   prom_plain  the published plain PrOM: at MIN nodes a full-window alpha-beta probe per
+//               type finds its move c_k (and the children tied with it); each predicted
+//               child is searched once;
+//   prom_beta   the same with beta-passing: type k's probe runs in (-inf, beta_k), and a
+//               predicted child is entered with beta_k = v_k + 1 for the types that
+//               predicted it, +inf for the others (MAX nodes pass the vector down);
+//   sp_prom     similarity pruning, exact where every type is within B of V0 at every
+//               leaf: a MAX node first searches every child with alpha-beta on V0 and
+//               drops a child whose value is more than the gap below the best (the
+//               bounded-gain property: a PrOM value exceeds the V0 minimax value by at
+//               most (1 - p[0]) * 2B per MIN level below); the MIN nodes' probes of the
+//               types k >= 1 run in the window [v0 - B, v0 + B] around the node's V0 value.
+//               The published gap (1 - p[0]) * B * (d - 1) is the same for odd depths d
+//               and one B per MIN level too small for even ones; SpGap::Published offers
+//               it, and it may then drop the best move (tested).
 #pragma once
 
 #include <algorithm>
@@ -36,13 +51,22 @@ class PromSearch : public ModelSearch<G> {
   // PrOM search to depth over the types with probability p[k] > 0; value is the root
   // PrOM value. Throws InputError unless p has one probability per function, none
   // negative or nan, summing to 1.
-  ModelResult<Move> prom_plain(const State& root, int depth, const std::vector<double>& p) {
+  ModelResult<Move> prom_1p(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
-    return run_prom(root, [&](const State& c) { return prom_plain_node(c, depth - 1, 1).prom; });
+    return run_prom(root, [&](const State& c) { return one_pass_node(c, depth - 1, 1).prom; });
+  }
+  ModelResult<Move> prom_plain(const State& root, int depth, const std::vector<double>& p) {
+    return probing(root, depth, p, Probes::Full, 0, SpGap::Safe);
   }
   ModelResult<Move> prom_beta(const State& root, int depth, const std::vector<double>& p) {
-    set_probs(p);
-    return run_prom(root, [&](const State& c) { return prom_beta_node(c, depth - 1, 1); });
+    return probing(root, depth, p, Probes::Beta, 0, SpGap::Safe);
+  }
+  // bound: B, every type promised within B of V0 at every leaf (not checked: where it is
+  // broken the result may differ from PrOM's). gap: the safe gap or the published one.
+  enum class SpGap { Safe, Published };
+  ModelResult<Move> sp_prom(const State& root, int depth, const std::vector<double>& p, int bound,
+                            SpGap gap = SpGap::Safe) {
+    return probing(root, depth, p, Probes::Similar, std::max(0, bound), gap);
   }
 
  private:
@@ -86,7 +110,7 @@ class PromSearch : public ModelSearch<G> {
     return r;
   }
 
-  Vec prom_plain_node(const State& s, int depth, int ply) {
+  Vec one_pass_node(const State& s, int depth, int ply) {
     this->count_node();
     int t;
     if (this->decided(s, ply, t)) return uniform(t, t);
@@ -104,14 +128,14 @@ class PromSearch : public ModelSearch<G> {
     if (this->is_max(s)) {
       Vec r = uniform(-kInfinity, -kInfinity);
       for (int i = 0; i < n; ++i) {
-        const Vec c = prom_plain_node(ch[i].pos, depth - 1, ply + 1);
+        const Vec c = one_pass_node(ch[i].pos, depth - 1, ply + 1);
         r.prom = std::max(r.prom, c.prom);
         for (int k : active_) r.v[k] = std::max(r.v[k], c.v[k]);
       }
       return r;
     }
     Vec kids[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) kids[i] = prom_plain_node(ch[i].pos, depth - 1, ply + 1);
+    for (int i = 0; i < n; ++i) kids[i] = one_pass_node(ch[i].pos, depth - 1, ply + 1);
     Vec r;
     r.prom = 0;
     for (int k : active_) {
@@ -125,7 +149,66 @@ class PromSearch : public ModelSearch<G> {
     return r;
   }
 
-  double prom_beta_node(const State& s, int depth, int ply) {
+  // ---- the probing searches --------------------------------------------------------
+
+  // How MIN nodes probe: full windows, beta-passing, or beta-passing with similarity
+  // pruning.
+  enum class Probes { Full, Beta, Similar };
+  using Bounds = std::array<int, kMaxTypes>;  // beta per type: each type's value is below
+
+  ModelResult<Move> probing(const State& root, int depth, const std::vector<double>& p, Probes probes, int bound,
+                            SpGap gap) {
+    set_probs(p);
+    probes_ = probes;
+    bound_ = bound;
+    gap_ = gap;
+    Bounds none;
+    none.fill(kInfinity);
+    return this->run(root, [&](ModelResult<Move>& o) {
+      bool keep[kMaxChildren<G>];
+      similar_children(this->buf_[0], depth - 1, 1, keep);
+      o.value = -kInfinity;
+      for (int i = 0; i < static_cast<int>(this->buf_[0].size()); ++i) {
+        if (!keep[i]) continue;
+        const double v = probe_node(this->buf_[0][i].pos, depth - 1, 1, none);
+        if (o.best_index < 0 || v > o.value) {
+          o.value = v;
+          o.best_index = i;
+        }
+      }
+    });
+  }
+
+  // The gap by which a child's PrOM value may exceed its V0 minimax value when it has
+  // `depth` plies below it: (1 - p[0]) * 2B per MIN level, a MIN child having
+  // ceil(depth / 2) of them; the published (1 - p[0]) * B * depth agrees for even depth.
+  double similarity_gap(int depth) const {
+    const int levels = gap_ == SpGap::Published ? depth : 2 * ((depth + 1) / 2);
+    return (1.0 - probs_[0]) * bound_ * levels;
+  }
+
+  // Similarity pruning at a MAX node whose children ch have `depth` plies below them:
+  // keep[i] is false for a child whose alpha-beta value under V0 is more than the gap
+  // below the best child's (its PrOM value is then below the best one's). Every child is
+  // kept by the other searches.
+  void similar_children(const typename G::Children& ch, int depth, int ply, bool* keep) {
+    const int n = static_cast<int>(ch.size());
+    std::fill(keep, keep + n, true);
+    if (probes_ != Probes::Similar) return;
+    const double gap = similarity_gap(depth);
+    int value[kMaxChildren<G>];
+    int best = -kInfinity;
+    for (int i = 0; i < n; ++i) {
+      // A value at or below alpha is below best - gap: an upper bound will do.
+      const int alpha = best == -kInfinity ? -kInfinity : static_cast<int>(std::ceil(best - gap)) - 1;
+      value[i] = this->template minimax_node<true>(0, ch[i].pos, depth, alpha, kInfinity, ply);
+      best = std::max(best, value[i]);
+    }
+    for (int i = 0; i < n; ++i) keep[i] = !(value[i] + gap < best);
+  }
+
+  // The PrOM value of s; beta[k]: type k's minimax value of s is below it (MIN nodes).
+  double probe_node(const State& s, int depth, int ply, const Bounds& beta) {
     this->count_node();
     int t;
     if (this->decided(s, ply, t)) return t;
@@ -135,26 +218,53 @@ class PromSearch : public ModelSearch<G> {
     const int n = static_cast<int>(ch.size());
     if (n == 0) return this->over(s, ply);
     if (this->is_max(s)) {
+      bool keep[kMaxChildren<G>];
+      similar_children(ch, depth - 1, ply + 1, keep);
       double best = -kInfinity;
-      for (int i = 0; i < n; ++i) best = std::max(best, prom_beta_node(ch[i].pos, depth - 1, ply + 1));
+      for (int i = 0; i < n; ++i)
+        if (keep[i]) best = std::max(best, probe_node(ch[i].pos, depth - 1, ply + 1, beta));
       return best;
     }
-    // Each child's PrOM value, searched once however many types choose it.
+    return probe_min_node(ch, depth, ply, beta);
+  }
+
+  // A MIN node: each type's probe predicts its move(s); every predicted child is searched
+  // once, entered with beta = v_k + 1 for the types k that predicted it.
+  double probe_min_node(const typename G::Children& ch, int depth, int ply, const Bounds& beta) {
+    const int n = static_cast<int>(ch.size());
+    Ties ties[kMaxTypes];
+    int v[kMaxTypes];
+    bool probed[kMaxTypes] = {};
+    for (int k : active_) probed[k] = true;
+    // Similarity pruning needs the node's V0 value, even where type 0 is not a type.
+    if (probes_ == Probes::Similar) probed[0] = true;
+    for (int k = 0; k < this->functions(); ++k) {
+      if (!probed[k]) continue;
+      int lo = -kInfinity, hi = probes_ == Probes::Full ? kInfinity : beta[k];
+      if (probes_ == Probes::Similar && k > 0) {
+        lo = v[0] - bound_ - 1;
+        hi = std::min(hi, v[0] + bound_ + 1);
+      }
+      v[k] = this->probe_min(k, ch, depth - 1, ply + 1, ties[k], lo, hi);
+    }
     double value[kMaxChildren<G>];
-    bool known[kMaxChildren<G>] = {};
+    for (int i = 0; i < n; ++i) {
+      Bounds cb;
+      cb.fill(kInfinity);
+      bool wanted = false;
+      for (int k : active_)
+        for (int j = 0; j < ties[k].n; ++j)
+          if (ties[k].index[j] == i) {
+            cb[k] = v[k] + 1;
+            wanted = true;
+          }
+      if (wanted) value[i] = probe_node(ch[i].pos, depth - 1, ply + 1, cb);
+    }
     double sum = 0;
     for (int k : active_) {
-      Ties ties;
-      this->probe_min(k, ch, depth - 1, ply + 1, ties);
-      int pick = ties.index[0];
-      for (int j = 0; j < ties.n; ++j) {
-        const int i = ties.index[j];
-        if (!known[i]) {
-          value[i] = prom_beta_node(ch[i].pos, depth - 1, ply + 1);
-          known[i] = true;
-        }
-        if (value[i] < value[pick]) pick = i;
-      }
+      int pick = ties[k].index[0];
+      for (int j = 1; j < ties[k].n; ++j)
+        if (value[ties[k].index[j]] < value[pick]) pick = ties[k].index[j];
       sum += probs_[k] * value[pick];
     }
     return sum;
@@ -162,6 +272,9 @@ class PromSearch : public ModelSearch<G> {
 
   std::vector<double> probs_;
   std::vector<int> active_;  // the types with p[k] > 0
+  Probes probes_ = Probes::Full;
+  int bound_ = 0;  // sp_prom's B
+  SpGap gap_ = SpGap::Safe;
 };
 
 }  // namespace bao::search

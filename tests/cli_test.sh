@@ -294,7 +294,9 @@ check "run of two games: summary.csv has an empty score_ci95, no inf or nan" \
 run trees --width 2,3 --depth 2-3 --bound 10 --trees 20 --threads 1
 check "trees exits 0" status_is 0
 check "trees prints the CSV header" test "$(head -n 1 "$tmp/out")" = "width,depth,bound,types,searcher,trees,leaf_evals_mean,leaf_evals_ci95,nodes_mean,ratio_to_alphabeta,agree_pct"
-check "trees prints one row per cell and searcher" test "$(wc -l < "$tmp/out")" -eq $((1 + 2 * 2 * 7))
+searchers=$(cut -d, -f5 "$tmp/out" | tail -n +2 | sort -u | wc -l)
+check "trees runs the default searchers, sp-prom among them" grep -q ",sp-prom," "$tmp/out"
+check "trees prints one row per cell and searcher" test "$(wc -l < "$tmp/out")" -eq $((1 + 2 * 2 * searchers))
 cp "$tmp/out" "$tmp/trees1"
 run trees --width 2,3 --depth 2-3 --bound 10 --trees 20 --threads 2
 check "trees gives the same numbers with 2 threads" diff "$tmp/trees1" "$tmp/out"

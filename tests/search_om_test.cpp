@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -115,7 +116,7 @@ std::vector<TreeOm::Fn> tree_functions(const RandomTreeGame& g, int types) {
 }
 
 // Tree shapes: width 2..8 and depth 2..8 with at most ~4096 leaves, from the tree index.
-TreeParams tree_shape(int i, int bound, std::uint64_t seed) {
+TreeParams tree_shape(int i, int bound, std::uint64_t seed, int step = 100) {
   TreeParams p;
   const std::uint64_t h = tree_mix(seed * 1000003 + static_cast<std::uint64_t>(i));
   p.wmin = p.wmax = 2 + static_cast<int>(h % 7);
@@ -125,18 +126,19 @@ TreeParams tree_shape(int i, int bound, std::uint64_t seed) {
   p.depth = 2 + static_cast<int>((h >> 8) % static_cast<std::uint64_t>(max_d - 1));
   if ((h >> 16) % 4 == 0) p.wmin = std::max(2, p.wmax - 3);  // some trees with ranged widths
   p.bound = bound;
-  p.step = 100;
+  p.step = step;
   p.seed = h;
   return p;
 }
 
-class OmTrees : public ::testing::TestWithParam<int> {};
+// (bound B, value step per ply): a step of 3 makes equal values, and so ties, common.
+class OmTrees : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 TEST_P(OmTrees, ImplementationsMatchTheDefinitions) {
-  const int bound = GetParam();
+  const auto [bound, step] = GetParam();
   int om_differs_from_minimax = 0;
   for (int i = 0; i < 1000; ++i) {
-    const TreeParams tp = tree_shape(i, bound, 7);
+    const TreeParams tp = tree_shape(i, bound, 7, step);
     const RandomTreeGame g(tp);
     const auto fns = tree_functions(g, 3);
     TreeOm s(g, fns);
@@ -193,16 +195,46 @@ TEST_P(OmTrees, ImplementationsMatchTheDefinitions) {
     ASSERT_EQ(p1.best_index, om.index);
     for (const std::vector<double>& mix : {std::vector<double>{0.5, 0.5, 0.0}, {0.25, 0.5, 0.25}, {0.1, 0.0, 0.9}}) {
       const auto want = brute.root(root, [&](const TreeNode& c) { return brute.prom(c, d - 1, 1, mix); });
-      for (const auto& o : {pr.prom_plain(root, d, mix), pr.prom_beta(root, d, mix)}) {
+      const auto plain_p = pr.prom_plain(root, d, mix), beta_p = pr.prom_beta(root, d, mix);
+      // Similarity pruning is exact here: every type is within B of V0 at every leaf.
+      for (const auto& o : {pr.prom_1p(root, d, mix), plain_p, beta_p, pr.sp_prom(root, d, mix, bound)}) {
         ASSERT_EQ(o.value, want.value);
         ASSERT_EQ(o.best_index, want.index);
       }
+      // Beta-passing only narrows the probes' windows.
+      ASSERT_LE(beta_p.leaf_evals(), plain_p.leaf_evals());
     }
   }
   EXPECT_GT(om_differs_from_minimax, 0) << "the model never mattered: the test would not see OM mistakes";
 }
 
-INSTANTIATE_TEST_SUITE_P(Bounds, OmTrees, ::testing::Values(10, 100, 500));
+INSTANTIATE_TEST_SUITE_P(Bounds, OmTrees,
+                         ::testing::Combine(::testing::Values(10, 100, 500), ::testing::Values(100, 3)));
+
+// The published similarity gap (1 - Pr(w0)) * B * (d - 1) is the bounded-gain bound for
+// odd search depths d only: there sp-prom with it is exact; for even depths it is one B
+// per MIN level short, and on some trees it drops the move PrOM plays.
+TEST(OmTrees, PublishedSimilarityGapIsExactForOddDepthsOnly) {
+  int even_trees = 0, even_differ = 0;
+  for (int i = 0; i < 3000; ++i) {
+    TreeParams tp = tree_shape(i, 100, 13);
+    const RandomTreeGame g(tp);
+    const auto fns = tree_functions(g, 2);
+    TreeProm pr(g, fns);
+    const std::vector<double> mix{0.2, 0.8};
+    const auto want = pr.prom_plain(g.root(), tp.depth, mix);
+    const auto published = pr.sp_prom(g.root(), tp.depth, mix, tp.bound, TreeProm::SpGap::Published);
+    const bool same = published.value == want.value && published.best_index == want.best_index;
+    if (tp.depth % 2 == 1) {
+      ASSERT_TRUE(same) << "tree " << i << " depth " << tp.depth;
+    } else {
+      ++even_trees;
+      even_differ += !same;
+    }
+  }
+  EXPECT_GT(even_trees, 500);
+  EXPECT_GT(even_differ, 0) << "no even-depth tree where the published gap drops PrOM's move";
+}
 
 TEST(OmTrees, BrokenBoundIsDetected) {
   // Offsets up to 3B: om-bounded must refuse, never return a silently wrong value.
@@ -299,12 +331,12 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
         // PrOM: the definition on a mixture; the pure types reduce to OM and minimax.
         const std::vector<double> mix{0.5, 0.5};
         const auto want = brute.root(p, [&](const Position& c) { return brute.prom(c, depth - 1, 1, mix); });
-        for (const auto& o : {pr.prom_plain(p, depth, mix), pr.prom_beta(p, depth, mix)}) {
+        for (const auto& o : {pr.prom_1p(p, depth, mix), pr.prom_plain(p, depth, mix), pr.prom_beta(p, depth, mix)}) {
           ASSERT_TRUE(is_legal(p, o.best, game.rules));
           ASSERT_EQ(o.value, want.value);
           ASSERT_EQ(o.best_index, want.index);
         }
-        ASSERT_EQ(pr.prom_plain(p, depth, {0.0, 1.0}).value, om.value);
+        ASSERT_EQ(pr.prom_1p(p, depth, {0.0, 1.0}).value, om.value);
         ASSERT_EQ(pr.prom_beta(p, depth, {1.0, 0.0}).value, brute.minimax(p, depth, 0, 0));
       }
     }

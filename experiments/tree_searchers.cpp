@@ -1,0 +1,41 @@
+#include "experiments/tree_searchers.h"
+
+#include "engine/error.h"
+#include "search/om.h"
+#include "search/prom.h"
+
+namespace bao::experiments {
+
+using search::RandomTreeGame;
+
+const std::vector<std::string>& tree_searcher_names() {
+  static const std::vector<std::string> names = {"alphabeta",  "minimax", "om-plain",   "om-beta",   "om-probe",
+                                                 "om-bounded", "prom-1p", "prom-plain", "prom-beta", "sp-prom"};
+  return names;
+}
+
+search::ModelResult<RandomTreeGame::Move> run_tree_searcher(
+    const std::string& name, const RandomTreeGame& game,
+    const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, const TreeSearchArgs& a) {
+  const auto root = game.root();
+  if (name.find("prom") != std::string::npos) {
+    search::PromSearch<RandomTreeGame> s(game, fns);
+    if (name == "prom-1p") return s.prom_1p(root, a.depth, a.probs);
+    if (name == "prom-plain") return s.prom_plain(root, a.depth, a.probs);
+    if (name == "prom-beta") return s.prom_beta(root, a.depth, a.probs);
+    if (name == "sp-prom") return s.sp_prom(root, a.depth, a.probs, a.bound);
+  } else {
+    search::OmSearch<RandomTreeGame> s(game, fns);
+    if (name == "alphabeta") return s.alphabeta(root, a.depth, a.model);
+    if (name == "minimax") return s.minimax(root, a.depth, a.model);
+    if (name == "om-plain") return s.om_plain(root, a.depth, a.model);
+    if (name == "om-beta") return s.om_beta(root, a.depth, a.model);
+    if (name == "om-probe") return s.om_probe(root, a.depth, a.model);
+    if (name == "om-bounded") return s.om_bounded(root, a.depth, a.model, a.bound);
+  }
+  std::string list;
+  for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
+  throw InputError("unknown searcher '" + name + "' (known on trees: " + list + ")");
+}
+
+}  // namespace bao::experiments

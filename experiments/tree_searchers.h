@@ -1,0 +1,30 @@
+// The searchers of random game trees by name, as `bao trees` and the Python module run
+// them (docs/opponent-models.md): one place that maps a name to an algorithm.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "search/model_search.h"
+#include "search/random_tree.h"
+
+namespace bao::experiments {
+
+// What a tree search runs with: fn[0] is V0, fn[1..] the opponent types.
+struct TreeSearchArgs {
+  int depth = 1;
+  int model = 1;              // OM: the model's function (alphabeta, minimax: the function searched)
+  int bound = 0;              // om-bounded, sp-prom: B
+  std::vector<double> probs;  // PrOM: one probability per function
+};
+
+// Known searcher names, in the grid's default order.
+const std::vector<std::string>& tree_searcher_names();
+
+// The search `name` from the tree's root on the functions fns. Throws InputError for an
+// unknown name (and whatever the searcher throws: BoundViolation, bad probabilities).
+search::ModelResult<search::RandomTreeGame::Move> run_tree_searcher(
+    const std::string& name, const search::RandomTreeGame& game,
+    const std::vector<search::ModelSearch<search::RandomTreeGame>::Fn>& fns, const TreeSearchArgs& args);
+
+}  // namespace bao::experiments
