@@ -1,6 +1,8 @@
 // bao learn-types: learns the probabilities of opponent types (models/type_learning.h).
 //   --offline: samples positions, compares the real opponent's move with each type's,
-//              estimates the probabilities on each of --repeats samples and prints
+//              estimates the probabilities on each of --repeats samples (--estimator em,
+//              credit shared among agreeing types and iterated, or count, the published
+//              count of positions where one type alone agrees) and prints
 //              `type mean stddev hit_rate` per type, then a PrOM spec for the mean;
 //   --online:  plays --player against the opponent, updates the belief by Bayes' rule
 //              after each opponent move (with a floor), prints the belief after each game
@@ -24,7 +26,7 @@ namespace {
 constexpr const char* kSynopsis =
     "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
     "         [--plies A-B] [--variant V] [--rule KEY=VALUE ...]\n"
-    "    offline: [--positions N] [--repeats N] [--iterations N] [--threads N]\n"
+    "    offline: [--positions N] [--repeats N] [--estimator count|em] [--iterations N] [--threads N]\n"
     "    online:  [--player M] [--games N] [--ply-cap N] [--epsilon X] [--floor X] [--trace FILE]";
 
 std::string fmt(double x) {
@@ -39,6 +41,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   PositionOptions o;
   bool offline = false, online = false;
   std::string opponent, types_text, player = "default", searcher = "alphabeta(tt_mb=1)", plies, trace;
+  std::string estimator = "em";
   int depth = 2;
   double own = 0.5;
   models::OfflineOptions off;
@@ -57,8 +60,10 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       "repeats", po::value(&off.repeats)->value_name("N"), "offline: independent samples (default 5)")(
       "plies", po::value(&plies)->value_name("A-B"),
       "plies of the random walks giving the positions (offline default 4-40) or openings (online default 2-8)")(
+      "estimator", po::value(&estimator)->value_name("count|em"),
+      "offline: em, credit shared among agreeing types (default), or count, positions one type alone predicts")(
       "iterations", po::value(&off.iterations)->value_name("N"),
-      "offline: estimation steps; 1 = the plain shared count (default 100)")(
+      "offline: em's steps; 1 = the plain shared count (default 100)")(
       "threads", po::value(&off.threads)->value_name("N"), "offline: OpenMP threads (default: all)")(
       "player", po::value(&player)->value_name("M"), "online: who plays the opponent (default default)")(
       "games", po::value(&on.games)->value_name("N"), "online: games (default 4)")(
@@ -74,6 +79,14 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   if (types_text.empty()) throw po::error("give the candidate types: --types EVAL[@DEPTH],...");
   if (depth < 1 || depth > 64) throw po::error("--depth must be in 1..64");
   if (own < 0 || own >= 1) throw po::error("--own must be in [0, 1)");
+  try {
+    off.estimator = models::parse_type_estimator(estimator);
+  } catch (const InputError& e) {
+    throw po::error(e.what());  // a usage error, as a bad --method of learn-eval
+  }
+  // Refused rather than ignored: a reader of the command would think the count iterates.
+  if (off.estimator == models::TypeEstimator::Count && vm.count("iterations"))
+    throw po::error("--iterations sets em's steps; --estimator count has none");
   const Rules rules = make_rules(o);
   const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
   const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
@@ -86,6 +99,8 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       std::cout << types[t].describe() << " " << fmt(r.mean[t]) << " " << fmt(r.stddev[t]) << " " << fmt(r.hit_rate[t])
                 << "\n";
     std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
+    // The count skips these too: the reader sees on how many positions it rests.
+    if (off.estimator == models::TypeEstimator::Count) std::cout << "ambiguous " << fmt(r.ambiguous) << "\n";
     probs = r.mean;
   } else {
     if (!plies.empty()) std::tie(on.min_plies, on.max_plies) = parse_range_option("plies", plies, 0, 400);

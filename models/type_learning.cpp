@@ -79,6 +79,42 @@ std::vector<double> estimate_type_probabilities(const std::vector<std::vector<ch
   return p;
 }
 
+std::vector<double> count_type_probabilities(const std::vector<std::vector<char>>& hits) {
+  const std::size_t k = hits.empty() ? 0 : hits[0].size();
+  std::vector<double> count(k, 0.0);
+  int counted = 0, ambiguous = 0, none = 0;
+  for (const auto& h : hits) {
+    int agreeing = 0;
+    std::size_t only = 0;
+    for (std::size_t t = 0; t < k; ++t)
+      if (h[t]) {
+        ++agreeing;
+        only = t;
+      }
+    if (agreeing == 1) {
+      count[only] += 1;
+      ++counted;
+    }
+    ambiguous += agreeing > 1;
+    none += agreeing == 0;
+  }
+  // Normalising nothing would divide by zero; falling back on a uniform estimate would
+  // pass off an absence of evidence as an estimate.
+  if (counted == 0)
+    throw InputError("--estimator count: no position where exactly one type predicts the opponent's move (" +
+                     std::to_string(hits.size()) + " positions: " + std::to_string(ambiguous) +
+                     " predicted by several types, " + std::to_string(none) +
+                     " by none); sample more positions (--positions) or use --estimator em");
+  for (double& c : count) c /= counted;
+  return count;
+}
+
+TypeEstimator parse_type_estimator(std::string_view text) {
+  if (text == "em") return TypeEstimator::Em;
+  if (text == "count") return TypeEstimator::Count;
+  throw InputError("--estimator must be count or em, found '" + std::string(text) + "'");
+}
+
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o) {
   if (types.empty()) throw InputError("learn types: give at least one type");
@@ -113,20 +149,28 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
   r.mean.assign(k, 0);
   r.stddev.assign(k, 0);
   r.hit_rate.assign(k, 0);
-  int none = 0;
+  int none = 0, several = 0;
   for (const auto& h : hits) {
-    bool any = false;
+    int agreeing = 0;
     for (int t = 0; t < k; ++t) {
       r.hit_rate[t] += h[t];
-      any = any || h[t];
+      agreeing += h[t] != 0;
     }
-    none += !any;
+    none += agreeing == 0;
+    several += agreeing > 1;
   }
   for (double& x : r.hit_rate) x /= n;
   r.unexplained = static_cast<double>(none) / n;
+  r.ambiguous = static_cast<double>(several) / n;
   for (int rep = 0; rep < o.repeats; ++rep) {
     const std::vector<std::vector<char>> part(hits.begin() + rep * o.positions, hits.begin() + (rep + 1) * o.positions);
-    r.per_repeat.push_back(estimate_type_probabilities(part, o.iterations));
+    try {
+      r.per_repeat.push_back(o.estimator == TypeEstimator::Count ? count_type_probabilities(part)
+                                                                 : estimate_type_probabilities(part, o.iterations));
+    } catch (const InputError& e) {
+      throw InputError("learn types, sample " + std::to_string(rep + 1) + " of " + std::to_string(o.repeats) + ": " +
+                       e.what());
+    }
   }
   for (int t = 0; t < k; ++t) {
     for (const auto& pr : r.per_repeat) r.mean[t] += pr[t];

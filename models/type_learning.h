@@ -5,13 +5,20 @@
 // mixture is a list of models with probabilities, which PrOM search takes (prom_spec).
 //
 // Off-line: on sampled positions, the real opponent's move is compared with each type's
-// move. A position's unit of credit goes to the types that predict the opponent's move:
-// to a type alone if it alone predicts it, shared otherwise in proportion to the current
-// probabilities (equally at first); positions no type predicts are left out. Normalised,
-// the counts are the new probabilities, and the step is repeated (`iterations` times):
-// this is EM for the mixture (Dempster, Laird and Rubin 1977), whose first step is the
-// plain count. A type that predicts every move of the real opponent draws all the mass
-// as positions that tell the types apart accumulate; identical types share it equally.
+// move, and one of two estimators turns the agreements into probabilities:
+// * em (the default): a position's unit of credit goes to the types that predict the
+//   opponent's move: to a type alone if it alone predicts it, shared otherwise in
+//   proportion to the current probabilities (equally at first); positions no type
+//   predicts are left out. Normalised, the counts are the new probabilities, and the step
+//   is repeated (`iterations` times): this is EM for the mixture (Dempster, Laird and
+//   Rubin 1977), whose first step is the plain shared count. A type that predicts every
+//   move of the real opponent draws all the mass as positions that tell the types apart
+//   accumulate; identical types share it equally.
+// * count (as published, docs/opponent-models.md): a position counts for a type only
+//   when exactly that one type predicts the opponent's move; ambiguous positions and
+//   positions no type predicts are skipped; the estimate is the normalised counts, in one
+//   step. A type that agrees only where others agree too gets nothing, and identical
+//   types get nothing at all (no position tells them apart).
 // The estimate is made on `repeats` independent samples and reported with its spread.
 //
 // On-line: TypeBelief is updated by Bayes' rule after each observed opponent move, the
@@ -68,11 +75,23 @@ class MovePredictor {
 // any move).
 std::vector<double> estimate_type_probabilities(const std::vector<std::vector<char>>& hits, int iterations = 100);
 
+// The published count from the same predictions: each position where exactly one type
+// predicted the opponent's move counts for that type; the counts, normalised, are the
+// probabilities. Throws InputError (naming --estimator count) when no position is
+// unambiguous, hits empty included: there is nothing to normalise.
+std::vector<double> count_type_probabilities(const std::vector<std::vector<char>>& hits);
+
+enum class TypeEstimator { Em, Count };
+
+// "em" or "count"; throws InputError naming --estimator and both values for anything else.
+TypeEstimator parse_type_estimator(std::string_view text);
+
 struct OfflineOptions {
   int positions = 100;  // sampled positions per repeat
   int repeats = 5;
   int min_plies = 4, max_plies = 40;  // positions: random walks of this many plies
-  int iterations = 100;
+  TypeEstimator estimator = TypeEstimator::Em;
+  int iterations = 100;  // em's steps (count has none)
   std::uint64_t seed = 1;
   int threads = 0;
 };
@@ -82,10 +101,13 @@ struct OfflineResult {
   std::vector<double> mean, stddev;             // over repeats (sample standard deviation)
   std::vector<double> hit_rate;                 // fraction of all positions each type predicted
   double unexplained = 0;                       // fraction of positions no type predicted
+  double ambiguous = 0;                         // fraction of positions two or more types predicted
 };
 
 // Samples positions, plays the real opponent and each type on them (in parallel) and
-// estimates the probabilities per repeat. Deterministic for a seed, any thread count.
+// estimates the probabilities per repeat with o.estimator. Deterministic for a seed, any
+// thread count. With the count estimator, a repeat without an unambiguous position is an
+// InputError naming the repeat.
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o);
 

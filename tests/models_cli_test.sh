@@ -124,4 +124,27 @@ check "learn-types with a bad type exits 2" status_is 2
 run learn-types --offline --opponent material@0 --types material
 check "learn-types with a depth of 0 exits 2" status_is 2
 
+# --estimator count|em: the published count beside EM (the default), refused values
+# named with the allowed ones, and the count's error when no position tells types apart.
+count_run=(learn-types --offline --opponent material@1 --types material@1,default@1 --positions 30 --repeats 2)
+run "${count_run[@]}" --estimator count
+check "--estimator count exits 0" status_is 0
+check "--estimator count: the real opponent gets everything" out_has "material@1 1.0000 0.0000 1.0000"
+check "--estimator count: the ambiguous share" has "$tmp/out" "^ambiguous 0\.[0-9]\{4\}$"
+check "--estimator count: the PrOM spec" has "$tmp/out" "^prom-beta(types=material:0.5000"
+run "${count_run[@]}"
+cp "$tmp/out" "$tmp/default.out"
+run "${count_run[@]}" --estimator em
+check "--estimator em is the default" cmp -s "$tmp/out" "$tmp/default.out"
+check "--estimator em: no ambiguous line" eval '! out_has "ambiguous"'
+run "${count_run[@]}" --estimator median
+check "--estimator median exits 1" status_is 1
+check "--estimator median: named with the allowed values" err_has "--estimator must be count or em, found 'median'"
+run "${count_run[@]}" --estimator count --iterations 5
+check "--estimator count with --iterations exits 1" status_is 1
+check "--estimator count with --iterations: named" err_has "--estimator count has none"
+run learn-types --offline --opponent material@1 --types material@1,material@1 --positions 4 --repeats 1 --estimator count
+check "--estimator count with twin types exits 2" status_is 2
+check "--estimator count with twin types: why" err_has "no position where exactly one type predicts"
+
 finish

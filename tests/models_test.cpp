@@ -624,5 +624,69 @@ TEST(WeightFiles, NonFiniteWeightsAreNeverWritten) {
   std::filesystem::remove(path);
 }
 
+// ---- the count estimator beside EM ----
+
+// Seven positions, three types: A alone agrees twice, B alone once, C only where another
+// type agrees too (with A, with B, with both), and one position no type predicts.
+const std::vector<std::vector<char>> kAmbiguousHits = {{1, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 1},
+                                                       {0, 1, 1}, {0, 0, 0}, {1, 1, 1}};
+
+TEST(TypeLearning, CountSkipsAmbiguousPositionsWhereEmSharesThem) {
+  // count: the three unambiguous positions alone, A 2 and B 1, C none.
+  const auto count = count_type_probabilities(kAmbiguousHits);
+  ASSERT_EQ(count.size(), 3u);
+  EXPECT_DOUBLE_EQ(count[0], 2.0 / 3);
+  EXPECT_DOUBLE_EQ(count[1], 1.0 / 3);
+  EXPECT_EQ(count[2], 0.0);
+  // EM's first step shares each ambiguous position equally among its types, over the six
+  // positions some type predicts: A 2 + 1/2 + 1/3, B 1 + 1/2 + 1/3, C 1/2 + 1/2 + 1/3.
+  const auto shared = estimate_type_probabilities(kAmbiguousHits, 1);
+  EXPECT_NEAR(shared[0], 17.0 / 36, 1e-12);
+  EXPECT_NEAR(shared[1], 11.0 / 36, 1e-12);
+  EXPECT_NEAR(shared[2], 8.0 / 36, 1e-12);
+  // Iterated, EM moves C's share to A and B towards the maximum likelihood (3/5, 2/5, 0):
+  // the likelihood 2 log a + log b + log(a + c) + log(b + c) gains nothing from c there.
+  const auto em = estimate_type_probabilities(kAmbiguousHits, 2000);
+  EXPECT_NEAR(em[0], 0.6, 1e-3);
+  EXPECT_NEAR(em[1], 0.4, 1e-3);
+  EXPECT_LT(em[2], 1e-3);
+  EXPECT_GT(estimate_type_probabilities(kAmbiguousHits)[2], 0.0);  // still above 0 after 100 steps
+}
+
+TEST(TypeLearning, CountWithoutAnUnambiguousPositionIsAnError) {
+  const std::string m = input_error_of([] { count_type_probabilities({{1, 1, 0}, {0, 0, 0}, {1, 1, 1}}); });
+  EXPECT_NE(m.find("--estimator count: no position where exactly one type predicts"), std::string::npos) << m;
+  EXPECT_NE(m.find("3 positions: 2 predicted by several types, 1 by none"), std::string::npos) << m;
+  EXPECT_THROW(count_type_probabilities({}), InputError);
+  EXPECT_EQ(parse_type_estimator("count"), TypeEstimator::Count);
+  EXPECT_EQ(parse_type_estimator("em"), TypeEstimator::Em);
+  for (const char* bad : {"EM", "counts", ""}) {
+    const std::string e = input_error_of([&] { parse_type_estimator(bad); });
+    EXPECT_NE(e.find("--estimator must be count or em, found '" + std::string(bad) + "'"), std::string::npos) << e;
+  }
+  EXPECT_EQ(OfflineOptions{}.estimator, TypeEstimator::Em);  // the default stays EM
+}
+
+TEST(TypeLearning, OfflineCountCreditsTheRealOpponentAloneAndRefusesTwins) {
+  const std::string ab = "alphabeta(tt_mb=1)";
+  const PlayerModel real = parse_player_model("material@1", 2, ab);
+  OfflineOptions o;
+  o.repeats = 3;
+  o.positions = 30;
+  o.threads = 2;
+  o.estimator = TypeEstimator::Count;
+  // The real opponent's type agrees everywhere, so every unambiguous position is its own.
+  const OfflineResult r = learn_types_offline(real, parse_player_models("material@1,default@1", 2, ab), kRules, o);
+  EXPECT_EQ(r.mean, (std::vector<double>{1.0, 0.0}));
+  EXPECT_EQ(r.stddev, (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(r.hit_rate[0], 1.0);
+  EXPECT_DOUBLE_EQ(r.ambiguous, r.hit_rate[1]);  // where default agrees too
+  EXPECT_GT(r.ambiguous, 0.0);
+  // Twins agree or disagree together: no position has exactly one agreeing type.
+  const std::string m = input_error_of(
+      [&] { learn_types_offline(real, parse_player_models("material@1,material@1", 2, ab), kRules, o); });
+  EXPECT_NE(m.find("sample 1 of 3: --estimator count: no position"), std::string::npos) << m;
+}
+
 }  // namespace
 }  // namespace bao::models
