@@ -6,9 +6,11 @@
 //   om-probe(model=E)                 OM search with alpha-beta probes (beta-passing)
 //   om-bounded(model=E,bound=B)       OM search with bounded-difference pruning; a leaf
 //                                     where |V0 - Vop| > B stops the search with an error
-//   root-om(model=E[,model_depth=d-1|d|N][,manage_risk=false])
-//                                     root OM: predict each reply with alpha-beta on the
-//                                     model, score the result with MAX's own alpha-beta
+//   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false])
+//                                     root OM (models/root_om.h): predict each reply with
+//                                     alpha-beta on the model to model_depth, score the
+//                                     result with MAX's own alpha-beta to own_depth (d:
+//                                     the published "perfect" flag)
 //   prom-plain(types=E1:p1+E2:p2...[,own=p0])
 //   prom-beta(types=...[,own=p0])     PrOM search; type 0 is MAX's own evaluation with
 //                                     probability `own` (default: 1 - the others)

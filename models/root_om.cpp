@@ -1,0 +1,193 @@
+#include "models/root_om.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/text_input.h"
+#include "models/deepen.h"
+#include "models/evaluators.h"
+#include "search/alphabeta.h"
+#include "search/game.h"
+#include "search/score.h"
+
+namespace bao::models {
+namespace {
+
+using search::BaoGame;
+using search::BaoResult;
+using search::EvalFn;
+using search::Evaluator;
+using search::Limits;
+
+// Root OM: for each root move, the reply the model predicts (alpha-beta on the model to
+// model_depth), then MAX's own alpha-beta on the position after it (to own_depth).
+class RootOmSearcher final : public search::Searcher {
+ public:
+  // model_depth: > 0 a fixed depth; 0 means d - 1; -1 means d.
+  // own_depth: > 0 a fixed depth; 0 means d - 2; -1 means d.
+  RootOmSearcher(const Rules& rules, std::shared_ptr<const Evaluator> own, std::shared_ptr<const Evaluator> model,
+                 int model_depth, int own_depth, bool manage_risk, std::string description)
+      : rules_(rules),
+        own_eval_(std::move(own)),
+        model_eval_(std::move(model)),
+        model_depth_(model_depth),
+        own_depth_(own_depth),
+        manage_risk_(manage_risk),
+        description_(std::move(description)),
+        own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
+                                                                  search::AlphaBetaOptions{true, 4, false, true, 0})),
+        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(
+            BaoGame{rules}, EvalFn{model_eval_.get()}, search::AlphaBetaOptions{true, 4, false, true, 0})) {}
+
+  BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
+    check(limits);
+    return deepen(limits, info, [&](int d, const Budget& b) { return iteration(p, d, b); });
+  }
+  void check(const Limits& limits) const override { search::check_limits(limits, "root-om"); }
+  std::string describe() const override { return description_; }
+  std::vector<const Evaluator*> evaluators() const override { return {own_eval_.get(), model_eval_.get()}; }
+
+ private:
+  // A decisive value found n plies further down, seen from n plies higher.
+  static int shift(int v, int n) {
+    if (!search::is_decisive(v)) return v;
+    return v > 0 ? v - n : v + n;
+  }
+
+  // The depth of MAX's own search after the model's reply in an iteration of depth d;
+  // below 1 the position after the reply is evaluated statically.
+  int own_depth(int d) const { return own_depth_ > 0 ? own_depth_ : (own_depth_ == 0 ? d - 2 : d); }
+
+  // An inner alpha-beta search to `depth` within what is left of the budget once `used`
+  // nodes are spent. In a strict iteration a search the budget cut short (it finished a
+  // shallower depth) stops the iteration; in the first it stands, so the first iteration
+  // ends within the limits too (root-om(model=E@30) under --time-ms 500 ran for minutes).
+  BaoResult inner(search::AlphaBeta<BaoGame, EvalFn>& ab, const Position& s, int depth, std::uint64_t used,
+                  const Budget& b) {
+    Limits l{depth, 0, 0};
+    if (b.nodes) l.nodes = b.nodes > used ? b.nodes - used : 1;
+    if (b.deadline != Clock::time_point::max()) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
+      if (b.strict && left <= 0) throw search::SearchStopped{used};
+      l.time_ms = std::max<std::int64_t>(1, left);
+    }
+    if (b.strict && b.nodes && used >= b.nodes) throw search::SearchStopped{used};
+    BaoResult r = ab.search(s, l);
+    if (b.strict && r.has_move && r.depth < depth) throw search::SearchStopped{used + r.nodes};
+    return r;
+  }
+
+  BaoResult iteration(const Position& p, int d, const Budget& b) {
+    BaoResult r;
+    r.depth = d;
+    ChildList children;
+    generate_children(p, rules_, children);
+    if (children.empty()) return r;
+    const int max_side = p.side;
+    const int md = model_depth_ > 0 ? model_depth_ : (model_depth_ == 0 ? std::max(1, d - 1) : d);
+    const int od = own_depth(d);
+    std::vector<int> om(children.size()), mm(children.size());
+    int root_mm = -search::kInfinity;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const Position& c = children[i].pos;
+      // The model's reply.
+      const BaoResult reply = inner(*model_, c, md, r.nodes, b);
+      r.nodes += reply.nodes;
+      r.leaf_evals += reply.leaf_evals;
+      int value;
+      if (!reply.has_move) {
+        value = shift(-reply.value, 1);  // the game is over after this move
+      } else {
+        const Position after = apply_move(c, reply.best, rules_);
+        if (od >= 1) {
+          const BaoResult own = inner(*own_, after, od, r.nodes, b);
+          r.nodes += own.nodes;
+          r.leaf_evals += own.leaf_evals;
+          value = shift(own.value, 2);
+        } else {
+          const search::BaoGame g{rules_};
+          const int w = g.quick_winner(after);
+          value = w >= 0 ? search::terminal_score(w, max_side, 2) : own_eval_->evaluate(after, max_side);
+          ++r.leaf_evals;
+        }
+      }
+      om[i] = value;
+      if (manage_risk_) {
+        const BaoResult own = inner(*own_, c, std::max(1, d - 1), r.nodes, b);
+        r.nodes += own.nodes;
+        r.leaf_evals += own.leaf_evals;
+        mm[i] = shift(-own.value, 1);
+        root_mm = std::max(root_mm, mm[i]);
+      }
+    }
+    // Risk management: a move whose OM value is above its own minimax value may be chosen
+    // only if that minimax value is not below the root's.
+    int best = -1;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const bool eligible = !manage_risk_ || om[i] <= mm[i] || mm[i] >= root_mm;
+      if (eligible && (best < 0 || om[i] > om[best])) best = static_cast<int>(i);
+    }
+    r.has_move = true;
+    r.best = children[best].move;
+    r.value = om[best];
+    r.pv.push_back(r.best);
+    return r;
+  }
+
+  Rules rules_;
+  std::shared_ptr<const Evaluator> own_eval_, model_eval_;
+  int model_depth_, own_depth_;
+  bool manage_risk_;
+  std::string description_;
+  std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> own_, model_;
+};
+
+// own_depth=d-2|d|N as the searcher stores it: 0, -1 or N (absent: d-2).
+int take_own_depth(search::Spec& spec) {
+  const std::string text = take_string(spec, "own_depth", false);
+  if (text.empty() || text == "d-2") return 0;
+  if (text == "d") return -1;
+  int n = 0;
+  if (!to_int(text, n) || n < 1 || n > search::kMaxPly - 1)
+    throw InputError(spec.name + ": parameter own_depth expects d-2, d or a whole number from 1 to " +
+                     std::to_string(search::kMaxPly - 1) + ", found '" + text + "'");
+  return n;
+}
+
+}  // namespace
+
+// root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]).
+std::unique_ptr<search::Searcher> make_root_om(search::Spec& spec, const Rules& rules,
+                                               std::shared_ptr<const search::Evaluator> eval) {
+  // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
+  // searches to, the same as model_depth; its searcher is alpha-beta).
+  std::string model_text = take_string(spec, "model", true);
+  std::optional<std::string> md;
+  if (spec.params.count("model_depth")) md = take_string(spec, "model_depth", true);
+  if (const auto at = model_text.find('@'); at != std::string::npos) {
+    if (md) throw InputError(spec.name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+    md = model_text.substr(at + 1);  // checked below: empty is not a depth
+    model_text = model_text.substr(0, at);
+  }
+  const auto model = make_evaluator(model_text);
+  int model_depth = 0;
+  if (!md || *md == "d-1") {
+    model_depth = 0;
+  } else if (*md == "d") {
+    model_depth = -1;
+  } else {
+    spec.params["model_depth"] = *md;
+    model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
+  }
+  const int own_depth = take_own_depth(spec);
+  const bool risk = spec.take_bool("manage_risk", false);
+  spec.finish("model, model_depth (d-1, d or a number), own_depth (d-2, d or a number), manage_risk");
+  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, spec.text);
+}
+
+}  // namespace bao::models
