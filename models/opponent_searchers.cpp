@@ -37,9 +37,11 @@ BaoResult to_result(const search::ModelResult<bao::Move>& o, int depth) {
   return r;
 }
 
-enum class OmKind { Plain, Beta, Probe, Bounded, PromPlain, PromBeta };
+enum class OmKind { Plain, Beta, Probe, Bounded, Prom1p, PromPlain, PromBeta, SpProm };
 
-bool is_prom(OmKind k) { return k == OmKind::PromPlain || k == OmKind::PromBeta; }
+bool is_prom(OmKind k) {
+  return k == OmKind::Prom1p || k == OmKind::PromPlain || k == OmKind::PromBeta || k == OmKind::SpProm;
+}
 
 // OM and PrOM searchers: evals[0] is V0, evals[1..] the model (OM) or the types (PrOM).
 class OmSearcher final : public search::Searcher {
@@ -94,8 +96,12 @@ class OmSearcher final : public search::Searcher {
         return om_->om_probe(p, d, 1);
       case OmKind::Bounded:
         return om_->om_bounded(p, d, 1, bound_);
+      case OmKind::Prom1p:
+        return prom_->prom_1p(p, d, probs_);
       case OmKind::PromPlain:
         return prom_->prom_plain(p, d, probs_);
+      case OmKind::SpProm:
+        return prom_->sp_prom(p, d, probs_, bound_);
       case OmKind::PromBeta:
         return prom_->prom_beta(p, d, probs_);
     }
@@ -149,7 +155,7 @@ void parse_types(const search::Spec& s, const std::string& text, std::vector<std
     throw InputError(s.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
 }
 
-// prom-plain / prom-beta(types=E1:p1+...[,own=p0]).
+// prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0]), sp-prom(...,bound=B).
 std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, const Rules& rules,
                                             std::shared_ptr<const Evaluator> eval) {
   const std::string& name = spec.name;
@@ -169,8 +175,13 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, con
     throw InputError(name + ": own=" + own + " and the opponent types' " + format_probability(others) + " add up to " +
                      format_probability(probs[0] + others) + ", not 1");
   probs[0] = std::max(0.0, probs[0]);
-  spec.finish("types, own");
-  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, 0);
+  int bound = 0;
+  if (kind == OmKind::SpProm) {
+    if (!spec.params.count("bound")) throw InputError(name + ": parameter bound is required");
+    bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
+  }
+  spec.finish(kind == OmKind::SpProm ? "types, own, bound" : "types, own");
+  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, bound);
 }
 
 // om-plain / om-beta / om-probe / om-bounded(model=E[,...]).
@@ -201,7 +212,8 @@ std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Spec& spec, const
 }  // namespace
 
 std::string searcher_names() {
-  return search::searcher_names() + ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-plain, prom-beta";
+  return search::searcher_names() +
+         ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-1p, prom-plain, prom-beta, sp-prom";
 }
 
 std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rules& rules,
@@ -210,7 +222,8 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
   search::Spec spec = search::parse_spec(text);
   static const std::pair<const char*, OmKind> kKinds[] = {
       {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},         {"om-probe", OmKind::Probe},
-      {"om-bounded", OmKind::Bounded}, {"prom-plain", OmKind::PromPlain}, {"prom-beta", OmKind::PromBeta}};
+      {"om-bounded", OmKind::Bounded}, {"prom-1p", OmKind::Prom1p},       {"prom-plain", OmKind::PromPlain},
+      {"prom-beta", OmKind::PromBeta}, {"sp-prom", OmKind::SpProm}};
   for (const auto& [n, k] : kKinds)
     if (spec.name == n)
       return is_prom(k) ? make_prom(k, spec, rules, std::move(eval)) : make_om(k, spec, rules, std::move(eval));

@@ -12,8 +12,14 @@
 //                                     result with MAX's own alpha-beta to own_depth (d:
 //                                     the published "perfect" flag)
 //   prom-plain(types=E1:p1+E2:p2...[,own=p0])
-//   prom-beta(types=...[,own=p0])     PrOM search; type 0 is MAX's own evaluation with
-//                                     probability `own` (default: 1 - the others)
+//                                     PrOM search with a full-window probe per type;
+//                                     type 0 is MAX's own evaluation with probability
+//                                     `own` (default: 1 - the others)
+//   prom-beta(types=...[,own=p0])     the same with beta-passing
+//   prom-1p(types=...[,own=p0])       one pass, every function at every leaf
+//   sp-prom(types=...[,own=p0],bound=B)
+//                                     PrOM with similarity pruning: exact where every
+//                                     type is within B of V0 (not checked)
 // E names an evaluator (models/evaluators.h). The searcher's own evaluator (the `eval`
 // argument) is V0. Any other name goes to search::make_searcher (minimax, alphabeta).
 #pragma once
