@@ -1,6 +1,10 @@
 #include "experiments/tree_searchers.h"
 
+#include <algorithm>
+
 #include "engine/error.h"
+#include "search/ddom.h"
+#include "search/mstar.h"
 #include "search/om.h"
 #include "search/prom.h"
 
@@ -9,8 +13,9 @@ namespace bao::experiments {
 using search::RandomTreeGame;
 
 const std::vector<std::string>& tree_searcher_names() {
-  static const std::vector<std::string> names = {"alphabeta",  "minimax", "om-plain",   "om-beta",   "om-probe",
-                                                 "om-bounded", "prom-1p", "prom-plain", "prom-beta", "sp-prom"};
+  static const std::vector<std::string> names = {"alphabeta",  "minimax",  "om-plain",    "om-beta",    "om-probe",
+                                                 "om-bounded", "prom-1p",  "prom-plain",  "prom-beta",  "sp-prom",
+                                                 "mstar-1p",   "mstar-ab", "mstar-plain", "ddom-plain", "ddom-ab"};
   return names;
 }
 
@@ -18,7 +23,18 @@ search::ModelResult<RandomTreeGame::Move> run_tree_searcher(
     const std::string& name, const RandomTreeGame& game,
     const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, const TreeSearchArgs& a) {
   const auto root = game.root();
-  if (name.find("prom") != std::string::npos) {
+  if (name.rfind("mstar-", 0) == 0) {
+    search::MStarSearch<RandomTreeGame> s(game, fns);
+    const int n = a.levels > 0 ? a.levels : static_cast<int>(fns.size()) - 1;
+    if (name == "mstar-1p") return s.mstar_1p(root, a.depth, n);
+    if (name == "mstar-plain") return s.mstar_plain(root, a.depth, n);
+    if (name == "mstar-ab") return s.mstar_ab(root, a.depth, n, n >= 2 ? 2 * a.bound : a.bound);
+  } else if (name.rfind("ddom-", 0) == 0) {
+    search::DdOmSearch<RandomTreeGame> s(game, fns);
+    const int d = a.model_depth > 0 ? a.model_depth : std::max(1, a.depth / 2);
+    if (name == "ddom-plain") return s.ddom_plain(root, a.depth, d, a.model);
+    if (name == "ddom-ab") return s.ddom_ab(root, a.depth, d, a.model);
+  } else if (name.find("prom") != std::string::npos) {
     search::PromSearch<RandomTreeGame> s(game, fns);
     if (name == "prom-1p") return s.prom_1p(root, a.depth, a.probs);
     if (name == "prom-plain") return s.prom_plain(root, a.depth, a.probs);

@@ -23,6 +23,8 @@ using search::TreeParams;
 int family(const std::string& s) {
   if (s.rfind("om-", 0) == 0) return 1;
   if (s.find("prom") != std::string::npos) return 2;
+  if (s.rfind("mstar-", 0) == 0) return 3;
+  if (s.rfind("ddom-", 0) == 0) return 4;
   return 0;
 }
 

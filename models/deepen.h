@@ -2,12 +2,14 @@
 // models/root_om.cpp), internal to models/:
 //   Budget, deepen   iterative deepening over fixed-depth iterations under a searcher's
 //                    depth, node and time limits;
-//   take_string      a spec parameter's raw text, removed from the spec.
+//   take_string      a spec parameter's raw text, removed from the spec;
+//   to_result        a fixed-depth model search's result as a searcher's.
 // Not part of the public interface: nothing outside models/ includes this header.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -88,6 +90,19 @@ inline std::string take_string(search::Spec& s, const std::string& key, bool req
   std::string v = it->second;
   s.params.erase(it);
   return v;
+}
+
+// The result of one fixed-depth iteration of a model search (search/model_search.h).
+inline search::BaoResult to_result(const search::ModelResult<bao::Move>& o, int depth) {
+  search::BaoResult r;
+  r.has_move = o.has_move;
+  r.best = o.best;
+  r.value = static_cast<int>(std::lround(o.value));
+  if (o.has_move) r.pv.push_back(o.best);
+  r.depth = depth;
+  r.nodes = o.nodes;
+  r.leaf_evals = o.leaf_evals();
+  return r;
 }
 
 }  // namespace bao::models

@@ -8,6 +8,7 @@
 #include "engine/text_input.h"
 #include "models/deepen.h"
 #include "models/evaluators.h"
+#include "models/multi_model.h"
 #include "models/root_om.h"
 #include "search/alphabeta.h"
 #include "search/om.h"
@@ -24,18 +25,6 @@ using search::Evaluator;
 using search::Limits;
 using BaoOm = search::OmSearch<BaoGame>;
 using BaoProm = search::PromSearch<BaoGame>;
-
-BaoResult to_result(const search::ModelResult<bao::Move>& o, int depth) {
-  BaoResult r;
-  r.has_move = o.has_move;
-  r.best = o.best;
-  r.value = static_cast<int>(std::lround(o.value));
-  if (o.has_move) r.pv.push_back(o.best);
-  r.depth = depth;
-  r.nodes = o.nodes;
-  r.leaf_evals = o.leaf_evals();
-  return r;
-}
 
 enum class OmKind { Plain, Beta, Probe, Bounded, Prom1p, PromPlain, PromBeta, SpProm };
 
@@ -213,7 +202,8 @@ std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Spec& spec, const
 
 std::string searcher_names() {
   return search::searcher_names() +
-         ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-1p, prom-plain, prom-beta, sp-prom";
+         ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-1p, prom-plain, prom-beta, sp-prom, " +
+         multi_model_names();
 }
 
 std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rules& rules,
@@ -221,13 +211,14 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rul
   if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
   search::Spec spec = search::parse_spec(text);
   static const std::pair<const char*, OmKind> kKinds[] = {
-      {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},         {"om-probe", OmKind::Probe},
-      {"om-bounded", OmKind::Bounded}, {"prom-1p", OmKind::Prom1p},       {"prom-plain", OmKind::PromPlain},
+      {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},   {"om-probe", OmKind::Probe},
+      {"om-bounded", OmKind::Bounded}, {"prom-1p", OmKind::Prom1p}, {"prom-plain", OmKind::PromPlain},
       {"prom-beta", OmKind::PromBeta}, {"sp-prom", OmKind::SpProm}};
   for (const auto& [n, k] : kKinds)
     if (spec.name == n)
       return is_prom(k) ? make_prom(k, spec, rules, std::move(eval)) : make_om(k, spec, rules, std::move(eval));
   if (spec.name == "root-om") return make_root_om(spec, rules, std::move(eval));
+  if (auto s = make_multi_model(spec, rules, eval)) return s;
   try {
     return search::make_searcher(text, rules, std::move(eval));
   } catch (const InputError& e) {

@@ -20,6 +20,9 @@
 //   sp-prom(types=...[,own=p0],bound=B)
 //                                     PrOM with similarity pruning: exact where every
 //                                     type is within B of V0 (not checked)
+//   mstar-1p / mstar-plain(models=E1+E2...), mstar-ab(models=...,bound=B),
+//   ddom-plain / ddom-ab(model=E,model_depth=d)
+//                                     M* and (D,d)-OM search (models/multi_model.h)
 // E names an evaluator (models/evaluators.h). The searcher's own evaluator (the `eval`
 // argument) is V0. Any other name goes to search::make_searcher (minimax, alphabeta).
 #pragma once

@@ -66,7 +66,10 @@ TEST(OmRegistry, OpponentSearchersByNameOnBao) {
        {"om-plain(model=material)", "om-beta(model=material,horizon=2)", "om-probe(model=material)",
         "root-om(model=material)", "root-om(model=material,model_depth=d,manage_risk=true)",
         "root-om(model=material,model_depth=2)", "root-om(model=material@2)", "prom-plain(types=material:0.5)",
-        "prom-beta(types=material:0.25,own=0.75)", "alphabeta", "minimax"}) {
+        "prom-beta(types=material:0.25,own=0.75)", "prom-1p(types=material:0.5)",
+        "sp-prom(types=material:0.5,bound=500)", "mstar-1p(models=material+default)",
+        "mstar-ab(models=material+default,bound=100000)", "mstar-plain(models=material)",
+        "ddom-plain(model=material,model_depth=1)", "ddom-ab(model=material,model_depth=2)", "alphabeta", "minimax"}) {
     auto s = models::make_searcher(spec, rules, eval);
     const auto r = s->search(p, search::Limits{3, 0, 0});
     EXPECT_TRUE(r.has_move) << spec;
@@ -85,6 +88,36 @@ TEST(OmRegistry, OpponentSearchersByNameOnBao) {
   EXPECT_EQ(r.value, fixed.value);
 }
 
+// The searchers by name keep the reductions their tests prove on trees: M* with one
+// model is OM search, (D,d)-OM with d = D - 1 is OM search, and PrOM with all mass on
+// one type is OM search with that type.
+TEST(OmRegistry, ReductionsHoldByName) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  Position p = start_position(Variant::Kiswahili);
+  MoveList moves;
+  for (int ply = 0; ply < 6; ++ply) {  // a middle-game position, the same every run
+    generate_moves(p, rules, moves);
+    p = apply_move(p, moves[static_cast<std::size_t>(ply) % moves.size()], rules);
+  }
+  generate_moves(p, rules, moves);
+  ASSERT_GE(moves.size(), 3u);
+  for (int depth : {2, 3, 4}) {
+    const auto om = models::make_searcher("om-plain(model=material)", rules, eval)->search(p, search::Limits{depth});
+    ASSERT_TRUE(om.has_move);
+    for (const std::string& spec : std::vector<std::string>{
+             "mstar-1p(models=material)", "mstar-plain(models=material)", "mstar-ab(models=material,bound=100000)",
+             "om-beta(model=material)", "ddom-plain(model=material,model_depth=" + std::to_string(depth - 1) + ")",
+             "ddom-ab(model=material,model_depth=" + std::to_string(depth - 1) + ")", "prom-beta(types=material:1)",
+             "sp-prom(types=material:1,bound=100000)"}) {
+      SCOPED_TRACE(spec + " depth " + std::to_string(depth));
+      const auto r = models::make_searcher(spec, rules, eval)->search(p, search::Limits{depth});
+      EXPECT_EQ(r.best, om.best);
+      EXPECT_EQ(r.value, om.value);
+    }
+  }
+}
+
 // A node limit holds inside the model searches too: root-om's model searches 14 plies
 // deep took 357,890 nodes under a limit of 20,000 (and with a time limit ran for
 // minutes at @30); an OM iteration that runs out is stopped and its nodes still count.
@@ -94,9 +127,11 @@ TEST(OmRegistry, NodeLimitsHoldInsideModelSearches) {
   const Position p = parse_position("0,0,3,0,13,0,0,1/0,0,0,0,0,1,1,1/0,1,5,0,10,1,1,0/0,0,0,0,0,0,0,0 S 13,13 Aa -",
                                     Variant::Kiswahili);
   constexpr std::uint64_t kLimit = 20000;
-  for (const char* spec : {"root-om(model=material@14)", "root-om(model=material@14,manage_risk=true)",
-                           "om-plain(model=material)", "om-beta(model=material)", "om-probe(model=material)",
-                           "prom-plain(types=material:0.5)", "prom-beta(types=material:0.5)", "alphabeta", "minimax"}) {
+  for (const char* spec :
+       {"root-om(model=material@14)", "root-om(model=material@14,manage_risk=true)", "om-plain(model=material)",
+        "om-beta(model=material)", "om-probe(model=material)", "prom-plain(types=material:0.5)",
+        "prom-beta(types=material:0.5)", "mstar-1p(models=material+default)", "ddom-ab(model=material,model_depth=2)",
+        "alphabeta", "minimax"}) {
     SCOPED_TRACE(spec);
     auto s = models::make_searcher(spec, rules, eval);
     // minimax needs a depth: one it cannot reach within the limit.
@@ -138,6 +173,13 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
     }
   };
   expect_error("om-plain", "parameter model is required");
+  expect_error("mstar-1p", "parameter models is required");
+  expect_error("mstar-1p(models=material++default)", "empty name");
+  expect_error("mstar-ab(models=material)", "parameter bound is required");
+  expect_error("mstar-1p(models=material,bound=3)", "unknown parameter 'bound'");
+  expect_error("ddom-plain(model=material)", "parameter model_depth is required");
+  expect_error("ddom-plain(model=material,model_depth=0)", "model_depth");
+  expect_error("sp-prom(types=material:0.5)", "parameter bound is required");
   expect_error("om-plain(model=strong)", "unknown evaluator 'strong'");
   expect_error("om-bounded(model=material)", "parameter bound is required");
   expect_error("om-probe(model=material,horizon=2)", "unknown parameter 'horizon'");

@@ -1,0 +1,131 @@
+#include "models/multi_model.h"
+
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "models/deepen.h"
+#include "models/evaluators.h"
+#include "search/ddom.h"
+#include "search/mstar.h"
+
+namespace bao::models {
+namespace {
+
+using search::BaoGame;
+using search::BaoResult;
+using search::Evaluator;
+
+enum class Kind { MStar1p, MStarPlain, MStarAb, DdOmPlain, DdOmAb };
+
+// M* or (D,d)-OM over fixed-depth iterations; evals[0] is MAX's own evaluator.
+class MultiModelSearcher final : public search::Searcher {
+ public:
+  MultiModelSearcher(Kind kind, std::string description, const Rules& rules,
+                     std::vector<std::shared_ptr<const Evaluator>> evals, int bound, int model_depth)
+      : kind_(kind),
+        description_(std::move(description)),
+        evals_(std::move(evals)),
+        bound_(bound),
+        model_depth_(model_depth) {
+    std::vector<search::ModelSearch<BaoGame>::Fn> fns;
+    for (const auto& e : evals_) fns.push_back(search::EvalFn{e.get()});
+    if (kind_ == Kind::DdOmPlain || kind_ == Kind::DdOmAb)
+      ddom_ = std::make_unique<search::DdOmSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
+    else
+      mstar_ = std::make_unique<search::MStarSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
+  }
+
+  BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
+    check(limits);
+    return deepen(limits, info, [&](int d, const Budget& b) { return to_result(iteration(p, d, b), d); });
+  }
+  void check(const search::Limits& limits) const override { search::check_limits(limits, description_); }
+  std::string describe() const override { return description_; }
+  std::vector<const Evaluator*> evaluators() const override {
+    std::vector<const Evaluator*> out;
+    for (const auto& e : evals_) out.push_back(e.get());
+    return out;
+  }
+
+ private:
+  search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
+    search::ModelSearch<BaoGame>& ms = mstar_ ? static_cast<search::ModelSearch<BaoGame>&>(*mstar_) : *ddom_;
+    if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
+    struct Clear {
+      search::ModelSearch<BaoGame>& m;
+      ~Clear() { m.clear_budget(); }
+    } clear{ms};
+    const int levels = static_cast<int>(evals_.size()) - 1;
+    switch (kind_) {
+      case Kind::MStar1p:
+        return mstar_->mstar_1p(p, d, levels);
+      case Kind::MStarPlain:
+        return mstar_->mstar_plain(p, d, levels);
+      case Kind::MStarAb:
+        return mstar_->mstar_ab(p, d, levels, bound_);
+      case Kind::DdOmPlain:
+        return ddom_->ddom_plain(p, d, model_depth_, 1);
+      case Kind::DdOmAb:
+        return ddom_->ddom_ab(p, d, model_depth_, 1);
+    }
+    return {};
+  }
+
+  Kind kind_;
+  std::string description_;
+  std::vector<std::shared_ptr<const Evaluator>> evals_;
+  int bound_, model_depth_;
+  std::unique_ptr<search::MStarSearch<BaoGame>> mstar_;
+  std::unique_ptr<search::DdOmSearch<BaoGame>> ddom_;
+};
+
+// models=E1+E2+...: the evaluators after MAX's own.
+void parse_models(search::Spec& spec, std::vector<std::shared_ptr<const Evaluator>>& evals) {
+  const std::string list = take_string(spec, "models", true);
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t plus = std::min(list.find('+', at), list.size());
+    const std::string item = list.substr(at, plus - at);
+    if (item.empty()) throw InputError(spec.name + ": models='" + list + "' has an empty name (write E1+E2+...)");
+    evals.push_back(make_evaluator(item));
+    at = plus + 1;
+  }
+  if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
+    throw InputError(spec.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " models");
+}
+
+}  // namespace
+
+const char* multi_model_names() { return "mstar-1p, mstar-plain, mstar-ab, ddom-plain, ddom-ab"; }
+
+std::unique_ptr<search::Searcher> make_multi_model(search::Spec& spec, const Rules& rules,
+                                                   std::shared_ptr<const Evaluator> eval) {
+  static const std::pair<const char*, Kind> kKinds[] = {{"mstar-1p", Kind::MStar1p},
+                                                        {"mstar-plain", Kind::MStarPlain},
+                                                        {"mstar-ab", Kind::MStarAb},
+                                                        {"ddom-plain", Kind::DdOmPlain},
+                                                        {"ddom-ab", Kind::DdOmAb}};
+  const Kind* kind = nullptr;
+  for (const auto& [n, k] : kKinds)
+    if (spec.name == n) kind = &k;
+  if (!kind) return nullptr;
+  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
+  int bound = 0, model_depth = 0;
+  if (*kind == Kind::DdOmPlain || *kind == Kind::DdOmAb) {
+    evals.push_back(make_evaluator(take_string(spec, "model", true)));
+    if (!spec.params.count("model_depth")) throw InputError(spec.name + ": parameter model_depth is required");
+    model_depth = static_cast<int>(spec.take_int("model_depth", 1, 1, search::kMaxPly - 1));
+    spec.finish("model, model_depth");
+  } else {
+    parse_models(spec, evals);
+    if (*kind == Kind::MStarAb) {
+      if (!spec.params.count("bound")) throw InputError(spec.name + ": parameter bound is required");
+      bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
+    }
+    spec.finish(*kind == Kind::MStarAb ? "models, bound" : "models");
+  }
+  return std::make_unique<MultiModelSearcher>(*kind, spec.text, rules, std::move(evals), bound, model_depth);
+}
+
+}  // namespace bao::models

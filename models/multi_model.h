@@ -1,0 +1,34 @@
+// M* and (D,d)-OM search on Bao (docs/opponent-models.md; search/mstar.h, search/ddom.h),
+// the searchers models::make_searcher makes for these names:
+//   mstar-1p(models=E1+E2+...)         M* with n = the number of models: the searcher's
+//   mstar-plain(models=E1+E2+...)      own evaluator is level n (MAX), E1 its model of
+//   mstar-ab(models=E1+E2+...,bound=B) MIN (level n-1), E2 that model's model of MAX, and
+//                                      so on; E_n plays minimax. mstar-ab prunes under
+//                                      |f_i - f_(i+1)| <= B for adjacent levels and stops
+//                                      with an error at a leaf where that is broken
+//   ddom-plain(model=E,model_depth=d)  (D,d)-OM: MAX searches the iteration's depth D,
+//   ddom-ab(model=E,model_depth=d)     MIN is predicted at every MIN node by alpha-beta
+//                                      on E to d plies (never past MAX's horizon)
+// Depth, node and time limits are those of every searcher (iterative deepening over
+// fixed-depth iterations, models/deepen.h). No transposition table.
+#pragma once
+
+#include <memory>
+
+#include "engine/rules.h"
+#include "search/evaluator.h"
+#include "search/searcher.h"
+#include "search/spec.h"
+
+namespace bao::models {
+
+// The searcher for `spec` if its name is one of the above, else nullptr; `eval` is MAX's
+// own evaluator. Takes the parameters out of the spec; throws InputError naming a missing,
+// bad or unknown parameter or evaluator.
+std::unique_ptr<search::Searcher> make_multi_model(search::Spec& spec, const Rules& rules,
+                                                   std::shared_ptr<const search::Evaluator> eval);
+
+// The names above, comma separated.
+const char* multi_model_names();
+
+}  // namespace bao::models
