@@ -11,7 +11,7 @@
 //   om_plain    the recursion as written, with the published saving at MIN nodes one ply
 //               above the leaves: Vm for every child, V0 only for the predicted child
 //               (and the children tied with it);
-//   om_beta     one pass with beta-pruning (thesis 3.4): a MIN node passes
+//   om_beta     one pass with beta-pruning (Donkers 2003, ch. 3): a MIN node passes
 //               min(its bound, best vop so far) to each later child, MAX nodes pass their
 //               bound down, and a MAX node stops once its vop exceeds the bound (strictly,
 //               so the tie rule still sees every equal vop); leaves evaluate Vm first and
