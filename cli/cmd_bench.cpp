@@ -3,6 +3,13 @@
 // checked against bench/signature.txt by the tests), and statistics on stderr:
 // effective branching factor by depth (n/a at depth 1, which has no iteration before it)
 // and the table hit rate; with --verbose first one line per position.
+//
+// bao bench --suite: the speed suite (experiments/bench.h, run_suite): one line per
+// measure, each the median of --repeat runs, as a table on stdout or, with --json, as one
+// JSON document (what scripts/bench-compare reads); a line per finished measure on stderr.
+// The suite's options are refused without --suite and plain bench's --searcher and
+// --verbose with it, each by name, so that no option is silently ignored.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -10,18 +17,13 @@
 #include "experiments/bench.h"
 
 namespace bao::cli {
+namespace {
 
-int cmd_bench(const std::vector<std::string>& args) {
-  int depth = experiments::kBenchDepth;
-  std::string searcher = experiments::kBenchSearcher, eval = experiments::kBenchEval;
-  po::options_description desc("options");
-  desc.add_options()("depth", po::value(&depth)->value_name("D"), "search depth (default 11, the signature's)")(
-      "searcher", po::value(&searcher)->value_name("S"), "searcher (default alphabeta)")(
-      "eval", po::value(&eval)->value_name("E"), "evaluator (default default)")("verbose",
-                                                                                "one line per position on stderr");
-  po::variables_map vm;
-  if (!parse("bench", "[--depth D] [--searcher S] [--eval E] [--verbose]", args, desc, nullptr, vm)) return kExitOk;
-  if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
+// The options only --suite takes.
+constexpr const char* kSuiteOnly[] = {"repeat",   "min-seconds",  "json",       "searchers",
+                                      "om-depth", "perft-depths", "long-depth", "long-moves"};
+
+int plain_bench(const po::variables_map& vm, int depth, const std::string& searcher, const std::string& eval) {
   const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval);
   if (vm.count("verbose")) {
     for (std::size_t i = 0; i < rep.per_position.size(); ++i) {
@@ -49,6 +51,133 @@ int cmd_bench(const std::vector<std::string>& args) {
   std::cout << "nodes " << rep.nodes << "\n";
   std::cout << "nps " << static_cast<std::uint64_t>(rep.seconds > 0 ? rep.nodes / rep.seconds : 0) << "\n";
   return kExitOk;
+}
+
+// "om-beta,om-bounded(model=material,bound=50)": items split at the commas outside
+// parentheses; "all" is every opponent-model searcher, "none" no searcher line.
+void parse_searchers(const std::string& text, experiments::SuiteOptions& o) {
+  if (text == "all") return;
+  o.all_searchers = false;
+  if (text == "none") return;
+  int depth = 0;
+  std::string item;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ',';
+    if (c == ',' && depth == 0) {
+      if (item.empty())
+        throw po::error("--searchers: an empty item in '" + text + "' (a list such as om-beta,prom-beta)");
+      o.searchers.push_back(item);
+      item.clear();
+      continue;
+    }
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (depth < 0) throw po::error("--searchers: a ')' without its '(' in '" + text + "'");
+    item += c;
+  }
+  if (depth != 0) throw po::error("--searchers: a '(' without its ')' in '" + text + "'");
+}
+
+// A count with thousands separators: 12,205,448.
+std::string grouped(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {  // appends only: g++ 12 warns (falsely) on insert
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void print_table(const experiments::SuiteReport& rep) {
+  std::cout << "bao bench --suite: median of " << rep.options.repeat << " run" << (rep.options.repeat > 1 ? "s" : "")
+            << " (each at least " << rep.options.min_seconds << " s, seconds per pass), eval " << rep.options.eval
+            << ", one thread; perft nodes are leaves\n";
+  int width = 7;  // "measure"; searcher specs can be long, so the column fits the longest
+  for (const experiments::SuiteLine& l : rep.lines) width = std::max(width, static_cast<int>(l.name.size()));
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s %5s %9s %14s %14s %9s %11s\n", width, "measure", "depth", "positions", "nodes",
+                "leaf evals", "seconds", "nodes/s");
+  std::cout << line;
+  for (const experiments::SuiteLine& l : rep.lines) {
+    const std::string evals = l.kind == "perft" ? "-" : grouped(l.leaf_evals);
+    std::snprintf(line, sizeof line, "%-*s %5d %9zu %14s %14s %9.3f %10.2fM\n", width, l.name.c_str(), l.depth,
+                  l.positions, grouped(l.nodes).c_str(), evals.c_str(), l.seconds, l.nodes_per_s / 1e6);
+    std::cout << line;
+  }
+  for (const experiments::SuiteSkip& s : rep.skipped) std::cout << "skipped " << s.name << ": " << s.reason << "\n";
+}
+
+int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
+  for (const char* opt : {"searcher", "verbose"})
+    if (vm.count(opt))
+      throw po::error(std::string("--") + opt + " is plain bench's; with --suite choose searchers with --searchers");
+  if (o.repeat < 1 || o.repeat > 1000)
+    throw po::error("--repeat must be between 1 and 1000, found " + std::to_string(o.repeat));
+  if (!(o.min_seconds >= 0 && o.min_seconds <= 60))  // nan fails too
+    throw po::error("--min-seconds must be between 0 and 60, found " + std::to_string(o.min_seconds));
+  if (o.searcher_depth < 1 || o.searcher_depth > 20)
+    throw po::error("--om-depth must be between 1 and 20, found " + std::to_string(o.searcher_depth));
+  if (o.long_depth < 1 || o.long_depth > 20)
+    throw po::error("--long-depth must be between 1 and 20, found " + std::to_string(o.long_depth));
+  if (vm.count("perft-depths")) {
+    const std::string text = vm["perft-depths"].as<std::string>();
+    const std::vector<int> d = parse_int_list("perft-depths", text, 1, 30);
+    if (d.size() != 3)
+      throw po::error("--perft-depths takes three depths (kiswahili start, kujifunza start, mtaji), found '" + text +
+                      "'");
+    for (int i = 0; i < 3; ++i) o.perft_depths[i] = d[static_cast<std::size_t>(i)];
+  }
+  if (vm.count("searchers")) parse_searchers(vm["searchers"].as<std::string>(), o);
+  const experiments::SuiteReport rep = experiments::run_suite(o, [](const experiments::SuiteLine& l) {
+    std::cerr << "bench suite: " << l.name << " depth " << l.depth << ": " << l.seconds << " s\n";
+  });
+  if (vm.count("json"))
+    std::cout << experiments::suite_json(rep);
+  else
+    print_table(rep);
+  return kExitOk;
+}
+
+}  // namespace
+
+int cmd_bench(const std::vector<std::string>& args) {
+  int depth = experiments::kBenchDepth;
+  std::string searcher = experiments::kBenchSearcher, eval = experiments::kBenchEval;
+  experiments::SuiteOptions suite;
+  po::options_description desc("options");
+  desc.add_options()("depth", po::value(&depth)->value_name("D"),
+                     "search depth (default 11, the signature's; with --suite alpha-beta's on the bench positions)")(
+      "searcher", po::value(&searcher)->value_name("S"), "searcher (default alphabeta)")(
+      "eval", po::value(&eval)->value_name("E"), "evaluator (default default)")("verbose",
+                                                                                "one line per position on stderr");
+  desc.add_options()("suite", "the speed suite: perft, alpha-beta, the long-move set, opponent-model searchers")(
+      "repeat", po::value(&suite.repeat)->value_name("N"), "--suite: runs per line, the median reported (default 3)")(
+      "min-seconds", po::value(&suite.min_seconds)->value_name("S"),
+      "--suite: a run of a line repeats its searches until they took S seconds, reports one's mean (default 0.2)")(
+      "json", "--suite: one JSON document on stdout instead of the table")(
+      "searchers", po::value<std::string>()->value_name("LIST"),
+      "--suite: searcher names or specs, comma separated, 'all' (default: every opponent-model searcher) or 'none'")(
+      "om-depth", po::value(&suite.searcher_depth)->value_name("D"), "--suite: the searchers' depth (default 6)")(
+      "perft-depths", po::value<std::string>()->value_name("K,J,M"),
+      "--suite: perft depths from the kiswahili start, the kujifunza start, the mtaji position (default 12,9,9)")(
+      "long-depth", po::value(&suite.long_depth)->value_name("D"), "--suite: depth on the long-move set (default 10)")(
+      "long-moves", po::value(&suite.long_moves_file)->value_name("FILE"),
+      "--suite: the long-move set (default tests/data/long-moves.txt of the checkout)");
+  po::variables_map vm;
+  const char* synopsis =
+      "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
+      "       bao bench --suite [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers LIST]\n"
+      "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE]";
+  if (!parse("bench", synopsis, args, desc, nullptr, vm)) return kExitOk;
+  if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
+  if (vm.count("suite")) {
+    suite.ab_depth = depth;
+    suite.eval = eval;
+    return suite_bench(vm, suite);
+  }
+  for (const char* opt : kSuiteOnly)
+    if (vm.count(opt)) throw po::error(std::string("--") + opt + " needs --suite");
+  return plain_bench(vm, depth, searcher, eval);
 }
 
 }  // namespace bao::cli

@@ -1,7 +1,18 @@
 #include "experiments/bench.h"
 
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
 #include "engine/bench_positions.h"
+#include "engine/error.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 
@@ -35,6 +46,336 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
         {bp.kind, r.has_move ? format_move(r.best, p.side) : std::string("none"), r.value, r.nodes});
   }
   return rep;
+}
+
+// ---------------------------------------------------------------------------------------
+// bao bench --suite
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// What one run of a line measured.
+struct Run {
+  std::uint64_t nodes = 0, leaf_evals = 0;
+  double seconds = 0;
+};
+
+// Runs f on a thread of its own and returns its result, rethrowing what it threw: a new
+// thread has empty thread_local caches (the verdict cache), as a fresh process would.
+Run on_fresh_thread(const std::function<Run()>& f) {
+  Run out;
+  std::exception_ptr error;
+  std::thread t([&] {
+    try {
+      out = f();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  t.join();
+  if (error) std::rethrow_exception(error);
+  return out;
+}
+
+struct SearchPosition {
+  Variant variant;
+  Position position;
+};
+
+// The line's searches, timed together: one searcher per variant, made before the clock.
+Run search_all(const std::string& spec, const std::shared_ptr<const search::Evaluator>& eval,
+               const std::vector<SearchPosition>& positions, int depth) {
+  std::unique_ptr<search::Searcher> searchers[2];
+  for (const SearchPosition& sp : positions) {
+    auto& s = searchers[static_cast<int>(sp.variant)];
+    if (s) continue;
+    Rules rules;
+    rules.variant = sp.variant;
+    s = models::make_searcher(spec, rules, eval);
+  }
+  search::Limits limits;
+  limits.depth = depth;
+  Run run;
+  const auto t0 = Clock::now();
+  for (const SearchPosition& sp : positions) {
+    const search::BaoResult r = searchers[static_cast<int>(sp.variant)]->search(sp.position, limits);
+    run.nodes += r.nodes;
+    run.leaf_evals += r.leaf_evals;
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return run;
+}
+
+Run perft_run(const Position& p, const Rules& rules, int depth) {
+  const auto t0 = Clock::now();
+  Run run;
+  run.nodes = perft(p, rules, depth);
+  run.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return run;
+}
+
+// One run of a line: passes of f, each on a fresh thread, until they took min_seconds
+// together (at least one pass, at most kMaxPasses); per pass, the mean of them.
+constexpr int kMaxPasses = 10000;
+Run timed_run(const std::function<Run()>& f, double min_seconds, int& passes) {
+  Run total;
+  passes = 0;
+  do {
+    const Run r = on_fresh_thread(f);
+    total.nodes += r.nodes;
+    total.leaf_evals += r.leaf_evals;
+    total.seconds += r.seconds;
+    ++passes;
+  } while (total.seconds < min_seconds && passes < kMaxPasses);
+  return {total.nodes / static_cast<std::uint64_t>(passes), total.leaf_evals / static_cast<std::uint64_t>(passes),
+          total.seconds / passes};
+}
+
+// `repeat` runs of f into one line with the medians.
+SuiteLine measure(SuiteLine line, const SuiteOptions& o, const std::function<Run()>& f) {
+  std::vector<double> nodes, evals, rates;
+  for (int i = 0; i < o.repeat; ++i) {
+    int passes = 0;
+    const Run r = timed_run(f, o.min_seconds, passes);
+    const double secs = std::max(r.seconds, 1e-9);  // a clock tick can read 0 for a tiny run
+    line.run_seconds.push_back(secs);
+    line.run_passes.push_back(passes);
+    nodes.push_back(static_cast<double>(r.nodes));
+    evals.push_back(static_cast<double>(r.leaf_evals));
+    rates.push_back(static_cast<double>(r.nodes) / secs);
+  }
+  line.seconds = median_of(line.run_seconds);
+  line.nodes = static_cast<std::uint64_t>(median_of(nodes));
+  line.leaf_evals = static_cast<std::uint64_t>(median_of(evals));
+  line.nodes_per_s = median_of(rates);
+  line.speed = line.kind == "perft" ? line.nodes_per_s : 1.0 / line.seconds;
+  return line;
+}
+
+SuiteLine line_of(std::string name, std::string kind, std::string spec, int depth, std::size_t positions) {
+  SuiteLine l;
+  l.name = std::move(name);
+  l.kind = std::move(kind);
+  l.spec = std::move(spec);
+  l.depth = depth;
+  l.positions = positions;
+  return l;
+}
+
+std::vector<SearchPosition> bench_set() {
+  std::vector<SearchPosition> out;
+  for (const BenchPosition& bp : bench_positions())
+    out.push_back({bp.variant, parse_position(bp.position, bp.variant)});
+  return out;
+}
+
+// The long-move set's file: the one given, or the checkout's (found from the weights
+// folder, models/weights, which the build names; an installed bao keeps the checkout).
+std::string long_moves_path(const SuiteOptions& o) {
+  if (!o.long_moves_file.empty()) return o.long_moves_file;
+  return (std::filesystem::path(BAO_WEIGHTS_DIR).parent_path().parent_path() / "tests" / "data" / "long-moves.txt")
+      .string();
+}
+
+// Kiswahili positions, one a line; '#' starts a comment line. Throws InputError naming
+// the file and line of a bad position, and a file without any.
+std::vector<SearchPosition> read_long_moves(const std::string& path) {
+  std::istringstream in(read_text_file(path));
+  std::vector<SearchPosition> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.empty() || line[0] == '#') continue;
+    try {
+      out.push_back({Variant::Kiswahili, parse_position(line, Variant::Kiswahili)});
+    } catch (const InputError& e) {
+      throw InputError(path + ":" + std::to_string(n) + ": " + e.what());
+    }
+  }
+  if (out.empty()) throw InputError(path + ": no position in the long-move set");
+  return out;
+}
+
+// "a, b, c" (searcher_names' lists) -> {"a", "b", "c"}.
+std::vector<std::string> names_of(const std::string& list) {
+  std::vector<std::string> out;
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
+    if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
+  }
+  return out;
+}
+
+// The searcher names of models::searcher_names() that take opponent models (not those
+// of search::searcher_names(), alphabeta having a line of its own).
+std::vector<std::string> opponent_model_names() {
+  const std::vector<std::string> plain = names_of(search::searcher_names());
+  std::vector<std::string> out;
+  for (const std::string& n : names_of(models::searcher_names()))
+    if (std::find(plain.begin(), plain.end(), n) == plain.end()) out.push_back(n);
+  return out;
+}
+
+// The search lines' specs, resolved before anything runs; names that need parameters the
+// suite cannot guess are skipped when taken from the list, refused when asked for. The
+// messages name --searchers, the option that gives the list.
+std::vector<std::string> searcher_specs(const SuiteOptions& o, const std::shared_ptr<const search::Evaluator>& eval,
+                                        std::vector<SuiteSkip>& skipped) {
+  std::vector<std::string> specs;
+  const std::vector<std::string> wanted = o.all_searchers ? opponent_model_names() : o.searchers;
+  for (const std::string& w : wanted) {
+    if (w.find('(') != std::string::npos) {
+      try {
+        models::make_searcher(w, Rules{}, eval);  // a full spec, as given: refused here if bad
+      } catch (const InputError& e) {
+        throw InputError("--searchers: '" + w + "': " + e.what());
+      }
+      specs.push_back(w);
+      continue;
+    }
+    const std::vector<std::string> known = names_of(models::searcher_names());
+    if (std::find(known.begin(), known.end(), w) == known.end())
+      throw InputError("--searchers: unknown searcher '" + w + "' (known: " + models::searcher_names() + ")");
+    std::string why;
+    const std::string spec = suite_searcher_spec(w, why);
+    if (!spec.empty()) {
+      specs.push_back(spec);
+    } else if (o.all_searchers) {
+      skipped.push_back({w, "needs parameters the suite cannot supply (" + why + ")"});
+    } else {
+      throw InputError("--searchers: '" + w + "' needs parameters the suite cannot supply (" + why +
+                       "); give them, e.g. '" + w + "(...)'");
+    }
+  }
+  return specs;
+}
+
+// The long-move set, or none (with the reason in skipped) when the default file is absent.
+std::vector<SearchPosition> long_move_set(const SuiteOptions& o, std::vector<SuiteSkip>& skipped) {
+  const std::string path = long_moves_path(o);
+  if (o.long_moves_file.empty() && !std::filesystem::exists(path)) {
+    skipped.push_back({"alphabeta long moves", "no long-move set at " + path});
+    return {};
+  }
+  try {
+    return read_long_moves(path);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--long-moves: ") + e.what());
+  }
+}
+
+}  // namespace
+
+double median_of(std::vector<double> xs) {
+  if (xs.empty()) return 0;
+  std::sort(xs.begin(), xs.end());
+  const std::size_t m = xs.size() / 2;
+  return xs.size() % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
+}
+
+std::string suite_searcher_spec(const std::string& name, std::string& why) {
+  static const std::pair<const char*, const char*> kDefaults[] = {
+      {"om-plain", "(model=material)"},
+      {"om-beta", "(model=material)"},
+      {"om-probe", "(model=material)"},
+      {"om-bounded", "(model=material,bound=1000)"},
+      {"root-om", "(model=material)"},
+      {"prom-1p", "(types=material:0.5)"},
+      {"prom-plain", "(types=material:0.5)"},
+      {"prom-beta", "(types=material:0.5)"},
+      {"sp-prom", "(types=material:0.5,bound=1000)"},
+      {"mstar-1p", "(models=material+default)"},
+      {"mstar-plain", "(models=material+default)"},
+      {"mstar-ab", "(models=material+default,bound=1000)"},
+      {"ddom-plain", "(model=material,model_depth=2)"},
+      {"ddom-ab", "(model=material,model_depth=2)"},
+  };
+  std::vector<std::string> candidates;
+  for (const auto& [n, params] : kDefaults)
+    if (name == n) candidates.push_back(name + params);
+  if (candidates.empty()) candidates = {name + "(model=material)", name + "(types=material:0.5)", name};
+  const auto eval = models::make_evaluator(kBenchEval);
+  for (const std::string& c : candidates) {
+    try {
+      models::make_searcher(c, Rules{}, eval);
+      return c;
+    } catch (const InputError& e) {
+      if (why.empty()) why = e.what();  // the first try's complaint says most
+    }
+  }
+  return "";
+}
+
+SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const SuiteLine&)>& done) {
+  SuiteReport rep;
+  rep.options = o;
+  std::shared_ptr<const search::Evaluator> eval;
+  try {
+    eval = models::make_evaluator(o.eval);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--eval: ") + e.what());
+  }
+  const std::vector<SearchPosition> long_set = long_move_set(o, rep.skipped);
+  const std::vector<std::string> specs = searcher_specs(o, eval, rep.skipped);
+  const std::vector<SearchPosition> bench = bench_set();
+  const auto add = [&](SuiteLine line, const std::function<Run()>& f) {
+    rep.lines.push_back(measure(std::move(line), o, f));
+    if (done) done(rep.lines.back());
+  };
+  const SearchPosition perft_positions[3] = {{Variant::Kiswahili, start_position(Variant::Kiswahili)},
+                                             {Variant::Kujifunza, start_position(Variant::Kujifunza)},
+                                             {Variant::Kiswahili, parse_position(kSuiteMidgame, Variant::Kiswahili)}};
+  const char* perft_names[3] = {"perft kiswahili start", "perft kujifunza start", "perft kiswahili mtaji"};
+  for (int i = 0; i < 3; ++i) {
+    Rules rules;
+    rules.variant = perft_positions[i].variant;
+    const int d = o.perft_depths[i];
+    add(line_of(perft_names[i], "perft", "", d, 1),
+        [&, rules, d] { return perft_run(perft_positions[i].position, rules, d); });
+  }
+  add(line_of("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
+      [&] { return search_all("alphabeta", eval, bench, o.ab_depth); });
+  if (!long_set.empty())
+    add(line_of("alphabeta long moves", "search", "alphabeta", o.long_depth, long_set.size()),
+        [&] { return search_all("alphabeta", eval, long_set, o.long_depth); });
+  for (const std::string& spec : specs) {
+    add(line_of(spec, "search", spec, o.searcher_depth, bench.size()),
+        [&] { return search_all(spec, eval, bench, o.searcher_depth); });
+  }
+  return rep;
+}
+
+std::string suite_json(const SuiteReport& rep) {
+  nlohmann::ordered_json doc;
+  doc["format"] = "bao bench --suite";
+  doc["version"] = 1;
+  doc["repeat"] = rep.options.repeat;
+  doc["eval"] = rep.options.eval;
+  doc["min_seconds"] = rep.options.min_seconds;
+  nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+  for (const SuiteLine& l : rep.lines) {
+    nlohmann::ordered_json j;
+    j["name"] = l.name;
+    j["kind"] = l.kind;
+    if (l.kind == "search") j["searcher"] = l.spec;
+    j["depth"] = l.depth;
+    j["positions"] = l.positions;
+    j["nodes"] = l.nodes;
+    if (l.kind == "search") j["leaf_evals"] = l.leaf_evals;
+    j["seconds"] = l.seconds;
+    j["nodes_per_s"] = l.nodes_per_s;
+    j["speed"] = l.speed;
+    j["speed_unit"] = l.kind == "perft" ? "leaves/s" : "1/s";
+    j["run_seconds"] = l.run_seconds;
+    j["run_passes"] = l.run_passes;
+    lines.push_back(std::move(j));
+  }
+  doc["lines"] = std::move(lines);
+  nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
+  for (const SuiteSkip& s : rep.skipped) skipped.push_back({{"name", s.name}, {"reason", s.reason}});
+  doc["skipped"] = std::move(skipped);
+  return doc.dump(2) + "\n";
 }
 
 }  // namespace bao::experiments

@@ -1,9 +1,12 @@
 // `bao bench`: a fixed-depth search of every bench position (engine/bench_positions)
 // with one searcher and evaluator, on one thread. The total node count is the search's
 // signature (bench/signature.txt): it changes exactly when search behaviour changes.
+// `bao bench --suite` (run_suite, below): perft, alpha-beta and every opponent-model
+// searcher timed, the table that speed claims are measured with (scripts/bench-compare).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,5 +33,98 @@ inline constexpr const char* kBenchEval = "default";
 
 // Throws InputError for a bad searcher or evaluator. Prints nothing: the caller reports.
 BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval);
+
+// ---------------------------------------------------------------------------------------
+// `bao bench --suite`: the speed measures worth keeping an eye on, each one line, each the
+// median over `repeat` runs. Lines, in this order:
+//   perft from the kiswahili start, the kujifunza start and a kiswahili mtaji mid-game
+//     position (perft_depths), speed in leaves per second;
+//   alpha-beta with `eval` to `ab_depth` on the bench positions;
+//   alpha-beta to `long_depth` on the long-move set (tests/data/long-moves.txt: positions
+//     taken out of the bench because their trees meet moves of millions of laps), skipped
+//     with a reason when the file is absent;
+//   each searcher of `searchers` to `searcher_depth` on the bench positions.
+// A search line's speed is 1 / seconds (time to depth: node counts change when the search
+// does, and what a player feels is the time), its nodes/s is reported beside it.
+// A run of a line repeats its searches (or perft) until they took min_seconds together
+// and reports the mean per pass: a search set of 15 ms timed once is at the mercy of one
+// scheduler tick on a shared machine. Every pass is on a fresh thread, so per-thread
+// caches (the verdict cache of long moves) start empty each time, as in a fresh process,
+// and one pass's or line's proofs do not make another's cheap (a cache shared by the whole
+// process would outlive the thread: the suite would have to empty it). Searchers are made
+// (and their tables allocated) before the clock starts; the seconds are the wall time of
+// the searches (or of perft) alone.
+
+// The kiswahili mtaji mid-game position of the perft line (also bao_bench_engine's).
+inline constexpr const char* kSuiteMidgame =
+    "1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -";
+
+struct SuiteOptions {
+  int repeat = 3;
+  double min_seconds = 0.2;       // per run of a line (0: one pass)
+  std::string eval = kBenchEval;  // V0 of every search line
+  int ab_depth = kBenchDepth;
+  int searcher_depth = 6;
+  // Kiswahili start, kujifunza start, mtaji mid-game: about 1.4, 0.25 and 0.55 s on the
+  // project's 2-core machine (kujifunza depth 10 takes 7.6 s, a long move's proof).
+  int perft_depths[3] = {12, 9, 9};
+  int long_depth = 10;          // 11 meets a takasa move of 12 s on this machine
+  std::string long_moves_file;  // empty: the checkout's tests/data/long-moves.txt, if there
+  // Searcher names (given default parameters, see suite_searcher_spec) or full specs;
+  // empty with all_searchers: every opponent-model searcher of models::searcher_names().
+  std::vector<std::string> searchers;
+  bool all_searchers = true;
+};
+
+// The default parameters a searcher name gets in the suite: `material` as the model or
+// the second type (M*: MIN modelled as `material`, modelling MAX as `default`), bounds
+// wide enough for `default` against `material`:
+//   om-plain|om-beta|om-probe|root-om -> NAME(model=material)
+//   om-bounded -> om-bounded(model=material,bound=1000)
+//   prom-1p|prom-plain|prom-beta -> NAME(types=material:0.5)
+//   sp-prom -> sp-prom(types=material:0.5,bound=1000)
+//   mstar-1p|mstar-plain -> NAME(models=material+default)
+//   mstar-ab -> mstar-ab(models=material+default,bound=1000)
+//   ddom-plain|ddom-ab -> NAME(model=material,model_depth=2)
+// A name not in that list gets the first of NAME(model=material), NAME(types=
+// material:0.5), NAME that models::make_searcher accepts; "" when none does (the searcher
+// needs parameters the suite cannot guess; `why` says what make_searcher said).
+std::string suite_searcher_spec(const std::string& name, std::string& why);
+
+struct SuiteLine {
+  std::string name;  // "perft kiswahili start", "alphabeta bench", "om-beta(model=material)"
+  std::string kind;  // "perft" or "search"
+  std::string spec;  // the searcher spec of a search line
+  int depth = 0;
+  std::size_t positions = 0;
+  std::uint64_t nodes = 0;          // perft: leaves counted; search: positions visited
+  std::uint64_t leaf_evals = 0;     // search lines only
+  double seconds = 0;               // of one pass, median over the runs
+  double nodes_per_s = 0;           // median over the runs
+  double speed = 0;                 // the measure to compare: perft leaves/s, a search's 1/s
+  std::vector<double> run_seconds;  // per pass, of each run
+  std::vector<int> run_passes;      // passes of each run
+};
+
+struct SuiteSkip {
+  std::string name, reason;
+};
+
+struct SuiteReport {
+  SuiteOptions options;
+  std::vector<SuiteLine> lines;
+  std::vector<SuiteSkip> skipped;
+};
+
+// Throws InputError for a bad searcher, evaluator, long-move file or position in it
+// (before any line runs, so nothing is measured in vain), and for a search that fails.
+// `done` is called after each line. Prints nothing.
+SuiteReport run_suite(const SuiteOptions& options, const std::function<void(const SuiteLine&)>& done = {});
+
+// The report as one JSON document (docs/performance.md#keeping-the-speed describes its keys).
+std::string suite_json(const SuiteReport& report);
+
+// The median of xs (the mean of the middle two for an even count); 0 for none.
+double median_of(std::vector<double> xs);
 
 }  // namespace bao::experiments
