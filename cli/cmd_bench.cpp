@@ -161,13 +161,14 @@ int cmd_bench(const std::vector<std::string>& args) {
       "perft-depths", po::value<std::string>()->value_name("K,J,M"),
       "--suite: perft depths from the kiswahili start, the kujifunza start, the mtaji position (default 12,9,9)")(
       "long-depth", po::value(&suite.long_depth)->value_name("D"), "--suite: depth on the long-move set (default 10)")(
-      "long-moves", po::value(&suite.long_moves_file)->value_name("FILE"),
-      "--suite: the long-move set (default tests/data/long-moves.txt of the checkout)");
+      "long-moves", po::value(&suite.long_moves_files)->value_name("FILE"),
+      "--suite: a long-move set, a line each (repeatable; default the checkout's tests/data/long-moves.txt and "
+      "long-move-set.txt, those there)");
   po::variables_map vm;
   const char* synopsis =
       "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
       "       bao bench --suite [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers LIST]\n"
-      "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE]";
+      "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE ...]";
   if (!parse("bench", synopsis, args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
   if (vm.count("suite")) {

@@ -1,6 +1,7 @@
 #include "experiments/bench.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
@@ -170,16 +172,21 @@ std::vector<SearchPosition> bench_set() {
   return out;
 }
 
-// The long-move set's file: the one given, or the checkout's (found from the weights
-// folder, models/weights, which the build names; an installed bao keeps the checkout).
-std::string long_moves_path(const SuiteOptions& o) {
-  if (!o.long_moves_file.empty()) return o.long_moves_file;
-  return (std::filesystem::path(BAO_WEIGHTS_DIR).parent_path().parent_path() / "tests" / "data" / "long-moves.txt")
-      .string();
+// The long-move sets' files: those given, or the checkout's that exist (found from the
+// weights folder, models/weights, which the build names; an installed bao keeps the
+// checkout).
+std::vector<std::string> long_moves_paths(const SuiteOptions& o) {
+  if (!o.long_moves_files.empty()) return o.long_moves_files;
+  const std::filesystem::path data =
+      std::filesystem::path(BAO_WEIGHTS_DIR).parent_path().parent_path() / "tests" / "data";
+  std::vector<std::string> out;
+  for (const char* name : kSuiteLongMoveSets)
+    if (std::filesystem::exists(data / name)) out.push_back((data / name).string());
+  return out;
 }
 
-// Kiswahili positions, one a line; '#' starts a comment line. Throws InputError naming
-// the file and line of a bad position, and a file without any.
+// One position a line, "POSITION" (kiswahili) or "VARIANT POSITION"; '#' starts a comment
+// line. Throws InputError naming the file and line of a bad line, and a file without any.
 std::vector<SearchPosition> read_long_moves(const std::string& path) {
   std::istringstream in(read_text_file(path));
   std::vector<SearchPosition> out;
@@ -187,7 +194,15 @@ std::vector<SearchPosition> read_long_moves(const std::string& path) {
   for (int n = 1; std::getline(in, line); ++n) {
     if (line.empty() || line[0] == '#') continue;
     try {
-      out.push_back({Variant::Kiswahili, parse_position(line, Variant::Kiswahili)});
+      Variant v = Variant::Kiswahili;
+      const auto space = line.find(' ');
+      // A position string's first field is the pits (digits and separators): a word
+      // before the first space that starts with a letter is the variant.
+      if (space != std::string::npos && std::isalpha(static_cast<unsigned char>(line[0]))) {
+        v = parse_variant(line.substr(0, space));
+        line.erase(0, space + 1);
+      }
+      out.push_back({v, parse_position(line, v)});
     } catch (const InputError& e) {
       throw InputError(path + ":" + std::to_string(n) + ": " + e.what());
     }
@@ -251,18 +266,24 @@ std::vector<std::string> searcher_specs(const SuiteOptions& o, const std::shared
   return specs;
 }
 
-// The long-move set, or none (with the reason in skipped) when the default file is absent.
-std::vector<SearchPosition> long_move_set(const SuiteOptions& o, std::vector<SuiteSkip>& skipped) {
-  const std::string path = long_moves_path(o);
-  if (o.long_moves_file.empty() && !std::filesystem::exists(path)) {
-    skipped.push_back({"alphabeta long moves", "no long-move set at " + path});
-    return {};
+// The long-move sets by name ("long-moves" for tests/data/long-moves.txt); none, with the
+// reason in skipped, when no file was given and the checkout has none.
+std::vector<std::pair<std::string, std::vector<SearchPosition>>> long_move_sets(const SuiteOptions& o,
+                                                                                std::vector<SuiteSkip>& skipped) {
+  std::vector<std::pair<std::string, std::vector<SearchPosition>>> out;
+  const std::vector<std::string> paths = long_moves_paths(o);
+  if (paths.empty())
+    skipped.push_back({"alphabeta long moves", "no long-move set in the checkout's tests/data (" +
+                                                   std::string(kSuiteLongMoveSets[0]) + ", " + kSuiteLongMoveSets[1] +
+                                                   ")"});
+  for (const std::string& path : paths) {
+    try {
+      out.emplace_back(std::filesystem::path(path).stem().string(), read_long_moves(path));
+    } catch (const InputError& e) {
+      throw InputError(std::string("--long-moves: ") + e.what());
+    }
   }
-  try {
-    return read_long_moves(path);
-  } catch (const InputError& e) {
-    throw InputError(std::string("--long-moves: ") + e.what());
-  }
+  return out;
 }
 
 }  // namespace
@@ -316,7 +337,7 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
   } catch (const InputError& e) {
     throw InputError(std::string("--eval: ") + e.what());
   }
-  const std::vector<SearchPosition> long_set = long_move_set(o, rep.skipped);
+  const auto long_sets = long_move_sets(o, rep.skipped);
   const std::vector<std::string> specs = searcher_specs(o, eval, rep.skipped);
   const std::vector<SearchPosition> bench = bench_set();
   const auto add = [&](SuiteLine line, const std::function<Run()>& f) {
@@ -336,9 +357,9 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
   }
   add(line_of("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
       [&] { return search_all("alphabeta", eval, bench, o.ab_depth); });
-  if (!long_set.empty())
-    add(line_of("alphabeta long moves", "search", "alphabeta", o.long_depth, long_set.size()),
-        [&] { return search_all("alphabeta", eval, long_set, o.long_depth); });
+  for (const auto& [name, set] : long_sets)
+    add(line_of("alphabeta " + name, "search", "alphabeta", o.long_depth, set.size()),
+        [&] { return search_all("alphabeta", eval, set, o.long_depth); });
   for (const std::string& spec : specs) {
     add(line_of(spec, "search", spec, o.searcher_depth, bench.size()),
         [&] { return search_all(spec, eval, bench, o.searcher_depth); });

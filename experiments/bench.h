@@ -40,9 +40,9 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
 //   perft from the kiswahili start, the kujifunza start and a kiswahili mtaji mid-game
 //     position (perft_depths), speed in leaves per second;
 //   alpha-beta with `eval` to `ab_depth` on the bench positions;
-//   alpha-beta to `long_depth` on the long-move set (tests/data/long-moves.txt: positions
-//     taken out of the bench because their trees meet moves of millions of laps), skipped
-//     with a reason when the file is absent;
+//   alpha-beta to `long_depth` on each long-move set, a line "alphabeta STEM" per file
+//     (by default those of kSuiteLongMoveSets in the checkout's tests/data that exist,
+//     skipped with a reason when none does);
 //   each searcher of `searchers` to `searcher_depth` on the bench positions.
 // A search line's speed is 1 / seconds (time to depth: node counts change when the search
 // does, and what a player feels is the time), its nodes/s is reported beside it.
@@ -59,6 +59,12 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
 inline constexpr const char* kSuiteMidgame =
     "1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -";
 
+// The long-move sets in tests/data: long-moves.txt, kiswahili positions taken out of the
+// bench because their trees meet moves of millions of laps; long-move-set.txt, positions
+// of both variants with long moves (issue 11's benchmark set), where it exists. A line is
+// "POSITION" (kiswahili) or "VARIANT POSITION"; '#' starts a comment line.
+inline constexpr const char* kSuiteLongMoveSets[] = {"long-moves.txt", "long-move-set.txt"};
+
 struct SuiteOptions {
   int repeat = 3;
   double min_seconds = 0.2;       // per run of a line (0: one pass)
@@ -68,8 +74,8 @@ struct SuiteOptions {
   // Kiswahili start, kujifunza start, mtaji mid-game: about 1.4, 0.25 and 0.55 s on the
   // project's 2-core machine (kujifunza depth 10 takes 7.6 s, a long move's proof).
   int perft_depths[3] = {12, 9, 9};
-  int long_depth = 10;          // 11 meets a takasa move of 12 s on this machine
-  std::string long_moves_file;  // empty: the checkout's tests/data/long-moves.txt, if there
+  int long_depth = 10;                        // 11 meets a takasa move of 12 s on this machine
+  std::vector<std::string> long_moves_files;  // empty: the checkout's (kSuiteLongMoveSets)
   // Searcher names (given default parameters, see suite_searcher_spec) or full specs;
   // empty with all_searchers: every opponent-model searcher of models::searcher_names().
   std::vector<std::string> searchers;

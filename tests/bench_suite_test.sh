@@ -13,6 +13,8 @@ source "$(dirname "$0")/lib.sh"
 COMPARE="$SRC/scripts/bench-compare"
 SMALL=(--min-seconds 0 --depth 3 --om-depth 2 --perft-depths 5,4,4 --long-depth 2)
 FAST=(--repeat 1 "${SMALL[@]}")
+START='0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -'
+KUJ_START='2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0,0 -- -'
 
 # --- The suite's JSON: keys, positive numbers, every line there.
 run bench --suite --json "${FAST[@]}"
@@ -42,8 +44,9 @@ assert names[:4] == ["perft kiswahili start", "perft kujifunza start", "perft ki
 by = {l["name"]: l for l in doc["lines"]}
 assert [by[n]["nodes"] for n in names[:3]] == [405, 1902, 671], "perft counts changed"  # depths 5, 4, 4
 assert by["alphabeta bench"]["positions"] == 38 and by["alphabeta bench"]["depth"] == 3
-if os.path.exists(os.path.join(sys.argv[2], "tests/data/long-moves.txt")):
-    assert by["alphabeta long moves"]["positions"] >= 3 and by["alphabeta long moves"]["depth"] == 2
+for stem in ("long-moves", "long-move-set"):  # a line for each set the checkout has
+    if os.path.exists(os.path.join(sys.argv[2], "tests/data", stem + ".txt")):
+        assert by["alphabeta " + stem]["positions"] >= 3 and by["alphabeta " + stem]["depth"] == 2, stem
 for s in ("om-plain", "om-beta", "om-probe", "om-bounded", "root-om", "prom-1p", "prom-plain", "prom-beta", "sp-prom"):
     assert any(n.startswith(s + "(") and by[n]["depth"] == 2 for n in names), s
 assert all("name" in s and "reason" in s for s in doc["skipped"])
@@ -65,11 +68,15 @@ check "--searchers: a name with its defaults and a full spec, in order" python3 
 import json, sys
 names = [l["name"] for l in json.load(open(sys.argv[1]))["lines"] if l["name"][:2] == "om"]
 assert names == ["om-beta(model=material)", "om-bounded(model=material,bound=500)"], names' "$tmp/out"
-run bench --suite --json "${SMALL[@]}" --repeat 3 --searchers none --long-moves "$SRC/tests/data/long-moves.txt"
-check "--repeat 3: three runs per line" python3 -c '
+printf '# both forms of a line\nkujifunza %s\n%s\n' "$KUJ_START" "$START" > "$tmp/set.txt"
+run bench --suite --json "${SMALL[@]}" --repeat 3 --searchers none --long-moves "$tmp/set.txt" \
+  --long-moves "$SRC/tests/data/long-moves.txt"
+check "--repeat 3: three runs per line; --long-moves twice: a line per set, variants read" python3 -c '
 import json, sys
 doc = json.load(open(sys.argv[1]))
-assert doc["repeat"] == 3 and all(len(l["run_seconds"]) == 3 for l in doc["lines"]), doc' "$tmp/out"
+assert doc["repeat"] == 3 and all(len(l["run_seconds"]) == 3 for l in doc["lines"]), doc
+by = {l["name"]: l for l in doc["lines"]}
+assert by["alphabeta set"]["positions"] == 2 and by["alphabeta long-moves"]["positions"] == 3, by' "$tmp/out"
 
 # --- Bad options: refused naming the option (1: usage, 2: bad input), nothing on stdout.
 refused() { # status, text the message must have, then bao bench arguments
@@ -100,6 +107,8 @@ printf '# only a comment\n' > "$tmp/empty.txt"
 refused 2 "no position in the long-move set" --suite --long-moves "$tmp/empty.txt"
 printf 'not a position\n' > "$tmp/bad.txt"
 refused 2 "--long-moves: $tmp/bad.txt:1: " --suite --long-moves "$tmp/bad.txt"
+printf '# a comment\nfrob %s\n' "$START" > "$tmp/badvariant.txt"
+refused 2 "--long-moves: $tmp/badvariant.txt:2: " --suite --long-moves "$tmp/badvariant.txt"
 refused 1 "unrecognised option '--frob'" --suite --frob
 
 # --- bench-compare: refusals, all before any build.
