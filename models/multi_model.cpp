@@ -18,22 +18,27 @@ using search::Evaluator;
 
 enum class Kind { MStar1p, MStarPlain, MStarAb, DdOmPlain, DdOmAb };
 
-// M* or (D,d)-OM over fixed-depth iterations; evals[0] is MAX's own evaluator.
+// M* or (D,d)-OM over fixed-depth iterations; evals[0] is MAX's own evaluator. tt_mb > 0:
+// a table of that many MiB (only mstar-1p and ddom-plain are given one).
 class MultiModelSearcher final : public search::Searcher {
  public:
   MultiModelSearcher(Kind kind, std::string description, const Rules& rules,
-                     std::vector<std::shared_ptr<const Evaluator>> evals, int bound, int model_depth)
+                     std::vector<std::shared_ptr<const Evaluator>> evals, int bound, int model_depth, int tt_mb)
       : kind_(kind),
         description_(std::move(description)),
         evals_(std::move(evals)),
         bound_(bound),
-        model_depth_(model_depth) {
+        model_depth_(model_depth),
+        table_bytes_(tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
     std::vector<search::ModelSearch<BaoGame>::Fn> fns;
     for (const auto& e : evals_) fns.push_back(search::EvalFn{e.get()});
-    if (kind_ == Kind::DdOmPlain || kind_ == Kind::DdOmAb)
+    if (kind_ == Kind::DdOmPlain || kind_ == Kind::DdOmAb) {
       ddom_ = std::make_unique<search::DdOmSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
-    else
+      if (tt_mb > 0) ddom_->set_table(static_cast<std::size_t>(tt_mb));
+    } else {
       mstar_ = std::make_unique<search::MStarSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
+      if (tt_mb > 0) mstar_->set_table(static_cast<std::size_t>(tt_mb));
+    }
   }
 
   BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
@@ -42,6 +47,7 @@ class MultiModelSearcher final : public search::Searcher {
   }
   void check(const search::Limits& limits) const override { search::check_limits(limits, description_); }
   std::string describe() const override { return description_; }
+  std::size_t table_bytes() const override { return table_bytes_; }
   std::vector<const Evaluator*> evaluators() const override {
     std::vector<const Evaluator*> out;
     for (const auto& e : evals_) out.push_back(e.get());
@@ -76,6 +82,7 @@ class MultiModelSearcher final : public search::Searcher {
   std::string description_;
   std::vector<std::shared_ptr<const Evaluator>> evals_;
   int bound_, model_depth_;
+  std::size_t table_bytes_;  // mstar-1p's and ddom-plain's table (tt_mb), 0 without
   std::unique_ptr<search::MStarSearch<BaoGame>> mstar_;
   std::unique_ptr<search::DdOmSearch<BaoGame>> ddom_;
 };
@@ -112,20 +119,29 @@ std::unique_ptr<search::Searcher> make_multi_model(search::Spec& spec, const Rul
   if (!kind) return nullptr;
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
   int bound = 0, model_depth = 0;
+  std::string known;
   if (*kind == Kind::DdOmPlain || *kind == Kind::DdOmAb) {
     evals.push_back(make_evaluator(take_string(spec, "model", true)));
     if (!spec.params.count("model_depth")) throw InputError(spec.name + ": parameter model_depth is required");
     model_depth = static_cast<int>(spec.take_int("model_depth", 1, 1, search::kMaxPly - 1));
-    spec.finish("model, model_depth");
+    known = "model, model_depth";
   } else {
     parse_models(spec, evals);
     if (*kind == Kind::MStarAb) {
       if (!spec.params.count("bound")) throw InputError(spec.name + ": parameter bound is required");
       bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
     }
-    spec.finish(*kind == Kind::MStarAb ? "models, bound" : "models");
+    known = *kind == Kind::MStarAb ? "models, bound" : "models";
   }
-  return std::make_unique<MultiModelSearcher>(*kind, spec.text, rules, std::move(evals), bound, model_depth);
+  // The table: only the full-depth searchers without windows have one (search/mstar.h,
+  // search/ddom.h say why the others cannot).
+  int tt_mb = 0;
+  if (*kind == Kind::MStar1p || *kind == Kind::DdOmPlain) {
+    tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
+    known += ", tt_mb";
+  }
+  spec.finish(known);
+  return std::make_unique<MultiModelSearcher>(*kind, spec.text, rules, std::move(evals), bound, model_depth, tt_mb);
 }
 
 }  // namespace bao::models

@@ -32,6 +32,9 @@ bool is_prom(OmKind k) {
   return k == OmKind::Prom1p || k == OmKind::PromPlain || k == OmKind::PromBeta || k == OmKind::SpProm;
 }
 
+// The full-depth searchers, which take tt_mb: om-beta and every PrOM searcher.
+bool has_table(OmKind k) { return k == OmKind::Beta || is_prom(k); }
+
 // OM and PrOM searchers: evals[0] is V0, evals[1..] the model (OM) or the types (PrOM).
 class OmSearcher final : public search::Searcher {
  public:
@@ -44,11 +47,12 @@ class OmSearcher final : public search::Searcher {
         probs_(std::move(probs)),
         horizon_(horizon),
         bound_(bound),
-        table_bytes_(kind == OmKind::Beta && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
+        table_bytes_(has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
     std::vector<BaoOm::Fn> fns;
     for (const auto& e : evals_) fns.push_back(EvalFn{e.get()});
     if (is_prom(kind_)) {
       prom_ = std::make_unique<BaoProm>(BaoGame{rules}, std::move(fns));
+      if (tt_mb > 0) prom_->set_table(static_cast<std::size_t>(tt_mb));
     } else {
       om_ = std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
       if (kind_ == OmKind::Beta && tt_mb > 0) om_->set_table(static_cast<std::size_t>(tt_mb));
@@ -144,7 +148,8 @@ void parse_types(const search::Spec& s, const std::string& text, std::vector<std
     throw InputError(s.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
 }
 
-// prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0]), sp-prom(...,bound=B).
+// prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
+// sp-prom(...,bound=B).
 std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, const Rules& rules,
                                             std::shared_ptr<const Evaluator> eval) {
   const std::string& name = spec.name;
@@ -169,8 +174,9 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, con
     if (!spec.params.count("bound")) throw InputError(name + ": parameter bound is required");
     bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
   }
-  spec.finish(kind == OmKind::SpProm ? "types, own, bound" : "types, own");
-  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, bound);
+  const int tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
+  spec.finish(kind == OmKind::SpProm ? "types, own, bound, tt_mb" : "types, own, tt_mb");
+  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
 }
 
 // om-plain / om-beta / om-probe / om-bounded(model=E[,...]).

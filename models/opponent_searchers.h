@@ -11,18 +11,22 @@
 //                                     alpha-beta on the model to model_depth, score the
 //                                     result with MAX's own alpha-beta to own_depth (d:
 //                                     the published "perfect" flag)
-//   prom-plain(types=E1:p1+E2:p2...[,own=p0])
+//   prom-plain(types=E1:p1+E2:p2...[,own=p0][,tt_mb=M])
 //                                     PrOM search with a full-window probe per type;
 //                                     type 0 is MAX's own evaluation with probability
 //                                     `own` (default: 1 - the others)
-//   prom-beta(types=...[,own=p0])     the same with beta-passing
-//   prom-1p(types=...[,own=p0])       one pass, every function at every leaf
-//   sp-prom(types=...[,own=p0],bound=B)
+//   prom-beta(types=...[,own=p0][,tt_mb=M])
+//                                     the same with beta-passing
+//   prom-1p(types=...[,own=p0][,tt_mb=M])
+//                                     one pass, every function at every leaf
+//   sp-prom(types=...[,own=p0],bound=B[,tt_mb=M])
 //                                     PrOM with similarity pruning: exact where every
 //                                     type is within B of V0 (not checked)
 //   mstar-1p / mstar-plain(models=E1+E2...), mstar-ab(models=...,bound=B),
 //   ddom-plain / ddom-ab(model=E,model_depth=d)
 //                                     M* and (D,d)-OM search (models/multi_model.h)
+// tt_mb (om-beta, the PrOM searchers, mstar-1p, ddom-plain: the full-depth searchers):
+// a table of exact values by (position, remaining depth), M MiB (default 16, 0 = none).
 // E names an evaluator (models/evaluators.h). The searcher's own evaluator (the `eval`
 // argument) is V0. Any other name goes to search::make_searcher (minimax, alphabeta).
 #pragma once

@@ -46,14 +46,18 @@
 //               alpha-beta-squared we could not read in full; this version is checked to
 //               give ddom_plain's value and move.
 // value is the root V; value_op is not computed (0).
+// ddom_plain may keep a transposition table (set_table) of exact V by (position, plies
+// above the horizon); ddom_ab has none (its values outside the window are bounds).
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine/error.h"
 #include "search/model_search.h"
+#include "search/tt.h"
 
 namespace bao::search {
 
@@ -66,10 +70,27 @@ class DdOmSearch : public ModelSearch<G> {
   // to kMaxTypes are given.
   using ModelSearch<G>::ModelSearch;
 
+  // A transposition table for ddom_plain: exact V by (hash, plies above the horizon), the
+  // model's depth d and function m being fixed per search (so is the probe depth
+  // min(d, r) - 1 of a MIN node r plies above the horizon). Entries of earlier searches
+  // are ignored, so searches stay deterministic. 0 MiB: off. Throws InputError when the
+  // table cannot be had (more than 80% of the machine's memory).
+  void set_table(std::size_t mib) {
+    allocate_table(mib, "the (D,d)-OM value table (tt_mb)",
+                   [&] { table_.assign(mib ? (mib << 20) / sizeof(ValueEntry) : 0, ValueEntry{}); });
+    generation_ = 0;
+  }
+  // Table hits over all searches so far.
+  std::uint64_t table_hits() const { return table_hits_; }
+
   // depth: D, MAX's search depth; d: the model's depth (d >= 1; d >= depth - 1 is OM
   // search); m: the model's function. Throws InputError on d < 1 or m out of range.
   ModelResult<Move> ddom_plain(const State& root, int depth, int d, int m) {
     setup(d, m);
+    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
+      std::fill(table_.begin(), table_.end(), ValueEntry{});
+      generation_ = 1;
+    }
     return this->run(root, [&](ModelResult<Move>& o) {
       this->pick_max(o, [&](int i) { return plain_node(this->buf_[0][i].pos, depth - 1, 1); });
     });
@@ -87,6 +108,17 @@ class DdOmSearch : public ModelSearch<G> {
 
  private:
   using Ties = typename ModelSearch<G>::Ties;
+
+  // A table entry: V of a node r plies above the horizon in one search (generation),
+  // exact since ddom_plain has no windows (its probes are exact, ModelSearch::probe_min).
+  // Within one search a node at r lies at ply D - r, so terminal scores in V are those the
+  // search would find again; they go through to_table/from_table as every table's do.
+  struct ValueEntry {
+    std::uint64_t key = 0;  // the full hash
+    std::int32_t value = 0;
+    std::uint16_t generation = 0;  // 0: empty
+    std::uint16_t depth = 0;
+  };
 
   void setup(int d, int m) {
     if (d < 1) throw InputError("(D,d)-OM: the model's depth d must be 1 or more, got " + std::to_string(d));
@@ -109,18 +141,31 @@ class DdOmSearch : public ModelSearch<G> {
     int t;
     if (this->decided(s, ply, t)) return t;
     if (r <= 0) return this->eval(0, s);
+    ValueEntry* entry = nullptr;
+    std::uint64_t key = 0;
+    if (!table_.empty()) {
+      key = this->game_.hash(s);
+      entry = &table_[key % table_.size()];
+      if (entry->generation == generation_ && entry->key == key && entry->depth == r) {
+        ++table_hits_;
+        return from_table(entry->value, ply);
+      }
+    }
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     if (ch.empty()) return this->over(s, ply);
+    int best;
     if (this->is_max(s)) {
-      int best = -kInfinity;
+      best = -kInfinity;
       for (const auto& c : ch) best = std::max(best, plain_node(c.pos, r - 1, ply + 1));
-      return best;
+    } else {
+      Ties ties;
+      predict(ch, r, ply + 1, ties);
+      best = kInfinity;  // the pessimistic tie rule: the lowest V of the predicted children
+      for (int j = 0; j < ties.n; ++j) best = std::min(best, plain_node(ch[ties.index[j]].pos, r - 1, ply + 1));
     }
-    Ties ties;
-    predict(ch, r, ply + 1, ties);
-    int best = kInfinity;  // the pessimistic tie rule: the lowest V of the predicted children
-    for (int j = 0; j < ties.n; ++j) best = std::min(best, plain_node(ch[ties.index[j]].pos, r - 1, ply + 1));
+    // Always replacing: deeper nodes may have used the slot meanwhile (the full key tells).
+    if (entry) *entry = ValueEntry{key, to_table(best, ply), generation_, static_cast<std::uint16_t>(r)};
     return best;
   }
 
@@ -158,6 +203,9 @@ class DdOmSearch : public ModelSearch<G> {
   }
 
   int d_ = 1, m_ = 1;
+  std::vector<ValueEntry> table_;  // ddom_plain's
+  std::uint16_t generation_ = 0;
+  std::uint64_t table_hits_ = 0;
 };
 
 }  // namespace bao::search

@@ -26,16 +26,21 @@
 //               The published gap (1 - p[0]) * B * (d - 1) is the same for odd depths d
 //               and one B per MIN level too small for even ones; SpGap::Published offers
 //               it, and it may then drop the best move (tested).
+// All four are full-depth searches and may keep a transposition table (set_table) of
+// exact values by (position, remaining depth): prom_1p the whole vector, the probing
+// searches the PrOM value (see PromEntry for why that is exact).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine/error.h"
 #include "search/model_search.h"
+#include "search/tt.h"
 
 namespace bao::search {
 
@@ -48,11 +53,24 @@ class PromSearch : public ModelSearch<G> {
   using typename ModelSearch<G>::Move;
   using typename ModelSearch<G>::State;
 
+  // A transposition table for every PrOM search: exact values by (hash, remaining depth),
+  // the types, probabilities and (sp_prom) bound being fixed per search. Entries of
+  // earlier searches are ignored, so searches stay deterministic. 0 MiB: off. Throws
+  // InputError when the table cannot be had (more than 80% of the machine's memory).
+  void set_table(std::size_t mib) {
+    allocate_table(mib, "the PrOM value table (tt_mb)",
+                   [&] { table_.assign(mib ? (mib << 20) / sizeof(PromEntry) : 0, PromEntry{}); });
+    generation_ = 0;
+  }
+  // Table hits over all searches so far.
+  std::uint64_t table_hits() const { return table_hits_; }
+
   // PrOM search to depth over the types with probability p[k] > 0; value is the root
   // PrOM value. Throws InputError unless p has one probability per function, none
   // negative or nan, summing to 1.
   ModelResult<Move> prom_1p(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
+    new_generation();
     return run_prom(root, [&](const State& c) { return one_pass_node(c, depth - 1, 1).prom; });
   }
   ModelResult<Move> prom_plain(const State& root, int depth, const std::vector<double>& p) {
@@ -77,6 +95,72 @@ class PromSearch : public ModelSearch<G> {
     double prom;
     std::array<int, kMaxTypes> v;
   };
+
+  // A table entry: a node's value at a remaining depth in one search (generation); for
+  // prom_1p the whole Vec, for the probing searches the PrOM value alone.
+  //
+  // Why a probing search's value is exact whatever `beta` the node was entered with:
+  // beta only narrows the upper end of the MIN nodes' probe windows, and
+  // ModelSearch::probe_min repeats a probe with the full window when no child comes out
+  // inside its window, so with the lower end at -inf a probe always finds the exact
+  // lowest value and every child tied with it: the predicted children, hence the value,
+  // are those of the full-window search. MAX nodes take the plain maximum. sp_prom
+  // also raises the lower end of the types' probes to v0 - B - 1 and drops MAX nodes'
+  // children by similarity_gap(remaining depth): where every type is within B of V0 the
+  // lowest value lies inside the window and the dropped children are below the best
+  // (docs/opponent-models.md), so the value is again the PrOM value and a hit returns
+  // what the search would. Where the bound is broken sp_prom is not PrOM anyway, and a
+  // hit may return what the node gave under another beta.
+  //
+  // Scores: within one search a node at remaining depth r lies at ply depth - r, so the
+  // terminal scores inside a stored value are those the search would find again. The
+  // types' values go through to_table/from_table as every table's; the PrOM value, a
+  // mixture of scores, is stored as it is.
+  struct PromEntry {
+    std::uint64_t key = 0;  // the full hash
+    double prom = 0;
+    std::array<std::int32_t, kMaxTypes> v{};  // prom_1p: the active types' values
+    std::uint16_t generation = 0;             // 0: empty
+    std::uint16_t depth = 0;
+  };
+  // Where a node's entry lives; hit: it holds this search's value at this depth.
+  struct Slot {
+    PromEntry* entry = nullptr;  // nullptr: no table
+    std::uint64_t key = 0;
+    bool hit = false;
+  };
+
+  // A new search: entries of earlier ones must not match.
+  void new_generation() {
+    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
+      std::fill(table_.begin(), table_.end(), PromEntry{});
+      generation_ = 1;
+    }
+  }
+  Slot look_up(const State& s, int depth) {
+    Slot at;
+    if (table_.empty()) return at;
+    at.key = this->game_.hash(s);
+    at.entry = &table_[at.key % table_.size()];
+    at.hit = at.entry->generation == generation_ && at.entry->key == at.key && at.entry->depth == depth;
+    if (at.hit) ++table_hits_;
+    return at;
+  }
+  // Stores r (with the types' values when `types`), always replacing: the slot may hold a
+  // deeper node's entry by now, which the full key tells apart.
+  void store(const Slot& at, int depth, int ply, const Vec& r, bool types) {
+    if (!at.entry) return;
+    PromEntry e{at.key, r.prom, {}, generation_, static_cast<std::uint16_t>(depth)};
+    if (types)
+      for (int k : active_) e.v[k] = to_table(r.v[k], ply);
+    *at.entry = e;
+  }
+  Vec read(const PromEntry& e, int ply) const {
+    Vec r;
+    r.prom = e.prom;
+    for (int k : active_) r.v[k] = from_table(e.v[k], ply);
+    return r;
+  }
 
   void set_probs(const std::vector<double>& p) {
     if (p.size() != this->fns_.size())
@@ -121,31 +205,33 @@ class PromSearch : public ModelSearch<G> {
         if (k != 0) r.v[k] = this->eval(k, s);
       return r;
     }
+    const Slot slot = look_up(s, depth);
+    if (slot.hit) return read(*slot.entry, ply);
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
     if (n == 0) return uniform(this->over(s, ply), this->over(s, ply));
+    Vec r = uniform(-kInfinity, -kInfinity);
     if (this->is_max(s)) {
-      Vec r = uniform(-kInfinity, -kInfinity);
       for (int i = 0; i < n; ++i) {
         const Vec c = one_pass_node(ch[i].pos, depth - 1, ply + 1);
         r.prom = std::max(r.prom, c.prom);
         for (int k : active_) r.v[k] = std::max(r.v[k], c.v[k]);
       }
-      return r;
+    } else {
+      Vec kids[kMaxChildren<G>];
+      for (int i = 0; i < n; ++i) kids[i] = one_pass_node(ch[i].pos, depth - 1, ply + 1);
+      r.prom = 0;
+      for (int k : active_) {
+        int pick = 0;
+        for (int i = 1; i < n; ++i)
+          if (kids[i].v[k] < kids[pick].v[k] || (kids[i].v[k] == kids[pick].v[k] && kids[i].prom < kids[pick].prom))
+            pick = i;
+        r.v[k] = kids[pick].v[k];
+        r.prom += probs_[k] * kids[pick].prom;
+      }
     }
-    Vec kids[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) kids[i] = one_pass_node(ch[i].pos, depth - 1, ply + 1);
-    Vec r;
-    r.prom = 0;
-    for (int k : active_) {
-      int pick = 0;
-      for (int i = 1; i < n; ++i)
-        if (kids[i].v[k] < kids[pick].v[k] || (kids[i].v[k] == kids[pick].v[k] && kids[i].prom < kids[pick].prom))
-          pick = i;
-      r.v[k] = kids[pick].v[k];
-      r.prom += probs_[k] * kids[pick].prom;
-    }
+    store(slot, depth, ply, r, true);
     return r;
   }
 
@@ -162,6 +248,7 @@ class PromSearch : public ModelSearch<G> {
     probes_ = probes;
     bound_ = bound;
     gap_ = gap;
+    new_generation();
     Bounds none;
     none.fill(kInfinity);
     return this->run(root, [&](ModelResult<Move>& o) {
@@ -213,19 +300,23 @@ class PromSearch : public ModelSearch<G> {
     int t;
     if (this->decided(s, ply, t)) return t;
     if (depth <= 0) return this->eval(0, s);
+    const Slot slot = look_up(s, depth);
+    if (slot.hit) return slot.entry->prom;  // exact whatever beta (see PromEntry)
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
     if (n == 0) return this->over(s, ply);
+    Vec r{-kInfinity, {}};
     if (this->is_max(s)) {
       bool keep[kMaxChildren<G>];
       similar_children(ch, depth - 1, ply + 1, keep);
-      double best = -kInfinity;
       for (int i = 0; i < n; ++i)
-        if (keep[i]) best = std::max(best, probe_node(ch[i].pos, depth - 1, ply + 1, beta));
-      return best;
+        if (keep[i]) r.prom = std::max(r.prom, probe_node(ch[i].pos, depth - 1, ply + 1, beta));
+    } else {
+      r.prom = probe_min_node(ch, depth, ply, beta);
     }
-    return probe_min_node(ch, depth, ply, beta);
+    store(slot, depth, ply, r, false);
+    return r.prom;
   }
 
   // A MIN node: each type's probe predicts its move(s); every predicted child is searched
@@ -275,6 +366,9 @@ class PromSearch : public ModelSearch<G> {
   Probes probes_ = Probes::Full;
   int bound_ = 0;  // sp_prom's B
   SpGap gap_ = SpGap::Safe;
+  std::vector<PromEntry> table_;
+  std::uint16_t generation_ = 0;
+  std::uint64_t table_hits_ = 0;
 };
 
 }  // namespace bao::search

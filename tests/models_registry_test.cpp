@@ -14,6 +14,7 @@
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
 #include "search/score.h"
+#include "search/tt.h"
 
 namespace bao::models {
 namespace {
@@ -214,6 +215,59 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
       EXPECT_EQ(std::string(e.what()).rfind("om-beta(model=material): ", 0), 0u) << e.what();
     }
   }
+}
+
+// tt_mb by name: the full-depth model searchers give the same move and value with a
+// table as without (their table values are exact), say what the table takes, and refuse
+// a size that is not one.
+TEST(OmRegistry, TablesByNameKeepTheMoveAndValue) {
+  const Rules rules;
+  auto eval = make_evaluator("default");
+  const std::vector<std::string> bases = {
+      "prom-1p(types=material:0.5",       "prom-plain(types=material:0.3+default:0.2",
+      "prom-beta(types=material:0.5",     "sp-prom(types=material:0.5,bound=100000",
+      "mstar-1p(models=material+default", "ddom-plain(model=material,model_depth=2"};
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza})
+    for (const Position& p : openings(v, 2, 17)) {
+      SCOPED_TRACE(format_position(p));
+      for (const std::string& base : bases) {
+        SCOPED_TRACE(base);
+        auto off = models::make_searcher(base + ",tt_mb=0)", rules, eval);
+        auto on = models::make_searcher(base + ",tt_mb=4)", rules, eval);
+        EXPECT_EQ(off->table_bytes(), 0u);
+        EXPECT_EQ(on->table_bytes(), std::size_t{4} << 20);
+        const auto a = off->search(p, search::Limits{4, 0, 0});
+        const auto b = on->search(p, search::Limits{4, 0, 0});
+        EXPECT_EQ(a.best, b.best);
+        EXPECT_EQ(a.value, b.value);
+        EXPECT_LE(b.nodes, a.nodes);
+      }
+    }
+  EXPECT_EQ(models::make_searcher("prom-beta(types=material:0.5)", rules, eval)->table_bytes(), std::size_t{16} << 20);
+  EXPECT_EQ(models::make_searcher("ddom-plain(model=material,model_depth=2)", rules, eval)->table_bytes(),
+            std::size_t{16} << 20);
+  auto refused = [&](const std::string& spec, const std::string& needle) {
+    try {
+      models::make_searcher(spec, rules, eval);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  for (const std::string& base : bases) {
+    refused(base + ",tt_mb=-1)", "parameter tt_mb expects a whole number from 0 to 65536, found '-1'");
+    refused(base + ",tt_mb=65537)", "parameter tt_mb expects a whole number from 0 to 65536, found '65537'");
+    refused(base + ",tt_mb=99999999999999999999)", "parameter tt_mb expects a whole number");
+    // More than this machine may give a table: refused before allocating, naming the table.
+    if (search::table_memory_cap() && search::table_memory_cap() < (std::uint64_t{65536} << 20))
+      refused(base + ",tt_mb=65536)", "MiB of memory; lower tt_mb");
+  }
+  // The searchers whose values depend on windows have no table.
+  refused("mstar-ab(models=material,bound=3,tt_mb=4)", "unknown parameter 'tt_mb' (known: models, bound)");
+  refused("mstar-plain(models=material,tt_mb=4)", "unknown parameter 'tt_mb' (known: models)");
+  refused("ddom-ab(model=material,model_depth=2,tt_mb=4)", "unknown parameter 'tt_mb' (known: model, model_depth)");
+  refused("prom-beta(types=material:0.5,depth=3)", "(known: types, own, tt_mb)");
+  refused("mstar-1p(models=material,depth=3)", "(known: models, tt_mb)");
 }
 
 }  // namespace

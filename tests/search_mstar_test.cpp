@@ -421,5 +421,56 @@ TEST(DdOmBao, MatchesTheDefinitionAndOm) {
   }
 }
 
+// mstar_1p and ddom_plain with a table return what they return without one (their values
+// are exact: no windows), visit and evaluate no more, and use the table.
+TEST(MStarBao, TableForOnePassKeepsTheVectorAndHits) {
+  const BaoFunctions f;
+  const auto fns = f.fns();
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const BaoGame game{Rules{v}};
+    MStarSearch<BaoGame> plain(game, fns), with_table(game, fns);
+    with_table.set_table(4);
+    for (const Position& p : positions(v, 24, 21)) {
+      SCOPED_TRACE(format_position(p));
+      for (int depth : {4, 5}) {
+        for (int n : {1, 3}) {
+          SCOPED_TRACE("depth " + std::to_string(depth) + " levels " + std::to_string(n));
+          const auto a = plain.mstar_1p(p, depth, n), b = with_table.mstar_1p(p, depth, n);
+          ASSERT_EQ(a.value, b.value);
+          ASSERT_EQ(a.value_op, b.value_op);
+          ASSERT_EQ(a.best, b.best);
+          EXPECT_LE(b.nodes, a.nodes);
+          EXPECT_LE(b.leaf_evals(), a.leaf_evals());
+        }
+      }
+    }
+    EXPECT_GT(with_table.table_hits(), 0u);
+  }
+}
+
+TEST(DdOmBao, TableForPlainKeepsTheValueAndHits) {
+  const BaoFunctions f;
+  const auto fns = f.fns();
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const BaoGame game{Rules{v}};
+    DdOmSearch<BaoGame> plain(game, fns), with_table(game, fns);
+    with_table.set_table(4);
+    for (const Position& p : positions(v, 24, 22)) {
+      SCOPED_TRACE(format_position(p));
+      for (int depth : {4, 5}) {
+        for (int d : {1, 2, depth - 1}) {
+          SCOPED_TRACE("D " + std::to_string(depth) + " d " + std::to_string(d));
+          const auto a = plain.ddom_plain(p, depth, d, 1), b = with_table.ddom_plain(p, depth, d, 1);
+          ASSERT_EQ(a.value, b.value);
+          ASSERT_EQ(a.best, b.best);
+          EXPECT_LE(b.nodes, a.nodes);
+          EXPECT_LE(b.leaf_evals(), a.leaf_evals());
+        }
+      }
+    }
+    EXPECT_GT(with_table.table_hits(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace bao::search

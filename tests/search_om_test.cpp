@@ -2,7 +2,9 @@
 // each other and with their definitions (docs/opponent-models.md).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -361,6 +363,65 @@ TEST(OmBao, TableForFullDepthOmKeepsTheValueAndHits) {
     EXPECT_LE(b.nodes, a.nodes);
   }
   EXPECT_GT(with_table.table_hits(), 0u);
+}
+
+// Every PrOM searcher with a table returns what it returns without one (a node's value
+// does not depend on its probes' windows, search/prom.h), visits and evaluates no more,
+// and uses the table. The types are built within B of V0 at every leaf, so sp_prom with
+// bound B is exact (and equals prom_beta) and its similarity pruning is exercised.
+TEST(OmBao, TablesForPromKeepTheValueAndHit) {
+  constexpr int kB = 60;
+  const models::DefaultEvaluator def;
+  const models::MaterialEvaluator mat;
+  const auto near_v0 = [&](int scale) {
+    return [&, scale](const Position& p, int side) {
+      const int v0 = def.evaluate(p, side);
+      return v0 + std::clamp(mat.evaluate(p, side) * scale - v0, -kB, kB);
+    };
+  };
+  const std::vector<BaoProm::Fn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); }, near_v0(4),
+                                        near_v0(2)};
+  const std::vector<double> mix{0.5, 0.3, 0.2};
+  using Search = ModelResult<bao::Move> (*)(BaoProm&, const Position&, int, const std::vector<double>&);
+  const std::pair<const char*, Search> searchers[] = {
+      {"prom_1p",
+       [](BaoProm& s, const Position& p, int d, const std::vector<double>& m) { return s.prom_1p(p, d, m); }},
+      {"prom_plain",
+       [](BaoProm& s, const Position& p, int d, const std::vector<double>& m) { return s.prom_plain(p, d, m); }},
+      {"prom_beta",
+       [](BaoProm& s, const Position& p, int d, const std::vector<double>& m) { return s.prom_beta(p, d, m); }},
+      {"sp_prom",
+       [](BaoProm& s, const Position& p, int d, const std::vector<double>& m) { return s.sp_prom(p, d, m, kB); }}};
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const BaoGame game{Rules{v}};
+    BaoProm plain(game, fns), with_table(game, fns);
+    with_table.set_table(4);
+    for (const auto& [name, search] : searchers) {
+      SCOPED_TRACE(name);
+      const auto hits = with_table.table_hits();
+      for (const Position& p : bao_positions(v, 24, 31)) {
+        SCOPED_TRACE(format_position(p));
+        for (int depth : {4, 5}) {
+          const auto a = search(plain, p, depth, mix);
+          const auto b = search(with_table, p, depth, mix);
+          ASSERT_EQ(a.value, b.value) << "depth " << depth;
+          ASSERT_EQ(a.best, b.best) << "depth " << depth;
+          EXPECT_LE(b.nodes, a.nodes);
+          EXPECT_LE(b.leaf_evals(), a.leaf_evals());
+          if (std::string(name) == "sp_prom") {
+            EXPECT_EQ(b.value, plain.prom_beta(p, depth, mix).value);
+          }
+        }
+      }
+      EXPECT_GT(with_table.table_hits(), hits);
+    }
+  }
+  // Off again: no hits.
+  BaoProm off(BaoGame{Rules{Variant::Kiswahili}}, fns);
+  off.set_table(4);
+  off.set_table(0);
+  off.prom_beta(start_position(Variant::Kiswahili), 5, mix);
+  EXPECT_EQ(off.table_hits(), 0u);
 }
 
 }  // namespace
