@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "engine/cycle_detector.h"
+#include "engine/long_moves.h"
 #include "engine/verdict_cache.h"
 
 namespace bao {
@@ -18,6 +19,9 @@ constexpr int kRightKichwa = 7;  // front pit 8
 // algorithm started later still proves every cycle (the state sequence of a move that
 // does not end is eventually periodic whatever the starting lap).
 constexpr std::uint32_t kFreeLaps = 64;
+// Every lap sows at least 2 seeds, so kFreeLaps laps sow 16 or more: the condition under
+// which play_takasa_laps may skip 3.1(1) (engine/long_moves.h).
+static_assert(2 * kFreeLaps >= kRing);
 
 // Sowing step (+1 cw, -1 acw) of the letter L/R from a pit (notation.md): along the front
 // row R (higher pit number) is cw, along the back row it is acw.
@@ -332,6 +336,24 @@ struct Sowing {
     }
   }
 
+  // A takasa move at the decision after a lap, for play_takasa_laps (long_moves.h), and
+  // back: it changes only the mover's ring and house.
+  TakasaLaps takasa_laps() const {
+    TakasaLaps t;
+    std::memcpy(t.ring, me, kRing);
+    t.end = e;
+    t.step = d;
+    t.takasia = takasia;
+    t.namua = namua;
+    t.owns_house = c.owns_house(s);
+    return t;
+  }
+  void take(const TakasaLaps& t) {
+    std::memcpy(me, t.ring, kRing);
+    e = t.end;
+    if (!t.owns_house) c.houses &= static_cast<std::uint8_t>(~own_house_bit);
+  }
+
   // Hands the turn over. With kComplete, also sets the child's takasia mark and key; a
   // move that is only counted (perft's last ply) needs neither.
   template <bool kComplete>
@@ -347,19 +369,53 @@ struct Sowing {
   }
 };
 
-// The laps of a move still going after kFreeLaps laps: each lap state goes through
-// Brent's cycle detection (an infinite move repeats one, rules.md 8), and from lap
-// kCacheLaps on the verdict is looked up and stored. Returns false when the move is
-// infinite (1.5a) or over the long_move_limit. Inlined, so that play()'s lap loop keeps
-// the Sowing in registers (a call taking it by reference would keep it in memory).
-[[gnu::always_inline]] inline bool play_long_move(Sowing& mv, const Position& before, bool& reached_choice) {
+// A takasa move still going after kFreeLaps laps, decided by play_takasa_laps
+// (long_moves.h): up to lap kCacheLaps, then the verdict cache, then to its end or its
+// proof of a cycle. Returns false when the move is infinite (1.5a); else t holds the ring
+// and house it ends with. Only with long_move_limit off and at most kSeeds seeds in the
+// mover's ring. Takes plain values, not the Sowing, so that play()'s lap loop keeps the
+// Sowing in registers.
+bool decide_long_takasa(TakasaLaps& t, const Position& before, Move m, const Rules& rules, bool use_cache) {
+  LapsResult result = play_takasa_laps(t, use_cache ? kCacheLaps - kFreeLaps - 1 : ~std::uint64_t{0});
+  std::uint64_t tag = 0;  // nonzero once the move is long enough to be memoised
+  const int s = before.side;
+  if (result == LapsResult::Running) {
+    tag = verdict_tag(before, m, rules);
+    if (const Verdict* known = verdicts.find(tag)) {
+      note_long_move(known->infinite, 0);
+      if (known->infinite) return false;
+      std::memcpy(t.ring, known->own, kRing);  // a takasa verdict: the mover's ring and house
+      t.owns_house = (known->houses >> s) & 1;
+      return true;
+    }
+    result = play_takasa_laps(t, ~std::uint64_t{0});
+  }
+  const bool infinite = result == LapsResult::Infinite;
+  note_long_move(infinite, t.laps);
+  if (tag) {
+    Verdict v{tag, infinite, false, static_cast<std::uint8_t>(t.owns_house << s), {}, {}};
+    std::memcpy(v.own, t.ring, kRing);
+    verdicts.store(v);
+  }
+  return !infinite;
+}
+
+// The laps of a move still going after kFreeLaps laps, one by one with the whole in-move
+// state: each lap state goes through Brent's cycle detection (an infinite move repeats
+// one, rules.md 8), and from lap kCacheLaps on the verdict is looked up and stored (unless
+// use_cache is off). Returns false when the move is infinite (1.5a) or over the
+// long_move_limit. Capture moves always come here; takasa moves are checked against it.
+[[gnu::always_inline]] inline bool play_lap_by_lap(Sowing& mv, const Position& before, bool& reached_choice,
+                                                   bool use_cache) {
   CycleDetector<LapState> cycle;
-  std::uint64_t tag = 0;                               // nonzero once the move is long enough to be memoised
-  for (std::uint32_t laps = kFreeLaps + 1;; ++laps) {  // the lap whose end is decided
+  std::uint64_t tag = 0;               // nonzero once the move is long enough to be memoised
+  std::uint64_t laps = kFreeLaps + 1;  // the lap whose end is decided
+  for (;; ++laps) {
     if (mv.over_limit()) return false;
-    if (laps == kCacheLaps) {
+    if (laps == kCacheLaps && use_cache) {
       tag = verdict_tag(before, mv.m, mv.rules);
       if (const Verdict* known = verdicts.find(tag)) {
+        note_long_move(known->infinite, 0);
         if (known->infinite) return false;
         mv.restore(*known);
         reached_choice = known->reached_choice;
@@ -367,12 +423,28 @@ struct Sowing {
       }
     }
     if (cycle.repeats(mv.lap_state())) {  // the move repeats a state: it never ends
+      note_long_move(true, laps - kFreeLaps - 1);
       if (tag) verdicts.store(Verdict{tag, true, false, 0, {}, {}});
       return false;
     }
     if (!mv.next_lap(reached_choice)) break;
   }
+  note_long_move(false, laps - kFreeLaps);
   if (tag) verdicts.store(mv.verdict(tag, reached_choice));
+  return true;
+}
+
+// A move still going after kFreeLaps laps. Takasa moves go to decide_long_takasa unless
+// the options (long_moves.h) say otherwise; the rest lap by lap. Returns false when the
+// move is infinite (1.5a) or over the long_move_limit. Inlined, so that play()'s lap loop
+// keeps the Sowing in registers (a call taking it by reference would keep it in memory).
+[[gnu::always_inline]] inline bool play_long_move(Sowing& mv, const Position& before, bool& reached_choice) {
+  const LongMoveOptions options = long_move_options();
+  if (mv.capture || !options.fast_takasa || mv.rules.long_move_limit != 0 || ring_seeds(mv.c, mv.s) > kSeeds)
+    return play_lap_by_lap(mv, before, reached_choice, options.verdict_cache);
+  TakasaLaps t = mv.takasa_laps();
+  if (!decide_long_takasa(t, before, mv.m, mv.rules, options.verdict_cache)) return false;
+  mv.take(t);
   return true;
 }
 

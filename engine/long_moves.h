@@ -1,0 +1,80 @@
+// Long takasa moves decided fast and exactly (rules.md 3.1, 8: a move is legal iff it ends).
+//
+// A takasa move never captures, so once it is under way its laps are a deterministic map of
+// the mover's 16 pits and the pit the last lap ended in (the direction never changes). Seen
+// one seed at a time, relay sowing drops seeds into consecutive pits round the ring; a lap
+// ends where the hand runs out, and the seeds of that pit are lifted and sown on (1.6).
+//
+// The proof. The ring is kept as seen from the pit the last lap ended in (byte i = the pit i
+// steps further in the sowing direction), two 64-bit words, so a lap is a rotation and an
+// add of a table entry (no loop over seeds, no memory round trip). Cycle detection (Brent,
+// engine/cycle_detector.h, plus a comparison with the first state fed, which proves the
+// common case of a purely periodic move after exactly one period) then runs on that
+// relative state. Where no pit is special -- no takasia-ed pit (4.1b) and no owned house in
+// the namua stage (3.1(5)) -- the lap map commutes with rotating the ring: if the relative
+// state repeats, the absolute state at the repeat is the earlier one rotated by k pits, so
+// the sequence of laps from then on is the earlier one rotated, and after 16 / gcd(k, 16)
+// such repeats the absolute state itself repeats: the move never ends. This finds a cycle
+// that rotates the board up to 16 times sooner than comparing absolute states (the
+// kujifunza position in docs/performance.md: 94.8 million laps instead of 1.52 billion).
+// With a special pit the absolute pit is part of the compared state, so the proof is plain
+// cycle detection on a faster lap.
+//
+// 3.1(1) is not checked here: after 16 or more seeds sown in a takasa move every pit has
+// received a seed during the move, so an empty pit was emptied by the relay that lifted it
+// right after its last seed; the mover's 8 front pits are 8 consecutive pits of the ring,
+// so an empty front row would need 8 laps in a row of one seed each, and a lap of one seed
+// never happens (a lap that ends with 1 seed in its pit ends the move, 3.1(2), and every
+// lap lifts at least 2). The caller therefore hands over only after 16 seeds.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/position.h"
+
+namespace bao {
+
+// A takasa move at the decision after a lap (3.1): the laps still to come depend on
+// nothing else.
+struct TakasaLaps {
+  std::uint8_t ring[kRing];  // the mover's pits by ring index
+  int end = 0;               // ring index the last lap ended in; its 3.1 decision is next
+  int step = 1;              // +1 cw, -1 acw: fixed for the whole move
+  int takasia = kNoPit;      // the mover's takasia-ed pit (4.1b), or kNoPit
+  bool namua = false;        // namua stage: the owned house with 6 or more ends the move (3.1(5))
+  bool owns_house = false;   // cleared when a relay lifts the house (2.5a)
+  std::uint64_t laps = 0;    // laps played by play_takasa_laps so far
+};
+
+enum class LapsResult : std::uint8_t { Ended, Infinite, Running };
+
+// Plays at most max_laps more laps of t by the rules of 3.1 steps 2, 4, 5 and 6.
+// Ended: the move ended; t holds the ring, end pit and house flag it ends with, exactly as
+// lap-by-lap play leaves them. Infinite: a state repeated (up to rotation where no pit is
+// special), so the move never ends. Running: neither within max_laps; t holds the state at
+// the next decision and a later call goes on from it.
+// Preconditions (checked by the caller): at least 16 seeds sown since the move began, every
+// lap of the move lifting at least 2, and at most kSeeds seeds in the ring. Never allocates.
+LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps);
+
+// How move execution decides long moves; per thread, for tests that compare the ways.
+// The defaults are what every program uses; both ways give identical results.
+struct LongMoveOptions {
+  bool fast_takasa = true;    // false: long takasa moves lap by lap with the generic state
+  bool verdict_cache = true;  // false: neither read nor write the verdict cache
+};
+LongMoveOptions long_move_options();
+void set_long_move_options(const LongMoveOptions& o);
+
+// Counts of this thread's moves that went on past the free laps (64) and so were decided
+// by the long-move code, whichever way; for tests and for choosing benchmark positions.
+struct LongMoveStats {
+  std::uint64_t long_moves = 0;  // moves decided by the long-move code
+  std::uint64_t infinite = 0;    // of those, the ones found never to end
+  std::uint64_t laps = 0;        // laps they played after the free laps (none for a cached verdict)
+};
+LongMoveStats long_move_stats();
+void reset_long_move_stats();
+void note_long_move(bool infinite, std::uint64_t laps);  // for move execution
+
+}  // namespace bao
