@@ -159,7 +159,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       "--suite: searcher names or specs, comma separated, 'all' (default: every opponent-model searcher) or 'none'")(
       "om-depth", po::value(&suite.searcher_depth)->value_name("D"), "--suite: the searchers' depth (default 6)")(
       "perft-depths", po::value<std::string>()->value_name("K,J,M"),
-      "--suite: perft depths from the kiswahili start, the kujifunza start, the mtaji position (default 12,9,9)")(
+      "--suite: perft depths from the kiswahili start, the kujifunza start, the mtaji position (default 12,10,11)")(
       "long-depth", po::value(&suite.long_depth)->value_name("D"), "--suite: depth on the long-move set (default 10)")(
       "long-moves", po::value(&suite.long_moves_files)->value_name("FILE"),
       "--suite: a long-move set, a line each (repeatable; default the checkout's tests/data/long-moves.txt and "

@@ -71,9 +71,10 @@ struct SuiteOptions {
   std::string eval = kBenchEval;  // V0 of every search line
   int ab_depth = kBenchDepth;
   int searcher_depth = 6;
-  // Kiswahili start, kujifunza start, mtaji mid-game: about 1.4, 0.25 and 0.55 s on the
-  // project's 2-core machine (kujifunza depth 10 takes 7.6 s, a long move's proof).
-  int perft_depths[3] = {12, 9, 9};
+  // Kiswahili start, kujifunza start, mtaji mid-game: 0.75, 0.5 and 0.47 s on the idle
+  // 2-core machine with the fast long-move proofs of fb2c85b (before them 10 and 11 took
+  // 7.6 s each, nearly all proofs).
+  int perft_depths[3] = {12, 10, 11};
   int long_depth = 10;                        // 11 meets a takasa move of 12 s on this machine
   std::vector<std::string> long_moves_files;  // empty: the checkout's (kSuiteLongMoveSets)
   // Searcher names (given default parameters, see suite_searcher_spec) or full specs;

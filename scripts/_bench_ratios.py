@@ -87,6 +87,9 @@ def main(paths):
         print(f"{n:<{width}} {depth:>5} {speed_text(statistics.median(x['speed'] for x in a), unit):>11} "
               f"{speed_text(statistics.median(y['speed'] for y in b), unit):>11} {med:>10.3f} "
               f"{min(ratios):>6.3f}-{max(ratios):<6.3f} {nodes:>9.3f}")
+    if any(r[0][n]["depth"] != r[1][n]["depth"] for r in runs for n in names):
+        print("depth A/B: the suites searched to other depths (other defaults); the same "
+              "--suite-args --depth/--perft-depths/--om-depth/--long-depth for both compare like with like")
     for side, i in (("A", 0), ("B", 1)):
         for n in runs[0][i]:
             if n not in names:

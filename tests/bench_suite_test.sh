@@ -117,6 +117,8 @@ compare
 check "bench-compare without arguments prints its usage" eval "status_is 1 && err_has 'usage: scripts/bench-compare REV_A REV_B'"
 compare HEAD
 check "bench-compare with one revision prints its usage" eval "status_is 1 && err_has usage:"
+compare HEAD --repeat 3
+check "bench-compare with an option for REV_B prints its usage" eval "status_is 1 && err_has usage:"
 compare --help
 check "bench-compare --help exits 0 and describes --suite-args" eval "status_is 0 && out_has --suite-args"
 compare HEAD HEAD --repeat 0
@@ -160,6 +162,10 @@ check "--from-json: search ratio median 2.000, range 1.500-2.500 (seconds shown)
   grep -qE '^search y +3 +0\.5000 s +0\.2500 s +2\.000 +1\.500-2\.500 +2\.000$' "$tmp/out"
 check "--from-json: a line only in B is named" out_has "search z: only in B"
 check "--from-json: the geometric mean of the medians" out_has "geometric mean of the 2 median ratios: 1.414"
+doc "$tmp/deeper.json" "perft x:6:400:100:leaves/s" "search y:3:10:2:1/s"
+compare --from-json "$tmp/a1.json" "$tmp/deeper.json"
+check "--from-json: depths that differ are shown as A/B and said" \
+  eval "grep -qE '^perft x +5/6 ' '$tmp/out' && out_has 'depth A/B: the suites searched to other depths'"
 compare --from-json "$tmp/suite.json" "$tmp/suite.json"
 check "--from-json: a suite document against itself gives 1.000 everywhere" python3 -c '
 import re, sys
