@@ -122,7 +122,8 @@ TreeResult tree_search(const PyTree& t, const std::string& name, std::optional<i
   const int d = depth.value_or(tree_depth);
   if (d < 1 || d > tree_depth)
     fail("depth: expected 1 to the tree's depth " + std::to_string(tree_depth) + ", found " + std::to_string(d));
-  const bool om = name.rfind("om-", 0) == 0 || name.rfind("ddom-", 0) == 0, prom = name.find("prom") != std::string::npos;
+  const bool om = name.rfind("om-", 0) == 0 || name.rfind("ddom-", 0) == 0,
+             prom = name.find("prom") != std::string::npos;
   const int lo = om ? 1 : 0;
   const int model = model_arg.value_or(lo);
   if (!prom && (model < lo || model >= t.types()))
