@@ -357,9 +357,13 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
   }
   add(line_of("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
       [&] { return search_all("alphabeta", eval, bench, o.ab_depth); });
-  for (const auto& [name, set] : long_sets)
-    add(line_of("alphabeta " + name, "search", "alphabeta", o.long_depth, set.size()),
+  for (const auto& entry : long_sets) {
+    // A plain reference, not a structured binding: clang (the fuzz build) refuses to
+    // capture those in a lambda.
+    const auto& set = entry.second;
+    add(line_of("alphabeta " + entry.first, "search", "alphabeta", o.long_depth, set.size()),
         [&] { return search_all("alphabeta", eval, set, o.long_depth); });
+  }
   for (const std::string& spec : specs) {
     add(line_of(spec, "search", spec, o.searcher_depth, bench.size()),
         [&] { return search_all(spec, eval, bench, o.searcher_depth); });
