@@ -56,8 +56,8 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "search/exact_table.h"
 #include "search/model_search.h"
-#include "search/tt.h"
 
 namespace bao::search {
 
@@ -75,22 +75,15 @@ class DdOmSearch : public ModelSearch<G> {
   // min(d, r) - 1 of a MIN node r plies above the horizon). Entries of earlier searches
   // are ignored, so searches stay deterministic. 0 MiB: off. Throws InputError when the
   // table cannot be had (more than 80% of the machine's memory).
-  void set_table(std::size_t mib) {
-    allocate_table(mib, "the (D,d)-OM value table (tt_mb)",
-                   [&] { table_.assign(mib ? (mib << 20) / sizeof(ValueEntry) : 0, ValueEntry{}); });
-    generation_ = 0;
-  }
+  void set_table(std::size_t mib) { table_.resize(mib, "the (D,d)-OM value table (tt_mb)"); }
   // Table hits over all searches so far.
-  std::uint64_t table_hits() const { return table_hits_; }
+  std::uint64_t table_hits() const { return table_.hits(); }
 
   // depth: D, MAX's search depth; d: the model's depth (d >= 1; d >= depth - 1 is OM
   // search); m: the model's function. Throws InputError on d < 1 or m out of range.
   ModelResult<Move> ddom_plain(const State& root, int depth, int d, int m) {
     setup(d, m);
-    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
-      std::fill(table_.begin(), table_.end(), ValueEntry{});
-      generation_ = 1;
-    }
+    table_.new_search();
     return this->run(root, [&](ModelResult<Move>& o) {
       this->pick_max(o, [&](int i) { return plain_node(this->buf_[0][i].pos, depth - 1, 1); });
     });
@@ -108,17 +101,6 @@ class DdOmSearch : public ModelSearch<G> {
 
  private:
   using Ties = typename ModelSearch<G>::Ties;
-
-  // A table entry: V of a node r plies above the horizon in one search (generation),
-  // exact since ddom_plain has no windows (its probes are exact, ModelSearch::probe_min).
-  // Within one search a node at r lies at ply D - r, so terminal scores in V are those the
-  // search would find again; they go through to_table/from_table as every table's do.
-  struct ValueEntry {
-    std::uint64_t key = 0;  // the full hash
-    std::int32_t value = 0;
-    std::uint16_t generation = 0;  // 0: empty
-    std::uint16_t depth = 0;
-  };
 
   void setup(int d, int m) {
     if (d < 1) throw InputError("(D,d)-OM: the model's depth d must be 1 or more, got " + std::to_string(d));
@@ -141,16 +123,10 @@ class DdOmSearch : public ModelSearch<G> {
     int t;
     if (this->decided(s, ply, t)) return t;
     if (r <= 0) return this->eval(0, s);
-    ValueEntry* entry = nullptr;
-    std::uint64_t key = 0;
-    if (!table_.empty()) {
-      key = this->game_.hash(s);
-      entry = &table_[key % table_.size()];
-      if (entry->generation == generation_ && entry->key == key && entry->depth == r) {
-        ++table_hits_;
-        return from_table(entry->value, ply);
-      }
-    }
+    // The table holds exact V by r: ddom_plain has no windows (its probes are exact,
+    // ModelSearch::probe_min).
+    const std::uint64_t key = table_.enabled() ? this->game_.hash(s) : 0;
+    if (const int* v = table_.find(key, r)) return from_table(*v, ply);
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     if (ch.empty()) return this->over(s, ply);
@@ -164,8 +140,7 @@ class DdOmSearch : public ModelSearch<G> {
       best = kInfinity;  // the pessimistic tie rule: the lowest V of the predicted children
       for (int j = 0; j < ties.n; ++j) best = std::min(best, plain_node(ch[ties.index[j]].pos, r - 1, ply + 1));
     }
-    // Always replacing: deeper nodes may have used the slot meanwhile (the full key tells).
-    if (entry) *entry = ValueEntry{key, to_table(best, ply), generation_, static_cast<std::uint16_t>(r)};
+    table_.store(key, r, to_table(best, ply));
     return best;
   }
 
@@ -203,9 +178,7 @@ class DdOmSearch : public ModelSearch<G> {
   }
 
   int d_ = 1, m_ = 1;
-  std::vector<ValueEntry> table_;  // ddom_plain's
-  std::uint16_t generation_ = 0;
-  std::uint64_t table_hits_ = 0;
+  ExactTable<int> table_;  // ddom_plain's exact V (decisive scores node-relative)
 };
 
 }  // namespace bao::search

@@ -100,9 +100,9 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "search/exact_table.h"
 #include "search/model_search.h"
 #include "search/om.h"
-#include "search/tt.h"
 
 namespace bao::search {
 
@@ -119,13 +119,9 @@ class MStarSearch : public ModelSearch<G> {
   // depth), the levels being fixed per search. Entries of earlier searches are ignored,
   // so searches stay deterministic. 0 MiB: off. Throws InputError when the table cannot
   // be had (more than 80% of the machine's memory).
-  void set_table(std::size_t mib) {
-    allocate_table(mib, "the M* vector table (tt_mb)",
-                   [&] { table_.assign(mib ? (mib << 20) / sizeof(VecEntry) : 0, VecEntry{}); });
-    generation_ = 0;
-  }
+  void set_table(std::size_t mib) { table_.resize(mib, "the M* vector table (tt_mb)"); }
   // Table hits over all searches so far.
-  std::uint64_t table_hits() const { return table_hits_; }
+  std::uint64_t table_hits() const { return table_.hits(); }
 
   // levels: n, the searcher's modelling level (0 <= n < functions(); else InputError);
   // depth: plies searched from root.
@@ -139,10 +135,7 @@ class MStarSearch : public ModelSearch<G> {
 
   ModelResult<Move> mstar_1p(const State& root, int depth, int levels) {
     setup(levels, depth, 0);
-    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
-      std::fill(table_.begin(), table_.end(), VecEntry{});
-      generation_ = 1;
-    }
+    table_.new_search();
     return this->run(root, [&](ModelResult<Move>& o) {
       Vec all{};
       this->pick_max(o, [&](int i) {
@@ -308,18 +301,8 @@ class MStarSearch : public ModelSearch<G> {
 
   // ---- mstar_1p ---------------------------------------------------------------------
 
-  // A table entry: a node's vector at a remaining depth in one search (generation). It is
-  // exact: every level of every node is computed in full, with no window. Within one
-  // search a node at remaining depth r lies at ply depth - r, so terminal scores inside
-  // it are those the search would find again; they go through to_table/from_table as
-  // every table's do.
-  struct VecEntry {
-    std::uint64_t key = 0;  // the full hash
-    std::array<std::int32_t, kMaxTypes> v{};
-    std::uint16_t generation = 0;  // 0: empty
-    std::uint16_t depth = 0;
-  };
-
+  // The table's vectors are exact: every level of every node is computed in full, with no
+  // window; decisive scores in them are node-relative (to_table/from_table).
   Vec one_pass(const State& s, int depth, int ply) {
     this->count_node();
     Vec v{};
@@ -329,16 +312,10 @@ class MStarSearch : public ModelSearch<G> {
       for (int j = 0; j <= n_; ++j) v[j] = this->eval(n_ - j, s);
       return v;
     }
-    VecEntry* entry = nullptr;
-    std::uint64_t key = 0;
-    if (!table_.empty()) {
-      key = this->game_.hash(s);
-      entry = &table_[key % table_.size()];
-      if (entry->generation == generation_ && entry->key == key && entry->depth == depth) {
-        ++table_hits_;
-        for (int j = 0; j <= n_; ++j) v[j] = from_table(entry->v[j], ply);
-        return v;
-      }
+    const std::uint64_t key = table_.enabled() ? this->game_.hash(s) : 0;
+    if (const Vec* e = table_.find(key, depth)) {
+      for (int j = 0; j <= n_; ++j) v[j] = from_table((*e)[j], ply);
+      return v;
     }
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
@@ -346,10 +323,10 @@ class MStarSearch : public ModelSearch<G> {
     const bool max = this->is_max(s);
     for (int i = 0; i < static_cast<int>(ch.size()); ++i)
       combine(v, one_pass(ch[i].pos, depth - 1, ply + 1), i == 0, max, 0);
-    if (entry) {  // always replacing: deeper nodes may have used the slot meanwhile
-      VecEntry e{key, {}, generation_, static_cast<std::uint16_t>(depth)};
-      for (int j = 0; j <= n_; ++j) e.v[j] = to_table(v[j], ply);
-      *entry = e;
+    if (table_.enabled()) {
+      Vec e{};
+      for (int j = 0; j <= n_; ++j) e[j] = to_table(v[j], ply);
+      table_.store(key, depth, e);
     }
     return v;
   }
@@ -615,9 +592,7 @@ class MStarSearch : public ModelSearch<G> {
   std::array<std::vector<Group>, 2> groups_;     // per mover (index: MAX moves), from the top
   std::array<std::vector<Group>, 2> key_order_;  // the same, a singleton level 0 first
   std::vector<std::array<Gaps, 2>> gaps_;        // per remaining depth, per mover
-  std::vector<VecEntry> table_;                  // mstar_1p's
-  std::uint16_t generation_ = 0;
-  std::uint64_t table_hits_ = 0;
+  ExactTable<Vec> table_;                        // mstar_1p's exact vectors
 };
 
 }  // namespace bao::search

@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "search/exact_table.h"
 #include "search/model_search.h"
-#include "search/tt.h"
 
 namespace bao::search {
 
@@ -56,13 +56,9 @@ class OmSearch : public ModelSearch<G> {
   // A transposition table for om_beta (full-depth OM): exact pairs by (hash, remaining
   // depth), model and horizon being fixed per search. Entries of earlier searches are
   // ignored, so searches stay deterministic. 0 MiB: off.
-  void set_table(std::size_t mib) {
-    allocate_table(mib, "the OM pair table (tt_mb)",
-                   [&] { table_.assign(mib ? (mib << 20) / sizeof(PairEntry) : 0, PairEntry{}); });
-    generation_ = 0;
-  }
+  void set_table(std::size_t mib) { table_.resize(mib, "the OM pair table (tt_mb)"); }
   // Table hits over all searches so far.
-  std::uint64_t table_hits() const { return table_hits_; }
+  std::uint64_t table_hits() const { return table_.hits(); }
 
   // OM search to depth with model fn[m]. horizon > 0: nodes at that ply or deeper are
   // searched with plain alpha-beta on V0 (their pair is (v, v)). value is the root v0,
@@ -72,10 +68,7 @@ class OmSearch : public ModelSearch<G> {
     return run_om(root, [&](const State& c, const Pair&) { return plain_node(c, depth - 1, 1); });
   }
   ModelResult<Move> om_beta(const State& root, int depth, int m, int horizon = 0) {
-    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
-      std::fill(table_.begin(), table_.end(), PairEntry{});
-      generation_ = 1;
-    }
+    table_.new_search();
     set_search(m, horizon, kNoBound);
     // The root's vop is wanted (value_op), so no window on it.
     return run_om(root, [&](const State& c, const Pair& r) {
@@ -112,13 +105,6 @@ class OmSearch : public ModelSearch<G> {
   // MIN does not minimise v0.
   struct Window {
     int a0, aop, bop;
-  };
-
-  struct PairEntry {
-    std::uint64_t key = 0;
-    std::int32_t v0 = 0, vop = 0;
-    std::uint16_t generation = 0;  // 0: empty
-    std::uint16_t depth = 0;
   };
 
   void set_search(int m, int horizon, int bound) {
@@ -260,16 +246,10 @@ class OmSearch : public ModelSearch<G> {
     this->count_node();
     int t;
     if (this->decided(s, ply, t)) return {t, t};
-    PairEntry* entry = nullptr;
-    std::uint64_t key = 0;
-    if (!kBounded && !table_.empty() && depth > 0) {
-      key = this->game_.hash(s);
-      entry = &table_[key % table_.size()];
-      if (entry->generation == generation_ && entry->key == key && entry->depth == depth) {
-        ++table_hits_;
-        return {from_table(entry->v0, ply), from_table(entry->vop, ply)};
-      }
-    }
+    const bool tabled = !kBounded && table_.enabled() && depth > 0;
+    const std::uint64_t key = tabled ? this->game_.hash(s) : 0;
+    if (tabled)
+      if (const Pair* e = table_.find(key, depth)) return {from_table(e->v0, ply), from_table(e->vop, ply)};
     if (depth <= 0) return pair_leaf<kBounded>(s, w);
     if (horizon_ > 0 && ply >= horizon_) return below_horizon(s, depth, ply);
     // Every node MIN may choose (vop < bop) has v0 <= vop + B <= a0: v0 cannot matter,
@@ -285,9 +265,7 @@ class OmSearch : public ModelSearch<G> {
     const Pair r = this->is_max(s) ? max_node<kBounded>(ch, depth, ply, w) : min_node<kBounded>(ch, depth, ply, w);
     // Without a bound every value returned with vop < bop is exact: those are stored,
     // with the full key (deeper nodes may have used the slot meanwhile).
-    if (entry && r.vop < w.bop)
-      *entry =
-          PairEntry{key, to_table(r.v0, ply), to_table(r.vop, ply), generation_, static_cast<std::uint16_t>(depth)};
+    if (tabled && r.vop < w.bop) table_.store(key, depth, Pair{to_table(r.v0, ply), to_table(r.vop, ply)});
     return r;
   }
 
@@ -358,9 +336,7 @@ class OmSearch : public ModelSearch<G> {
   }
 
   int m_ = 1, horizon_ = 0, bound_ = kNoBound;  // the model, horizon and bound of this search
-  std::vector<PairEntry> table_;
-  std::uint16_t generation_ = 0;
-  std::uint64_t table_hits_ = 0;
+  ExactTable<Pair> table_;                      // om_beta's exact pairs (decisive scores node-relative)
 };
 
 }  // namespace bao::search

@@ -28,7 +28,7 @@
 //               it, and it may then drop the best move (tested).
 // All four are full-depth searches and may keep a transposition table (set_table) of
 // exact values by (position, remaining depth): prom_1p the whole vector, the probing
-// searches the PrOM value (see PromEntry for why that is exact).
+// searches the PrOM value (see the table comment in the class for why that is exact).
 #pragma once
 
 #include <algorithm>
@@ -39,8 +39,8 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "search/exact_table.h"
 #include "search/model_search.h"
-#include "search/tt.h"
 
 namespace bao::search {
 
@@ -57,20 +57,16 @@ class PromSearch : public ModelSearch<G> {
   // the types, probabilities and (sp_prom) bound being fixed per search. Entries of
   // earlier searches are ignored, so searches stay deterministic. 0 MiB: off. Throws
   // InputError when the table cannot be had (more than 80% of the machine's memory).
-  void set_table(std::size_t mib) {
-    allocate_table(mib, "the PrOM value table (tt_mb)",
-                   [&] { table_.assign(mib ? (mib << 20) / sizeof(PromEntry) : 0, PromEntry{}); });
-    generation_ = 0;
-  }
+  void set_table(std::size_t mib) { table_.resize(mib, "the PrOM value table (tt_mb)"); }
   // Table hits over all searches so far.
-  std::uint64_t table_hits() const { return table_hits_; }
+  std::uint64_t table_hits() const { return table_.hits(); }
 
   // PrOM search to depth over the types with probability p[k] > 0; value is the root
   // PrOM value. Throws InputError unless p has one probability per function, none
   // negative or nan, summing to 1.
   ModelResult<Move> prom_1p(const State& root, int depth, const std::vector<double>& p) {
     set_probs(p);
-    new_generation();
+    table_.new_search();
     return run_prom(root, [&](const State& c) { return one_pass_node(c, depth - 1, 1).prom; });
   }
   ModelResult<Move> prom_plain(const State& root, int depth, const std::vector<double>& p) {
@@ -96,8 +92,8 @@ class PromSearch : public ModelSearch<G> {
     std::array<int, kMaxTypes> v;
   };
 
-  // A table entry: a node's value at a remaining depth in one search (generation); for
-  // prom_1p the whole Vec, for the probing searches the PrOM value alone.
+  // The table (ExactTable) holds a node's value at a remaining depth: for prom_1p the
+  // whole Vec, for the probing searches the PrOM value alone.
   //
   // Why a probing search's value is exact whatever `beta` the node was entered with:
   // beta only narrows the upper end of the MIN nodes' probe windows, and
@@ -116,46 +112,20 @@ class PromSearch : public ModelSearch<G> {
   // terminal scores inside a stored value are those the search would find again. The
   // types' values go through to_table/from_table as every table's; the PrOM value, a
   // mixture of scores, is stored as it is.
-  struct PromEntry {
-    std::uint64_t key = 0;  // the full hash
-    double prom = 0;
-    std::array<std::int32_t, kMaxTypes> v{};  // prom_1p: the active types' values
-    std::uint16_t generation = 0;             // 0: empty
-    std::uint16_t depth = 0;
-  };
-  // Where a node's entry lives; hit: it holds this search's value at this depth.
-  struct Slot {
-    PromEntry* entry = nullptr;  // nullptr: no table
-    std::uint64_t key = 0;
-    bool hit = false;
-  };
-
-  // A new search: entries of earlier ones must not match.
-  void new_generation() {
-    if (!table_.empty() && ++generation_ == 0) {  // wrapped: clear, so old entries cannot match
-      std::fill(table_.begin(), table_.end(), PromEntry{});
-      generation_ = 1;
-    }
+  // The stored value of s at this remaining depth (nullptr: none); key: s's hash.
+  const Vec* look_up(const State& s, int depth, std::uint64_t& key) {
+    key = table_.enabled() ? this->game_.hash(s) : 0;
+    return table_.find(key, depth);
   }
-  Slot look_up(const State& s, int depth) {
-    Slot at;
-    if (table_.empty()) return at;
-    at.key = this->game_.hash(s);
-    at.entry = &table_[at.key % table_.size()];
-    at.hit = at.entry->generation == generation_ && at.entry->key == at.key && at.entry->depth == depth;
-    if (at.hit) ++table_hits_;
-    return at;
-  }
-  // Stores r (with the types' values when `types`), always replacing: the slot may hold a
-  // deeper node's entry by now, which the full key tells apart.
-  void store(const Slot& at, int depth, int ply, const Vec& r, bool types) {
-    if (!at.entry) return;
-    PromEntry e{at.key, r.prom, {}, generation_, static_cast<std::uint16_t>(depth)};
+  // Stores r (with the types' values when `types`, prom_1p's).
+  void store(std::uint64_t key, int depth, int ply, const Vec& r, bool types) {
+    if (!table_.enabled()) return;
+    Vec e{r.prom, {}};
     if (types)
       for (int k : active_) e.v[k] = to_table(r.v[k], ply);
-    *at.entry = e;
+    table_.store(key, depth, e);
   }
-  Vec read(const PromEntry& e, int ply) const {
+  Vec read(const Vec& e, int ply) const {
     Vec r;
     r.prom = e.prom;
     for (int k : active_) r.v[k] = from_table(e.v[k], ply);
@@ -205,8 +175,8 @@ class PromSearch : public ModelSearch<G> {
         if (k != 0) r.v[k] = this->eval(k, s);
       return r;
     }
-    const Slot slot = look_up(s, depth);
-    if (slot.hit) return read(*slot.entry, ply);
+    std::uint64_t key;
+    if (const Vec* e = look_up(s, depth, key)) return read(*e, ply);
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
@@ -231,7 +201,7 @@ class PromSearch : public ModelSearch<G> {
         r.prom += probs_[k] * kids[pick].prom;
       }
     }
-    store(slot, depth, ply, r, true);
+    store(key, depth, ply, r, true);
     return r;
   }
 
@@ -248,7 +218,7 @@ class PromSearch : public ModelSearch<G> {
     probes_ = probes;
     bound_ = bound;
     gap_ = gap;
-    new_generation();
+    table_.new_search();
     Bounds none;
     none.fill(kInfinity);
     return this->run(root, [&](ModelResult<Move>& o) {
@@ -300,8 +270,8 @@ class PromSearch : public ModelSearch<G> {
     int t;
     if (this->decided(s, ply, t)) return t;
     if (depth <= 0) return this->eval(0, s);
-    const Slot slot = look_up(s, depth);
-    if (slot.hit) return slot.entry->prom;  // exact whatever beta (see PromEntry)
+    std::uint64_t key;
+    if (const Vec* e = look_up(s, depth, key)) return e->prom;  // exact whatever beta (see above)
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
@@ -315,7 +285,7 @@ class PromSearch : public ModelSearch<G> {
     } else {
       r.prom = probe_min_node(ch, depth, ply, beta);
     }
-    store(slot, depth, ply, r, false);
+    store(key, depth, ply, r, false);
     return r.prom;
   }
 
@@ -366,9 +336,7 @@ class PromSearch : public ModelSearch<G> {
   Probes probes_ = Probes::Full;
   int bound_ = 0;  // sp_prom's B
   SpGap gap_ = SpGap::Safe;
-  std::vector<PromEntry> table_;
-  std::uint16_t generation_ = 0;
-  std::uint64_t table_hits_ = 0;
+  ExactTable<Vec> table_;  // exact values (see above); the types' ones node-relative
 };
 
 }  // namespace bao::search
