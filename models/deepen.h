@@ -3,7 +3,9 @@
 //   Budget, deepen   iterative deepening over fixed-depth iterations under a searcher's
 //                    depth, node and time limits;
 //   take_string      a spec parameter's raw text, removed from the spec;
-//   to_result        a fixed-depth model search's result as a searcher's.
+//   to_result        a fixed-depth model search's result as a searcher's;
+//   ModelSearcher    what the searchers over one model search share (search, limits,
+//                    budget, description, evaluators, table size).
 // Not part of the public interface: nothing outside models/ includes this header.
 #pragma once
 
@@ -11,7 +13,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/error.h"
 #include "search/model_search.h"
@@ -104,5 +108,56 @@ inline search::BaoResult to_result(const search::ModelResult<bao::Move>& o, int 
   r.leaf_evals = o.leaf_evals();
   return r;
 }
+
+// A searcher whose iterations are fixed-depth searches of one ModelSearch (OM, PrOM,
+// M*, (D,d)-OM): search() deepens under the limits (deepen), each iteration running with
+// what is left of the budget set on that search. A subclass says which search it uses
+// and runs one iteration.
+class ModelSearcher : public search::Searcher {
+ public:
+  // evals: MAX's own evaluator first, then the models; table_bytes: its table's size.
+  ModelSearcher(std::string description, std::vector<std::shared_ptr<const search::Evaluator>> evals,
+                std::size_t table_bytes)
+      : description_(std::move(description)), evals_(std::move(evals)), table_bytes_(table_bytes) {}
+
+  search::BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
+    check(limits);
+    return deepen(limits, info, [&](int d, const Budget& b) {
+      search::ModelSearch<search::BaoGame>& ms = model_search();
+      if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
+      struct Clear {
+        search::ModelSearch<search::BaoGame>& m;
+        ~Clear() { m.clear_budget(); }
+      } clear{ms};
+      return to_result(iteration(p, d), d);
+    });
+  }
+  void check(const search::Limits& limits) const override { search::check_limits(limits, description_); }
+  std::string describe() const override { return description_; }
+  std::size_t table_bytes() const override { return table_bytes_; }
+  std::vector<const search::Evaluator*> evaluators() const override {
+    std::vector<const search::Evaluator*> out;
+    for (const auto& e : evals_) out.push_back(e.get());
+    return out;
+  }
+
+ protected:
+  // The search the iterations run on (its budget is set around each iteration).
+  virtual search::ModelSearch<search::BaoGame>& model_search() = 0;
+  // One search of p to depth d.
+  virtual search::ModelResult<bao::Move> iteration(const Position& p, int d) = 0;
+  // The functions of the model search, one per evaluator.
+  std::vector<search::ModelSearch<search::BaoGame>::Fn> functions() const {
+    std::vector<search::ModelSearch<search::BaoGame>::Fn> fns;
+    for (const auto& e : evals_) fns.push_back(search::EvalFn{e.get()});
+    return fns;
+  }
+  int models() const { return static_cast<int>(evals_.size()) - 1; }
+
+ private:
+  std::string description_;
+  std::vector<std::shared_ptr<const search::Evaluator>> evals_;
+  std::size_t table_bytes_;
+};
 
 }  // namespace bao::models

@@ -13,63 +13,41 @@ namespace bao::models {
 namespace {
 
 using search::BaoGame;
-using search::BaoResult;
 using search::Evaluator;
 
 enum class Kind { MStar1p, MStarPlain, MStarAb, DdOmPlain, DdOmAb };
 
 // M* or (D,d)-OM over fixed-depth iterations; evals[0] is MAX's own evaluator. tt_mb > 0:
 // a table of that many MiB (only mstar-1p and ddom-plain are given one).
-class MultiModelSearcher final : public search::Searcher {
+class MultiModelSearcher final : public ModelSearcher {
  public:
   MultiModelSearcher(Kind kind, std::string description, const Rules& rules,
                      std::vector<std::shared_ptr<const Evaluator>> evals, int bound, int model_depth, int tt_mb)
-      : kind_(kind),
-        description_(std::move(description)),
-        evals_(std::move(evals)),
+      : ModelSearcher(std::move(description), std::move(evals), tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
+        kind_(kind),
         bound_(bound),
-        model_depth_(model_depth),
-        table_bytes_(tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
-    std::vector<search::ModelSearch<BaoGame>::Fn> fns;
-    for (const auto& e : evals_) fns.push_back(search::EvalFn{e.get()});
+        model_depth_(model_depth) {
     if (kind_ == Kind::DdOmPlain || kind_ == Kind::DdOmAb) {
-      ddom_ = std::make_unique<search::DdOmSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
+      ddom_ = std::make_unique<search::DdOmSearch<BaoGame>>(BaoGame{rules}, functions());
       if (tt_mb > 0) ddom_->set_table(static_cast<std::size_t>(tt_mb));
     } else {
-      mstar_ = std::make_unique<search::MStarSearch<BaoGame>>(BaoGame{rules}, std::move(fns));
+      mstar_ = std::make_unique<search::MStarSearch<BaoGame>>(BaoGame{rules}, functions());
       if (tt_mb > 0) mstar_->set_table(static_cast<std::size_t>(tt_mb));
     }
   }
 
-  BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
-    check(limits);
-    return deepen(limits, info, [&](int d, const Budget& b) { return to_result(iteration(p, d, b), d); });
-  }
-  void check(const search::Limits& limits) const override { search::check_limits(limits, description_); }
-  std::string describe() const override { return description_; }
-  std::size_t table_bytes() const override { return table_bytes_; }
-  std::vector<const Evaluator*> evaluators() const override {
-    std::vector<const Evaluator*> out;
-    for (const auto& e : evals_) out.push_back(e.get());
-    return out;
-  }
-
  private:
-  search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
-    search::ModelSearch<BaoGame>& ms = mstar_ ? static_cast<search::ModelSearch<BaoGame>&>(*mstar_) : *ddom_;
-    if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
-    struct Clear {
-      search::ModelSearch<BaoGame>& m;
-      ~Clear() { m.clear_budget(); }
-    } clear{ms};
-    const int levels = static_cast<int>(evals_.size()) - 1;
+  search::ModelSearch<BaoGame>& model_search() override {
+    return mstar_ ? static_cast<search::ModelSearch<BaoGame>&>(*mstar_) : *ddom_;
+  }
+  search::ModelResult<bao::Move> iteration(const Position& p, int d) override {
     switch (kind_) {
       case Kind::MStar1p:
-        return mstar_->mstar_1p(p, d, levels);
+        return mstar_->mstar_1p(p, d, models());
       case Kind::MStarPlain:
-        return mstar_->mstar_plain(p, d, levels);
+        return mstar_->mstar_plain(p, d, models());
       case Kind::MStarAb:
-        return mstar_->mstar_ab(p, d, levels, bound_);
+        return mstar_->mstar_ab(p, d, models(), bound_);
       case Kind::DdOmPlain:
         return ddom_->ddom_plain(p, d, model_depth_, 1);
       case Kind::DdOmAb:
@@ -79,10 +57,7 @@ class MultiModelSearcher final : public search::Searcher {
   }
 
   Kind kind_;
-  std::string description_;
-  std::vector<std::shared_ptr<const Evaluator>> evals_;
   int bound_, model_depth_;
-  std::size_t table_bytes_;  // mstar-1p's and ddom-plain's table (tt_mb), 0 without
   std::unique_ptr<search::MStarSearch<BaoGame>> mstar_;
   std::unique_ptr<search::DdOmSearch<BaoGame>> ddom_;
 };

@@ -19,10 +19,7 @@ namespace bao::models {
 namespace {
 
 using search::BaoGame;
-using search::BaoResult;
-using search::EvalFn;
 using search::Evaluator;
-using search::Limits;
 using BaoOm = search::OmSearch<BaoGame>;
 using BaoProm = search::PromSearch<BaoGame>;
 
@@ -36,50 +33,31 @@ bool is_prom(OmKind k) {
 bool has_table(OmKind k) { return k == OmKind::Beta || is_prom(k); }
 
 // OM and PrOM searchers: evals[0] is V0, evals[1..] the model (OM) or the types (PrOM).
-class OmSearcher final : public search::Searcher {
+class OmSearcher final : public ModelSearcher {
  public:
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
              std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound,
              int tt_mb = 0)
-      : kind_(kind),
-        description_(std::move(description)),
-        evals_(std::move(evals)),
+      : ModelSearcher(std::move(description), std::move(evals),
+                      has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
+        kind_(kind),
         probs_(std::move(probs)),
         horizon_(horizon),
-        bound_(bound),
-        table_bytes_(has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0) {
-    std::vector<BaoOm::Fn> fns;
-    for (const auto& e : evals_) fns.push_back(EvalFn{e.get()});
+        bound_(bound) {
     if (is_prom(kind_)) {
-      prom_ = std::make_unique<BaoProm>(BaoGame{rules}, std::move(fns));
+      prom_ = std::make_unique<BaoProm>(BaoGame{rules}, functions());
       if (tt_mb > 0) prom_->set_table(static_cast<std::size_t>(tt_mb));
     } else {
-      om_ = std::make_unique<BaoOm>(BaoGame{rules}, std::move(fns));
+      om_ = std::make_unique<BaoOm>(BaoGame{rules}, functions());
       if (kind_ == OmKind::Beta && tt_mb > 0) om_->set_table(static_cast<std::size_t>(tt_mb));
     }
   }
 
-  BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
-    check(limits);
-    return deepen(limits, info, [&](int d, const Budget& b) { return to_result(iteration(p, d, b), d); });
-  }
-  void check(const Limits& limits) const override { search::check_limits(limits, description_); }
-  std::string describe() const override { return description_; }
-  std::size_t table_bytes() const override { return table_bytes_; }
-  std::vector<const Evaluator*> evaluators() const override {
-    std::vector<const Evaluator*> out;
-    for (const auto& e : evals_) out.push_back(e.get());
-    return out;
-  }
-
  private:
-  search::ModelResult<bao::Move> iteration(const Position& p, int d, const Budget& b) {
-    search::ModelSearch<BaoGame>& ms = om_ ? static_cast<search::ModelSearch<BaoGame>&>(*om_) : *prom_;
-    if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
-    struct Clear {
-      search::ModelSearch<BaoGame>& m;
-      ~Clear() { m.clear_budget(); }
-    } clear{ms};
+  search::ModelSearch<BaoGame>& model_search() override {
+    return om_ ? static_cast<search::ModelSearch<BaoGame>&>(*om_) : *prom_;
+  }
+  search::ModelResult<bao::Move> iteration(const Position& p, int d) override {
     switch (kind_) {
       case OmKind::Plain:
         return om_->om_plain(p, d, 1, horizon_);
@@ -102,11 +80,8 @@ class OmSearcher final : public search::Searcher {
   }
 
   OmKind kind_;
-  std::string description_;
-  std::vector<std::shared_ptr<const Evaluator>> evals_;
   std::vector<double> probs_;
   int horizon_, bound_;
-  std::size_t table_bytes_;
   std::unique_ptr<BaoOm> om_;      // OM kinds
   std::unique_ptr<BaoProm> prom_;  // PrOM kinds
 };
