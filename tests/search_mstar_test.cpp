@@ -17,6 +17,7 @@
 #include "search/mstar.h"
 #include "search/om.h"
 #include "search/random_tree.h"
+#include "test_util.h"
 
 namespace bao::search {
 namespace {
@@ -103,21 +104,10 @@ struct Definitions {
     return values[pick];
   }
 
-  // MAX's decision at the root: the child with the highest value(child), first of equals.
-  struct Root {
-    int value;
-    int index;
-  };
+  // MAX's decision at the root (test::root_choice), values as int.
   template <class Value>
-  Root root(const State& s, Value&& value) const {
-    Root r{0, -1};
-    typename G::Children ch;
-    g.children(s, ch);
-    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const int v = value(ch[i].pos);
-      if (i == 0 || v > r.value) r = {v, i};
-    }
-    return r;
+  test::RootChoice<int> root(const State& s, Value&& value) const {
+    return test::root_choice(g, s, [&](const State& c) -> int { return value(c); });
   }
 };
 

@@ -16,6 +16,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "test_util.h"
 
 namespace bao::search {
 namespace {
@@ -90,21 +91,10 @@ struct Brute {
     p[static_cast<std::size_t>(m)] = 1.0;
     return prom(s, depth, ply, p);
   }
-  // The root decision: the child with the highest value(child), the first of equals.
-  struct Root {
-    double value;
-    int index;
-  };
+  // MAX's decision at the root (test::root_choice), values as double.
   template <class Value>
-  Root root(const State& s, Value&& value) const {
-    Root r{0, -1};
-    typename G::Children ch;
-    g.children(s, ch);
-    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const double v = value(ch[i].pos);
-      if (i == 0 || v > r.value) r = {v, i};
-    }
-    return r;
+  test::RootChoice<double> root(const State& s, Value&& value) const {
+    return test::root_choice(g, s, [&](const State& c) -> double { return value(c); });
   }
 };
 

@@ -43,4 +43,25 @@ inline std::vector<GameRow> read_game1994_rows() {
   return rows;
 }
 
+// MAX's decision at the root s of any game (search/game.h): the child with the highest
+// value(child), the first of equals; index -1 when s has no child. For the brute-force
+// definitions the searchers are tested against.
+template <class V>
+struct RootChoice {
+  V value{};
+  int index = -1;
+};
+template <class G, class Value>
+auto root_choice(const G& g, const typename G::State& s, Value&& value) {
+  using V = decltype(value(s));
+  RootChoice<V> r;
+  typename G::Children ch;
+  g.children(s, ch);
+  for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+    const V v = value(ch[i].pos);
+    if (i == 0 || v > r.value) r = {v, i};
+  }
+  return r;
+}
+
 }  // namespace bao::test
