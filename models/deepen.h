@@ -3,6 +3,7 @@
 //   Budget, deepen   iterative deepening over fixed-depth iterations under a searcher's
 //                    depth, node and time limits;
 //   take_string      a spec parameter's raw text, removed from the spec;
+//   plus_items       the items of a list written E1+E2+...;
 //   to_result        a fixed-depth model search's result as a searcher's;
 //   ModelSearcher    what the searchers over one model search share (search, limits,
 //                    budget, description, evaluators, table size).
@@ -85,6 +86,19 @@ search::BaoResult deepen(const search::Limits& limits, const search::InfoFn& inf
 
 // The parameter `key`'s text, removed from the spec; "" when absent and not required.
 // Throws InputError naming the spec and the parameter when a required one is missing.
+// The items of "A+B+C", every one, an empty one before or after a stray '+' too (the
+// callers name such an item in their error).
+inline std::vector<std::string> plus_items(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t plus = std::min(text.find('+', at), text.size());
+    items.push_back(text.substr(at, plus - at));
+    at = plus + 1;
+  }
+  return items;
+}
+
 inline std::string take_string(search::Spec& s, const std::string& key, bool required) {
   const auto it = s.params.find(key);
   if (it == s.params.end()) {

@@ -65,13 +65,9 @@ class MultiModelSearcher final : public ModelSearcher {
 // models=E1+E2+...: the evaluators after MAX's own.
 void parse_models(search::Spec& spec, std::vector<std::shared_ptr<const Evaluator>>& evals) {
   const std::string list = take_string(spec, "models", true);
-  std::size_t at = 0;
-  while (at <= list.size()) {
-    const std::size_t plus = std::min(list.find('+', at), list.size());
-    const std::string item = list.substr(at, plus - at);
+  for (const std::string& item : plus_items(list)) {
     if (item.empty()) throw InputError(spec.name + ": models='" + list + "' has an empty name (write E1+E2+...)");
     evals.push_back(make_evaluator(item));
-    at = plus + 1;
   }
   if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
     throw InputError(spec.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " models");

@@ -106,12 +106,7 @@ double parse_probability(const std::string& text, const std::string& what) {
 // "material:0.25+default:0.5" -> evaluators and probabilities.
 void parse_types(const search::Spec& s, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
                  std::vector<double>& probs) {
-  std::size_t at = 0;
-  while (at <= text.size()) {  // every item, an empty one after a trailing '+' too
-    std::size_t plus = text.find('+', at);
-    if (plus == std::string::npos) plus = text.size();
-    const std::string item = text.substr(at, plus - at);
-    at = plus + 1;
+  for (const std::string& item : plus_items(text)) {
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(s.name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
