@@ -264,8 +264,9 @@ void bind_trees(py::module_& m) {
           "from the root as `bao trees` does. searcher: alphabeta, minimax (on function `model`,\n"
           "default 0 = V0), om-plain, om-beta, om-probe, om-bounded (opponent model `model`, default 1; bound default\n"
           "the tree's), prom-1p, prom-plain, prom-beta, sp-prom (probs: one per function, default uniform; sp-prom's\n"
-          "bound: the tree's by default). depth:\n"
-          "default the tree's. bao.Error for a bad argument or (om-bounded) a broken bound.")
+          "bound: the tree's by default), mstar-1p, mstar-plain, mstar-ab (M* over every function), ddom-plain,\n"
+          "ddom-ab ((D,d)-OM with model `model`, d = depth / 2). depth: default the tree's. bao.Error for a bad\n"
+          "argument or (om-bounded, mstar-ab) a broken bound.")
       .def(
           "values",
           [](const PyTree& t, const std::vector<int>& path) {
