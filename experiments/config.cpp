@@ -149,8 +149,8 @@ bool valid_name(const std::string& s) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
 }
 
-const std::set<std::string> kTopKeys = {"variant",       "schedule", "players", "openings", "seed", "opening_plies",
-                                        "openings_file", "ply_cap",  "threads", "out",      "fsync"};
+const std::set<std::string> kTopKeys = {"variant",       "schedule", "players", "openings", "seed",  "opening_plies",
+                                        "openings_file", "ply_cap",  "threads", "out",      "fsync", "shard"};
 // The keys of a player, in [player.NAME] and in [player] (the shared defaults);
 // [player.NAME] also takes `base`, the player it inherits from.
 const std::set<std::string> kPlayerKeys = {"searcher", "eval", "depth", "nodes", "time_ms"};
@@ -286,6 +286,18 @@ void read_rules(const Source& src, Rules& rules) {
 
 // The top-level keys but the openings' source and the players' list (whose presence is
 // checked here, with the other required keys).
+// `shard = K/N` (bao run --shard): the K-th of N parts of the schedule, 1 <= K <= N.
+void read_shard(const Source& src, const Entry& e, Config& c) {
+  const auto slash = e.value.find('/');
+  int k = 0, n = 0;
+  const bool ok = slash != std::string::npos && to_int(std::string_view(e.value).substr(0, slash), k) &&
+                  to_int(std::string_view(e.value).substr(slash + 1), n);
+  if (!ok || n < 1 || n > 1000000 || k < 1 || k > n)
+    src.fail("shard", e, "expected K/N with 1 <= K <= N (the K-th of N parts), found '" + e.value + "'");
+  c.shard = k;
+  c.shards = n;
+}
+
 void read_top_level(const Source& src, Config& c) {
   if (!src.read_int("openings", c.openings, 1, 1000000, "a number of opening positions"))
     src.missing("openings", "the number of opening positions");
@@ -303,6 +315,7 @@ void read_top_level(const Source& src, Config& c) {
       src.fail("schedule", *e, "expected pairing, round-robin or gauntlet, found '" + e->value + "'");
   }
   src.read_int("ply_cap", c.ply_cap, 1, 100000, "a number of plies");
+  if (const Entry* e = src.get("shard")) read_shard(src, *e, c);
   src.read_int("threads", c.threads, 0, search::kMaxThreads, "a number of threads (0: all)");
   if (const Entry* e = src.get("fsync"))
     if (!parse_bool_value(e->value, c.fsync)) src.fail("fsync", *e, "expected true or false, found '" + e->value + "'");
@@ -577,6 +590,9 @@ std::map<std::string, std::string> make_identity(const Config& c, const std::str
   else
     id["openings_file_fnv1a"] = openings_hash;
   id["ply_cap"] = std::to_string(c.ply_cap);
+  // A shard's folder holds only its part: resuming it as another shard, or as the whole
+  // schedule, must be refused (bao merge compares the identities without this key).
+  if (c.shards > 0) id["shard"] = std::to_string(c.shard) + "/" + std::to_string(c.shards);
   for (const auto& n : c.entrants) {
     const PlayerConfig& p = c.players.at(n);
     const std::string pre = "player." + n + ".";

@@ -62,6 +62,7 @@ struct Config {
   int threads = 1;                                   // 0: as many as OpenMP offers
   std::string out;                                   // output folder
   bool fsync = false;                                // fsync games.jsonl after each game
+  int shard = 0, shards = 0;                         // `shard = K/N`: part K of N (shards 0: the whole schedule)
   bool sprt_enabled = false;
   Sprt sprt;
 

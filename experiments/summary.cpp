@@ -58,7 +58,6 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
                   std::int64_t scheduled) {
   Summary s;
   s.scheduled = scheduled;
-  s.games = static_cast<std::int64_t>(records.size());
   std::map<std::string, int> index;
   for (int i = 0; i < static_cast<int>(pairings.size()); ++i) index[pairings[i].name] = i;
   std::vector<std::vector<GameScore>> scores(pairings.size());
@@ -75,9 +74,23 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
   for (int i = 0; i < static_cast<int>(c.entrants.size()); ++i) player_index[c.entrants[i]] = i;
   for (const TournamentGame* r : sorted) {
     const auto it = index.find(r->pairing);
+    if (it != index.end()) trackers[it->second].add(r->opening_index, r->game, r->first_points);
+  }
+  // With an SPRT, a decided pairing counts exactly the pairs the decision took: games of
+  // later openings (in flight when it decided, or played by shards that could not know)
+  // are kept in games.jsonl but reported apart, so that the summary depends only on the
+  // config, not on the threads, shards or ranks that played it (issue 14).
+  s.games = 0;
+  for (const TournamentGame* r : sorted) {
+    const auto it = index.find(r->pairing);
     if (it == index.end()) continue;
+    const SprtTracker& t = trackers[it->second];
+    if (c.sprt_enabled && !t.decision().empty() && r->opening_index >= t.pairs()) {
+      ++s.beyond;
+      continue;
+    }
+    ++s.games;
     scores[it->second].push_back({r->opening_index, r->first_points});
-    trackers[it->second].add(r->opening_index, r->game, r->first_points);
     s.table.add(player_index.at(r->first), player_index.at(r->second), r->first_points);
   }
   for (std::size_t i = 0; i < pairings.size(); ++i) {
@@ -126,7 +139,10 @@ std::string summary_csv(const Summary& s) {
   return out;
 }
 
-std::string summary_markdown(const Config& c, const Summary& s) {
+namespace {
+
+// The lines above the table: what was played, and what the figures count.
+std::string summary_header(const Config& c, const Summary& s) {
   std::string out = "# bao run: " + c.file + "\n\n";
   out += std::to_string(s.games) + " of " + std::to_string(s.scheduled) + " games; " + variant_name(c.rules.variant) +
          "; " + schedule_name(c.schedule) + "; " + std::to_string(c.openings) + " openings (" +
@@ -134,9 +150,23 @@ std::string summary_markdown(const Config& c, const Summary& s) {
               ? "random, " + std::to_string(c.opening_min_plies) + "-" + std::to_string(c.opening_max_plies) + " plies"
               : "from " + c.openings_file) +
          ") with colours swapped; ply cap " + std::to_string(c.ply_cap) + "; seed " + std::to_string(c.seed) + ".\n";
+  if (c.shards > 0)
+    out += "This folder is shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) +
+           " of the schedule: its figures are partial; bao merge joins the shards into the tournament's summary.\n";
+  if (s.beyond > 0)
+    out += std::to_string(s.beyond) +
+           " more games, of openings beyond an SPRT decision (in flight when it was taken), are kept in games.jsonl "
+           "but not counted here.\n";
   out +=
       "Scores are the first player's; a game stopped at the ply cap counts half a point to each side. "
       "Intervals are 95%.\n\n";
+  return out;
+}
+
+}  // namespace
+
+std::string summary_markdown(const Config& c, const Summary& s) {
+  std::string out = summary_header(c, s);
   out += "| pairing | games | wins | losses | capped | score | Elo | LOS | pairs 0-0.5-1-1.5-2 |\n";
   out += "|---|---|---|---|---|---|---|---|---|\n";
   bool any_trinomial = false, any_na = false;

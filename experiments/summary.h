@@ -25,8 +25,9 @@ struct PairingSummary {
 
 struct Summary {
   std::vector<PairingSummary> pairings;
-  std::int64_t games = 0, scheduled = 0;
-  bool cross = false;  // more than two players: table and ratings follow
+  std::int64_t games = 0, scheduled = 0;  // games counted, and in the schedule (this shard's)
+  std::int64_t beyond = 0;                // records past an SPRT decision, not counted
+  bool cross = false;                     // more than two players: table and ratings follow
   CrossTable table{{}};
   std::vector<double> ratings;
   bool prior = false;  // ratings fitted with one virtual draw per pair of opponents

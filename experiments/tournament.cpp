@@ -21,6 +21,7 @@
 #include "experiments/folder_lock.h"
 #include "experiments/game_runner.h"
 #include "experiments/stats.h"
+#include "experiments/tournament_run.h"
 #include "play/game.h"
 #include "play/openings.h"
 
@@ -111,16 +112,10 @@ void check_folder(const Config& c) {
     throw InputError("'" + c.out +
                      "' has games.jsonl but no config.ini, so which config its games come from is "
                      "unknown; use another --out");
-  write_text_file_atomically(ini.string(), format_identity(c.identity));
-}
-
-// A thread's players, made on first use and reused from game to game: a search's
-// result depends only on the position, limits and settings (the Searcher contract), and
-// a fresh alpha-beta table costs more than a shallow game.
-Player& cached_player(std::map<std::string, Player>& cache, const Config& c, const std::string& name) {
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, make_player(c.players.at(name), c.rules)).first;
-  return it->second;
+  // Comments, not settings: where the config came from, for bao merge's summary title.
+  std::string source = "# config: " + c.file + "\n";
+  if (!c.openings_file.empty()) source += "# openings_file: " + c.openings_file + "\n";
+  write_text_file_atomically(ini.string(), format_identity(c.identity) + source);
 }
 
 // The record of a game played from `opening` as game `g` of pairing `pr`.
@@ -156,216 +151,231 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
   return r;
 }
 
-// One run of a tournament into its folder: the records found there, the games left to
-// play, and the running tallies (points, SPRTs) the progress line and the SPRT stops
-// follow. While games are played, the tallies, the records, the writer and the error
-// are touched only inside the critical section bao_tournament_records.
-class TournamentRun {
- public:
-  TournamentRun(const Config& c, const RunOptions& o)
-      : c_(c),
-        o_(o),
-        pairings_(make_pairings(c)),
-        openings_(make_openings(c)),
-        games_path_((fs::path(c.out) / "games.jsonl").string()),
-        sprt_(pairings_.size(), SprtTracker(c.sprt)),
-        points_(pairings_.size(), 0.0),
-        games_of_(pairings_.size(), 0),
-        stop_at_(pairings_.size()) {}
-
-  RunResult run() {
-    const std::vector<ScheduledGame> schedule = make_schedule(c_, pairings_);
-    check_memory(c_, o_.threads);  // before the folder: a run that cannot fit leaves no trace
-    make_folder(c_);
-    // Locked before anything in the folder is read or written, so that a second run
-    // refused here leaves config.ini, games.jsonl and the summaries as they are.
-    const FolderLock lock(c_.out);
-    check_folder(c_);
-    res_.total = static_cast<int>(schedule.size());
-    load_folder(schedule);
-    RecordWriter writer(games_path_, c_.fsync);
-    t0_ = std::chrono::steady_clock::now();
-    last_print_ = t0_ - std::chrono::hours(1);
-    play_pending(writer);
-    res_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    print_progress(true);
-    if (!error_.empty())
-      throw std::runtime_error(error_ + " (the games finished so far are kept in " + games_path_ + ")");
-    // Games an SPRT decision left out (those in flight when it decided were recorded).
-    res_.skipped = res_.total - static_cast<int>(res_.records.size());
-    return std::move(res_);
-  }
-
- private:
-  // Reads the folder's records (cutting off a torn last line), checks that each belongs
-  // to the schedule, counts them, and finds the games left to play.
-  void load_folder(const std::vector<ScheduledGame>& schedule) {
-    LoadedRecords loaded = load_records(games_path_, /*repair=*/true);
-    if (o_.progress)
-      for (const auto& n : loaded.notes) *o_.progress << "bao run: " << n << "\n";
-    std::set<std::tuple<int, int, int>> done;
-    for (const TournamentGame& r : loaded.records) {
-      const int p = pairing_of(r);
-      done.insert({p, r.opening_index, r.game});
-      sprt_[p].add(r.opening_index, r.game, r.first_points);
-      points_[p] += r.first_points;
-      ++games_of_[p];
-    }
-    res_.records = std::move(loaded.records);
-    loaded_ = finished_ = static_cast<int>(res_.records.size());
-    for (const ScheduledGame& g : schedule)
-      if (!done.count({g.pairing, g.opening, g.game})) pending_.push_back(g);
-    started_.reset(new std::atomic<bool>[pending_.size()]);
-    for (std::size_t i = 0; i < pending_.size(); ++i) started_[i] = false;
-    // An SPRT decision stops its pairing: games of later openings are not started.
-    for (std::size_t p = 0; p < pairings_.size(); ++p)
-      stop_at_[p] = c_.sprt_enabled && !sprt_[p].decision().empty() ? static_cast<int>(sprt_[p].pairs()) : c_.openings;
-  }
-
-  // The pairing a recorded game belongs to; throws InputError when its pairing, players
-  // or opening are not this schedule's.
-  int pairing_of(const TournamentGame& r) const {
-    const auto it =
-        std::find_if(pairings_.begin(), pairings_.end(), [&](const Pairing& p) { return p.name == r.pairing; });
-    const bool ok = it != pairings_.end() && r.opening_index >= 0 && r.opening_index < c_.openings &&
-                    r.first == it->first && r.second == it->second && r.south == (r.game == 0 ? r.first : r.second) &&
-                    r.opening == format_position(openings_[r.opening_index]);
-    if (!ok)
-      throw InputError(games_path_ + ": game " + r.id() + " does not belong to this config's schedule (" +
-                       "pairing, players or opening differ); use another --out");
-    return static_cast<int>(it - pairings_.begin());
-  }
-
-  // Plays the pending games on the run's threads, each appended as it ends. After a
-  // failure no new game starts; the error is kept for run() to throw.
-  void play_pending(RecordWriter& writer) {
-    const int threads = o_.threads > 0 ? o_.threads : omp_get_max_threads();
-    const int n = static_cast<int>(pending_.size());
-#pragma omp parallel num_threads(threads)
-    {
-      std::map<std::string, Player> players;
-#pragma omp for schedule(dynamic, 1)
-      for (int i = 0; i < n; ++i) {
-        const ScheduledGame g = pending_[i];
-        if (abort_.load() || g.opening >= stop_at_[g.pairing].load()) continue;
-        started_[i] = true;
-        try {
-          record(writer, play(g, players), g);
-        } catch (const std::exception& e) {
-#pragma omp critical(bao_tournament_records)
-          fail("game " + pairings_[g.pairing].name + "/" + std::to_string(g.opening) + "/" + std::to_string(g.game) +
-               ": " + e.what());
-        }
-      }
-    }
-  }
-
-  TournamentGame play(const ScheduledGame& g, std::map<std::string, Player>& players) const {
-    const Pairing& pr = pairings_[g.pairing];
-    Player& south = cached_player(players, c_, g.game == 0 ? pr.first : pr.second);
-    Player& north = cached_player(players, c_, g.game == 0 ? pr.second : pr.first);
-    search::Searcher* const both[2] = {south.searcher.get(), north.searcher.get()};
-    const search::Limits limits[2] = {south.limits, north.limits};
-    const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap);
-    return make_record(pr, g, openings_[g.opening], out);
-  }
-
-  // Appends a finished game and counts it (a decided SPRT stops its pairing's later
-  // openings); a write error stops the run.
-  void record(RecordWriter& writer, TournamentGame r, const ScheduledGame& g) {
-#pragma omp critical(bao_tournament_records)
-    {
-      try {
-        writer.append(r);
-        ++res_.played;
-        ++finished_;
-        points_[g.pairing] += r.first_points;
-        ++games_of_[g.pairing];
-        if (c_.sprt_enabled) {
-          sprt_[g.pairing].add(g.opening, g.game, r.first_points);
-          if (!sprt_[g.pairing].decision().empty()) stop_at_[g.pairing] = static_cast<int>(sprt_[g.pairing].pairs());
-        }
-        res_.records.push_back(std::move(r));
-        print_progress(false);
-      } catch (const std::exception& e) {
-        fail(e.what());
-      }
-    }
-  }
-
-  // Keeps the first error and stops new games from starting (inside the critical section).
-  void fail(const std::string& message) {
-    if (error_.empty()) error_ = message;
-    abort_ = true;
-  }
-
-  // Games expected in the end: those recorded before, and of the pending ones those
-  // started or not stopped by an SPRT.
-  int expected_games() const {
-    int expected = loaded_;
-    for (std::size_t i = 0; i < pending_.size(); ++i)
-      if (started_[i].load() || pending_[i].opening < stop_at_[pending_[i].pairing].load()) ++expected;
-    return expected;
-  }
-
-  // "games 3/8  1.50 games/s  ETA 0:04  | a vs b 2.0/3 ...". The rate is "n/a" until
-  // this run has finished a game; the ETA is "n/a" without a rate and left out once
-  // every expected game is finished.
-  std::string progress_line(double elapsed) const {
-    const int expected = expected_games();
-    const int left = expected - finished_;
-    const double rate = elapsed > 0 && res_.played > 0 ? res_.played / elapsed : 0;
-    std::string line = "games " + std::to_string(finished_) + "/" + std::to_string(expected);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "  %.2f games/s", rate);
-    line += rate > 0 ? std::string(buf) : "  rate n/a";
-    if (left > 0) line += "  ETA " + (rate > 0 ? format_duration(left / rate) : std::string("n/a"));
-    for (std::size_t p = 0; p < pairings_.size(); ++p) {
-      std::snprintf(buf, sizeof buf, " %.1f/%d", points_[p], games_of_[p]);
-      line += "  | " + pairings_[p].name + buf;
-      if (c_.sprt_enabled) {
-        std::snprintf(buf, sizeof buf, " llr %.2f", sprt_[p].llr());
-        line += buf;
-        if (!sprt_[p].decision().empty()) line += " " + sprt_[p].decision();
-      }
-    }
-    return line;
-  }
-
-  void print_progress(bool final_line) {
-    if (!o_.progress) return;
-    const auto now = std::chrono::steady_clock::now();
-    // A terminal gets a line rewritten each second; a log file a new line every 5 s.
-    if (!final_line && now - last_print_ < std::chrono::seconds(o_.progress_tty ? 1 : 5)) return;
-    last_print_ = now;
-    const std::string line = progress_line(std::chrono::duration<double>(now - t0_).count());
-    if (o_.progress_tty)
-      *o_.progress << "\r\033[K" << line << (final_line ? "\n" : "") << std::flush;
-    else
-      *o_.progress << line << "\n" << std::flush;
-  }
-
-  const Config& c_;
-  const RunOptions& o_;
-  const std::vector<Pairing> pairings_;
-  const std::vector<Position> openings_;
-  const std::string games_path_;
-  RunResult res_;
-  std::vector<SprtTracker> sprt_;
-  std::vector<double> points_;
-  std::vector<int> games_of_;
-  std::vector<std::atomic<int>> stop_at_;  // per pairing: the first opening not to start
-  std::vector<ScheduledGame> pending_;
-  std::unique_ptr<std::atomic<bool>[]> started_;  // per pending game
-  int loaded_ = 0;                                // records found in the folder
-  int finished_ = 0;                              // records in all
-  std::atomic<bool> abort_{false};
-  std::string error_;
-  std::chrono::steady_clock::time_point t0_, last_print_;
-};
-
 }  // namespace
 
-RunResult run_tournament(const Config& c, const RunOptions& o) { return TournamentRun(c, o).run(); }
+int shard_of(int opening, int pairing, int shards) { return (opening + pairing) % shards + 1; }
+
+bool in_shard(const Config& c, const ScheduledGame& g) {
+  return c.shards == 0 || shard_of(g.opening, g.pairing, c.shards) == c.shard;
+}
+
+GameFactory::GameFactory(const Config& c)
+    : c_(c), pairings_(make_pairings(c)), openings_(make_openings(c)), schedule_(make_schedule(c, pairings_)) {}
+
+TournamentGame GameFactory::play(const ScheduledGame& g, PlayerCache& players) const {
+  const Pairing& pr = pairings_[g.pairing];
+  auto player = [&](const std::string& name) -> Player& {
+    auto it = players.find(name);
+    if (it == players.end()) it = players.emplace(name, make_player(c_.players.at(name), c_.rules)).first;
+    return it->second;
+  };
+  Player& south = player(g.game == 0 ? pr.first : pr.second);
+  Player& north = player(g.game == 0 ? pr.second : pr.first);
+  search::Searcher* const both[2] = {south.searcher.get(), north.searcher.get()};
+  const search::Limits limits[2] = {south.limits, north.limits};
+  const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap);
+  return make_record(pr, g, openings_[g.opening], out);
+}
+
+TournamentRun::TournamentRun(const Config& c, const RunOptions& o, const GameFactory& games)
+    : c_(c),
+      o_(o),
+      games_(games),
+      games_path_((fs::path(c.out) / "games.jsonl").string()),
+      sprt_(games.pairings().size(), SprtTracker(c.sprt)),
+      points_(games.pairings().size(), 0.0),
+      games_of_(games.pairings().size(), 0),
+      stop_at_(games.pairings().size(), c.openings) {}
+
+TournamentRun::~TournamentRun() = default;
+
+void TournamentRun::open() {
+  check_memory(c_, o_.threads);  // before the folder: a run that cannot fit leaves no trace
+  make_folder(c_);
+  // Locked before anything in the folder is read or written, so that a second run
+  // refused here leaves config.ini, games.jsonl and the summaries as they are.
+  lock_ = std::make_unique<FolderLock>(c_.out);
+  check_folder(c_);
+  load_folder();
+  writer_ = std::make_unique<RecordWriter>(games_path_, c_.fsync);
+  t0_ = std::chrono::steady_clock::now();
+  last_print_ = t0_ - std::chrono::hours(1);
+}
+
+// Reads the folder's records (cutting off a torn last line), checks that each belongs
+// to the schedule (and to this shard), counts them, and finds the games left to play.
+void TournamentRun::load_folder() {
+  LoadedRecords loaded = load_records(games_path_, /*repair=*/true);
+  if (o_.progress)
+    for (const auto& n : loaded.notes) *o_.progress << "bao run: " << n << "\n";
+  std::set<std::tuple<int, int, int>> done;
+  for (const TournamentGame& r : loaded.records) {
+    const int p = pairing_of(r);
+    done.insert({p, r.opening_index, r.game});
+    sprt_[p].add(r.opening_index, r.game, r.first_points);
+    points_[p] += r.first_points;
+    ++games_of_[p];
+  }
+  res_.records = std::move(loaded.records);
+  loaded_ = finished_ = static_cast<int>(res_.records.size());
+  for (const ScheduledGame& g : games_.schedule()) {
+    if (!in_shard(c_, g)) continue;
+    ++res_.total;
+    if (!done.count({g.pairing, g.opening, g.game})) pending_.push_back(g);
+  }
+  // An SPRT decision stops its pairing: games of later openings are not started.
+  for (std::size_t p = 0; p < sprt_.size(); ++p) note_decision(static_cast<int>(p));
+}
+
+// After an SPRT decision in pairing p, no game of an opening beyond the pairs it took
+// starts. Not in a shard, whose own games are only part of the pairs.
+void TournamentRun::note_decision(int p) {
+  if (c_.sprt_enabled && c_.shards == 0 && !sprt_[p].decision().empty())
+    stop_at_[p] = static_cast<int>(sprt_[p].pairs());
+}
+
+// The pairing a recorded game belongs to; throws InputError when its pairing, players
+// or opening are not this schedule's, or when it belongs to another shard.
+int TournamentRun::pairing_of(const TournamentGame& r) const {
+  const auto& pairings = games_.pairings();
+  const auto it = std::find_if(pairings.begin(), pairings.end(), [&](const Pairing& p) { return p.name == r.pairing; });
+  const bool ok = it != pairings.end() && r.opening_index >= 0 && r.opening_index < c_.openings &&
+                  r.first == it->first && r.second == it->second && r.south == (r.game == 0 ? r.first : r.second) &&
+                  r.opening == format_position(games_.openings()[r.opening_index]);
+  if (!ok)
+    throw InputError(games_path_ + ": game " + r.id() + " does not belong to this config's schedule (" +
+                     "pairing, players or opening differ); use another --out");
+  const int p = static_cast<int>(it - pairings.begin());
+  if (!in_shard(c_, {p, r.opening_index, r.game}))
+    throw InputError(games_path_ + ": game " + r.id() + " belongs to shard " +
+                     std::to_string(shard_of(r.opening_index, p, c_.shards)) + "/" + std::to_string(c_.shards) +
+                     ", not to this folder's shard " + std::to_string(c_.shard) + "/" + std::to_string(c_.shards));
+  return p;
+}
+
+std::optional<ScheduledGame> TournamentRun::next() {
+  const std::lock_guard<std::mutex> guard(mutex_);
+  while (!abort_ && cursor_ < pending_.size()) {
+    const ScheduledGame g = pending_[cursor_++];
+    if (g.opening >= stop_at_[g.pairing]) continue;  // an SPRT decided: never needed
+    ++in_flight_;
+    return g;
+  }
+  return std::nullopt;
+}
+
+// Appends a finished game and counts it (a decided SPRT stops its pairing's later
+// openings); a write error stops the run.
+void TournamentRun::finished(TournamentGame r, const ScheduledGame& g) {
+  const std::lock_guard<std::mutex> guard(mutex_);
+  --in_flight_;
+  try {
+    writer_->append(r);
+    ++res_.played;
+    ++finished_;
+    points_[g.pairing] += r.first_points;
+    ++games_of_[g.pairing];
+    if (c_.sprt_enabled) {
+      sprt_[g.pairing].add(g.opening, g.game, r.first_points);
+      note_decision(g.pairing);
+    }
+    res_.records.push_back(std::move(r));
+    print_progress(false);
+  } catch (const std::exception& e) {
+    fail_locked(e.what());
+  }
+}
+
+void TournamentRun::failed(const std::string& message) {
+  const std::lock_guard<std::mutex> guard(mutex_);
+  --in_flight_;
+  fail_locked(message);
+}
+
+// Keeps the first error and stops new games from starting.
+void TournamentRun::fail_locked(const std::string& message) {
+  if (error_.empty()) error_ = message;
+  abort_ = true;
+}
+
+RunResult TournamentRun::close() {
+  const std::lock_guard<std::mutex> guard(mutex_);
+  res_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  print_progress(true);
+  writer_.reset();
+  lock_.reset();
+  if (!error_.empty())
+    throw std::runtime_error(error_ + " (the games finished so far are kept in " + games_path_ + ")");
+  // Games an SPRT decision left out (those in flight when it decided were recorded).
+  res_.skipped = res_.total - static_cast<int>(res_.records.size());
+  return std::move(res_);
+}
+
+// Games expected in the end: those recorded, those in flight, and of the ones not handed
+// out yet those an SPRT did not stop.
+int TournamentRun::expected_games() const {
+  int expected = finished_ + in_flight_;
+  for (std::size_t i = cursor_; i < pending_.size(); ++i)
+    if (pending_[i].opening < stop_at_[pending_[i].pairing]) ++expected;
+  return expected;
+}
+
+// "games 3/8  1.50 games/s  ETA 0:04  | a vs b 2.0/3 ...". The rate is "n/a" until
+// this run has finished a game; the ETA is "n/a" without a rate and left out once
+// every expected game is finished.
+std::string TournamentRun::progress_line(double elapsed) const {
+  const int expected = expected_games();
+  const int left = expected - finished_;
+  const double rate = elapsed > 0 && res_.played > 0 ? res_.played / elapsed : 0;
+  std::string line = "games " + std::to_string(finished_) + "/" + std::to_string(expected);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "  %.2f games/s", rate);
+  line += rate > 0 ? std::string(buf) : "  rate n/a";
+  if (left > 0) line += "  ETA " + (rate > 0 ? format_duration(left / rate) : std::string("n/a"));
+  const auto& pairings = games_.pairings();
+  for (std::size_t p = 0; p < pairings.size(); ++p) {
+    std::snprintf(buf, sizeof buf, " %.1f/%d", points_[p], games_of_[p]);
+    line += "  | " + pairings[p].name + buf;
+    if (c_.sprt_enabled) {
+      std::snprintf(buf, sizeof buf, " llr %.2f", sprt_[p].llr());
+      line += buf;
+      if (!sprt_[p].decision().empty()) line += " " + sprt_[p].decision();
+    }
+  }
+  return line;
+}
+
+void TournamentRun::print_progress(bool final_line) {
+  if (!o_.progress) return;
+  const auto now = std::chrono::steady_clock::now();
+  // A terminal gets a line rewritten each second; a log file a new line every 5 s.
+  if (!final_line && now - last_print_ < std::chrono::seconds(o_.progress_tty ? 1 : 5)) return;
+  last_print_ = now;
+  const std::string line = progress_line(std::chrono::duration<double>(now - t0_).count());
+  if (o_.progress_tty)
+    *o_.progress << "\r\033[K" << line << (final_line ? "\n" : "") << std::flush;
+  else
+    *o_.progress << line << "\n" << std::flush;
+}
+
+RunResult run_tournament(const Config& c, const RunOptions& o) {
+  const GameFactory games(c);
+  TournamentRun run(c, o, games);
+  run.open();
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+#pragma omp parallel num_threads(threads)
+  {
+    PlayerCache players;
+    while (const std::optional<ScheduledGame> g = run.next()) {
+      try {
+        run.finished(games.play(*g, players), *g);
+      } catch (const std::exception& e) {
+        run.failed("game " + games.pairings()[g->pairing].name + "/" + std::to_string(g->opening) + "/" +
+                   std::to_string(g->game) + ": " + e.what());
+      }
+    }
+  }
+  return run.close();
+}
 
 }  // namespace bao::experiments

@@ -6,6 +6,12 @@
 //   DIR/summary.csv, DIR/summary.md   written when the run ends (experiments/summary.h)
 //   DIR/.lock        locked while a run uses the folder (experiments/folder_lock.h)
 //
+// Beyond one process: a shard (config key `shard = K/N`, bao run --shard) plays only the
+// game pairs shard_of gives it, and bao merge (experiments/merge.h) joins the shards'
+// folders; an MPI run (experiments/mpi_run.h) hands the games out from rank 0. All of
+// them play each game by GameFactory::play and record it through TournamentRun
+// (experiments/tournament_run.h), so the games are the same whichever way they ran.
+//
 // Determinism: a game's content depends only on the config and its place in the
 // schedule (pairing, opening, colour); openings come from the seed and their index,
 // searchers keep no state from one search to the next. So the set of records is the same for any
@@ -14,11 +20,13 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/position.h"
 #include "experiments/config.h"
+#include "experiments/game_runner.h"
 #include "experiments/records.h"
 
 namespace bao::experiments {
@@ -40,6 +48,39 @@ struct ScheduledGame {
 // Every game, ordered by opening, then pairing, then colour, so that all pairings
 // advance together and each pair's two games are played close in time.
 std::vector<ScheduledGame> make_schedule(const Config& c, const std::vector<Pairing>& pairings);
+
+// The shard (1..shards) that plays the two games of `opening` in `pairing`: the pairs are
+// dealt round, shifted by one per pairing, so that with at least `shards` openings every
+// shard plays every pairing on a mix of openings, and no pair is split (its pentanomial
+// class needs both games).
+int shard_of(int opening, int pairing, int shards);
+// Whether this config's run plays g: always when the config is not a shard.
+bool in_shard(const Config& c, const ScheduledGame& g);
+
+// Plays single games of a config's schedule: what every thread, shard and MPI worker
+// does. Thread-safe: the players live in the caller's PlayerCache (one per thread).
+using PlayerCache = std::map<std::string, Player>;
+class GameFactory {
+ public:
+  explicit GameFactory(const Config& c);
+  const std::vector<Pairing>& pairings() const { return pairings_; }
+  const std::vector<Position>& openings() const { return openings_; }
+  const std::vector<ScheduledGame>& schedule() const { return schedule_; }
+  // g's place in schedule() (make_schedule's order: opening, pairing, colour).
+  int index(const ScheduledGame& g) const {
+    return (g.opening * static_cast<int>(pairings_.size()) + g.pairing) * 2 + g.game;
+  }
+  // Plays g with the thread's players (made on first use and reused: a search's result
+  // depends only on the position, limits and settings, and a fresh alpha-beta table
+  // costs more than a shallow game). Throws what the searchers throw.
+  TournamentGame play(const ScheduledGame& g, PlayerCache& players) const;
+
+ private:
+  const Config& c_;
+  std::vector<Pairing> pairings_;
+  std::vector<Position> openings_;
+  std::vector<ScheduledGame> schedule_;
+};
 
 struct RunOptions {
   int threads = 1;                   // 0: OpenMP's default

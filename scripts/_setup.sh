@@ -5,10 +5,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # What building and running `bao` needs (scripts/bao, scripts/install), including the
-# Python module (python/), which the build makes whenever pybind11 is there.
+# Python module (python/), which the build makes whenever pybind11 is there, and Open MPI
+# for bao run --mpi (optional when building by hand; installed here so the tests run).
 PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libeigen3-dev libgtest-dev
           libbenchmark-dev nlohmann-json3-dev python3 pybind11-dev python3-dev python3-numpy
-          python3-pandas)
+          python3-pandas libopenmpi-dev openmpi-bin)
 # What only the tests need (scripts/test adds these): pytest and the notebook runner,
 # tmux for `bao play` on a real terminal, Chromium and Selenium for `bao serve` in a
 # browser. Kept apart so that a first `scripts/bao` does not install a browser.
