@@ -146,6 +146,39 @@ check "  the array: 3 tasks of 2 CPUs with the config and options" \
   grep -q -- "--array=1-3 --cpus-per-task=2 .*run-array.sbatch t.ini outbase --set seed=9" fakebin/calls
 check "  the merge after it" grep -q -- "--dependency=afterok:101 .*merge.sbatch outbase 3" fakebin/calls
 
+# reproduce-thesis with each launcher (E4 at the smoke scale): the same tables. Slurm is
+# an sbatch that runs the array's tasks here, one after the other, as Slurm would.
+cat > fakebin/sbatch-run <<'SH'
+#!/usr/bin/env bash
+n=""; cpus=1; args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --wait|--parsable) shift ;;
+    --array=1-*) n="${1#--array=1-}"; shift ;;
+    --cpus-per-task=*) cpus="${1#--cpus-per-task=}"; shift ;;
+    --*) shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+for k in $(seq 1 "$n"); do
+  SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$n SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=$n \
+    SLURM_CPUS_PER_TASK=$cpus "${args[@]}" || exit $?
+done
+SH
+chmod +x fakebin/sbatch-run
+mkdir -p slurmbin && ln -s "$tmp/fakebin/sbatch-run" slurmbin/sbatch
+for l in local mpi slurm; do
+  PATH="$tmp/slurmbin:$PATH" BAO_BIN="$BAO" BAO_RESULTS="$tmp/thesis-$l" "$SCRIPTS/reproduce-thesis" \
+    --scale smoke --only E4 --launcher "$l" --ranks 3 --shards 3 > "thesis-$l.log" 2>&1
+  check "reproduce-thesis --launcher $l exits 0" test $? -eq 0
+done
+check "  mpi: the same E4 table as local" cmp -s thesis-local/E4/thesis-E4-smoke.md thesis-mpi/E4/thesis-E4-smoke.md
+check "  slurm: the same E4 table as local" cmp -s thesis-local/E4/thesis-E4-smoke.md thesis-slurm/E4/thesis-E4-smoke.md
+check "  slurm: 3 shards merged" test -d thesis-slurm/E4/thesis-E4-smoke.shards/shard-3
+check "  MADE.txt names the launcher" grep -q -- "--launcher mpi --ranks 3" thesis-mpi/E4/MADE.txt
+"$SCRIPTS/reproduce-thesis" --launcher ssh > bad.log 2>&1
+check "  an unknown launcher is refused" grep -q "must be local, mpi or slurm, found 'ssh'" bad.log
+
 # The SPRT summary does not depend on how the games were played.
 cat > s.ini <<'INI'
 seed = 7
