@@ -6,6 +6,7 @@
 #ifdef BAO_MPI
 #include <mpi.h>
 #include <omp.h>
+#include <sched.h>
 
 #include <chrono>
 #include <exception>
@@ -155,8 +156,15 @@ RunResult coordinate(const Config& c, const RunOptions& o, const GameFactory& ga
 // Ranks 1..P-1: each thread asks for a game, plays it and sends the record back, until
 // rank 0 says there is no more. The MPI calls are serialised (MPI_THREAD_SERIALIZED);
 // a request and its reply are one critical section, so replies cannot cross.
-void work(const RunOptions& o, const GameFactory& games) {
+void work(const RunOptions& o, const GameFactory& games, int rank) {
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  // mpirun binds each rank to a core when there are at most 2 ranks, to a socket above:
+  // a rank's threads then share the cores it is bound to. Said, not corrected: the
+  // binding is the user's choice.
+  cpu_set_t allowed;
+  if (o.progress && sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) < threads)
+    *o.progress << "bao run: rank " << rank << " may run on " << CPU_COUNT(&allowed) << " core(s) only, for " << threads
+                << " threads: mpirun bound it (use mpirun --bind-to none, or --map-by slot:PE=" << threads << ")\n";
   const auto& schedule = games.schedule();
 #pragma omp parallel num_threads(threads)
   {
@@ -200,7 +208,7 @@ std::optional<RunResult> run_tournament_mpi(const Config& c, const RunOptions& o
     throw InputError("this MPI library does not offer MPI_THREAD_SERIALIZED, needed for --threads > 1 per rank");
   const GameFactory games(c);
   if (mpi.rank() != 0) {
-    work(o, games);
+    work(o, games, mpi.rank());
     return std::nullopt;
   }
   return coordinate(c, o, games, mpi.size() - 1);
