@@ -179,6 +179,14 @@ check "  MADE.txt names the launcher" grep -q -- "--launcher mpi --ranks 3" thes
 "$SCRIPTS/reproduce-thesis" --launcher ssh > bad.log 2>&1
 check "  an unknown launcher is refused" grep -q "must be local, mpi or slurm, found 'ssh'" bad.log
 
+# The scaling simulation, fed with the 1-thread run's game times.
+"$SCRIPTS/simulate-scaling" one --games 1000 --workers 1,4 --record-cost 0 > sim.out 2> sim.err
+check "simulate-scaling exits 0" test $? -eq 0
+check "  one worker, static shards: all the game time, 100% efficient" grep -q '^| 1 | .* | 100.0% | .* | 100.0% | 0.0% |$' sim.out
+check "  a row for 4 workers" grep -q '^| 4 | ' sim.out
+"$SCRIPTS/simulate-scaling" nowhere > sim.out 2> sim.err
+check "simulate-scaling on a missing folder: exit 2, named" sh -c "test $? -eq 2 && grep -q \"'nowhere' has no games.jsonl\" sim.err"
+
 # The SPRT summary does not depend on how the games were played.
 cat > s.ini <<'INI'
 seed = 7
