@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "experiments/merge.h"
+#include "experiments/run_info.h"
 #include "experiments/summary.h"
 
 namespace bao::cli {
@@ -23,7 +24,12 @@ int cmd_merge(const std::vector<std::string>& args) {
   if (!parse("merge", "DIR... --out DIR [--partial]", args, desc, &pos, vm)) return kExitOk;
   if (dirs.empty()) throw po::error("give the shards' folders: bao merge DIR... --out DIR");
   if (out.empty()) throw po::error("give the merged folder: --out DIR");
+  const experiments::RunInfo info(experiments::command_line("merge", args), 1, 1);
   const experiments::MergeResult m = experiments::merge_shards(dirs, out, vm.count("partial") > 0);
+  std::vector<std::string> shard_runs;
+  for (std::size_t i = 0; i < dirs.size(); ++i)
+    for (auto& e : experiments::RunInfo::entries_of(dirs[i], m.shard_names[i])) shard_runs.push_back(std::move(e));
+  info.append_to(out, 0, shard_runs);
   for (const auto& n : m.notes) std::cerr << "bao merge: " << n << "\n";
   std::cerr << "bao merge: " << m.run.records.size() << " of " << m.run.total << " games from " << dirs.size()
             << " folder(s) into " << out << "\n";

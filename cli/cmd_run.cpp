@@ -13,6 +13,7 @@
 #include "cli/common.h"
 #include "experiments/config.h"
 #include "experiments/mpi_run.h"
+#include "experiments/run_info.h"
 #include "experiments/summary.h"
 #include "experiments/tournament.h"
 #include "search/result.h"
@@ -85,6 +86,8 @@ int cmd_run(const std::vector<std::string>& args) {
     return kExitOk;
   }
 
+  const int run_threads = c.threads > 0 ? c.threads : omp_get_max_threads();
+  const experiments::RunInfo info(experiments::command_line("run", args), run_threads, 1);
   experiments::RunOptions o;
   o.threads = c.threads;
   o.progress = &std::cerr;
@@ -92,15 +95,17 @@ int cmd_run(const std::vector<std::string>& args) {
   if (mpi) {
     const std::optional<experiments::RunResult> r = experiments::run_tournament_mpi(c, o);
     if (!r) return kExitOk;  // a worker rank: rank 0 writes and prints
+    experiments::RunInfo(info).with_ranks(experiments::mpi_ranks()).append_to(c.out, r->played);
     report(c, *r,
            std::to_string(experiments::mpi_ranks() - 1) + " worker ranks x " +
-               std::to_string(c.threads > 0 ? c.threads : omp_get_max_threads()) + " threads");
+               std::to_string(run_threads) + " threads");
     std::cout << experiments::write_summaries(c, *r) << "\nResults: " << c.out
               << "/ (games.jsonl, summary.csv, summary.md)\n";
     return kExitOk;
   }
   const experiments::RunResult r = experiments::run_tournament(c, o);
-  report(c, r, std::to_string(c.threads > 0 ? c.threads : omp_get_max_threads()) + " threads");
+  info.append_to(c.out, r.played);
+  report(c, r, std::to_string(run_threads) + " threads");
   std::cout << experiments::write_summaries(c, r) << "\nResults: " << c.out
             << "/ (games.jsonl, summary.csv, summary.md)\n";
   return kExitOk;

@@ -200,6 +200,7 @@ MergeResult merge_shards(const std::vector<std::string>& dirs, const std::string
   std::vector<std::unique_ptr<FolderLock>> locks;  // no run may append while we read
   for (const auto& d : dirs) in.push_back(read_folder(d, true));
   check_inputs(in, partial, m.notes);
+  for (const Folder& f : in) m.shard_names.push_back(std::to_string(f.shard) + "/" + std::to_string(f.shards));
   for (Folder& f : in) {
     locks.push_back(std::make_unique<FolderLock>(f.dir));
     LoadedRecords loaded = load_records((fs::path(f.dir) / "games.jsonl").string(), /*repair=*/false);

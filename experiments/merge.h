@@ -23,9 +23,10 @@
 namespace bao::experiments {
 
 struct MergeResult {
-  Config config;                   // the settings, as far as the summary needs them
-  RunResult run;                   // every game; total = the schedule's size
-  std::vector<std::string> notes;  // what was missing, repaired or counted once
+  Config config;                         // the settings, as far as the summary needs them
+  RunResult run;                         // every game; total = the schedule's size
+  std::vector<std::string> notes;        // what was missing, repaired or counted once
+  std::vector<std::string> shard_names;  // "K/N" of each input, in the order given
 };
 
 MergeResult merge_shards(const std::vector<std::string>& dirs, const std::string& out, bool partial);
