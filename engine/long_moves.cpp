@@ -38,14 +38,14 @@ constexpr TurnTable make_turn_table() {
 constexpr TurnTable kTurn = make_turn_table();
 
 // Byte i of the result is byte (i + k) % 16 of r: the ring seen from k pits further on.
-// Branch-free: k is data (the seeds of a lap), so a branch on k & 8 would be mispredicted
-// about every other lap; the words are swapped with a mask instead, and the shift by
-// 64 - s is split in two so that s = 0 is defined.
+// A rotation of the 128-bit ring (GCC and Clang make it two double shifts and conditional
+// moves): no branch on k, which is data (the seeds of a lap) and would be mispredicted about
+// every other lap. `& 127` makes the left shift 0, not 128, when k is 0.
 inline Rel turn(Rel r, unsigned k) {
-  const std::uint64_t swap = std::uint64_t{0} - ((k >> 3) & 1);  // all ones when k >= 8
-  const std::uint64_t a = (r.lo & ~swap) | (r.hi & swap), b = (r.hi & ~swap) | (r.lo & swap);
-  const unsigned s = 8 * (k & 7);
-  return Rel{(a >> s) | ((b << (63 - s)) << 1), (b >> s) | ((a << (63 - s)) << 1)};
+  unsigned __int128 v = static_cast<unsigned __int128>(r.hi) << 64 | r.lo;
+  const unsigned s = 8 * (k & (kRing - 1));
+  v = (v >> s) | (v << ((128 - s) & 127));
+  return Rel{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
 }
 
 // One lap (3.1(6), 1.3): lift the n seeds of byte 0 and sow them on.
