@@ -3,7 +3,8 @@
 // inside a proof returns its last finished iteration, exactly what a search to that depth
 // returns (search/searcher.cpp); the verdict cache shared by all threads gives every thread
 // the children one thread alone computes (engine/verdict_cache.h). Deterministic: the
-// limits are lap bounds, or a deadline already passed, never a wall-clock measurement.
+// limits are lap bounds, or a deadline already passed, never a wall-clock measurement. The
+// opponent-model searches stop in a proof too (search/model_search.h).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -18,6 +19,8 @@
 #include "engine/notation.h"
 #include "engine/verdict_cache.h"
 #include "models/evaluators.h"
+#include "search/game.h"
+#include "search/model_search.h"
 #include "search/searcher.h"
 
 namespace bao {
@@ -153,6 +156,25 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
     if (stopped == 3) break;
   }
   EXPECT_EQ(stopped, 3) << "fewer than 3 positions of the set meet a proof that long by depth 9";
+}
+
+// The opponent-model searches' common ground (search/model_search.h): under a budget whose
+// deadline has passed, a proof of the root's moves stops and the search throws
+// SearchStopped, as when the budget runs out between nodes. A depth-1 search visits too
+// few nodes (fewer than 1,024) to read the clock itself, so only the proof can stop it.
+TEST(ProofLimit, AModelSearchUnderABudgetStopsInAProof) {
+  const LongProof lp = first_with_laps(4 * kProofCheckLaps);
+  ASSERT_GT(lp.laps, 4 * kProofCheckLaps);
+  search::ModelSearch<search::BaoGame> ms(search::BaoGame{rules_of(lp.at.variant)},
+                                          {[](const Position&, int) { return 0; }});
+  ms.set_budget(search::StopRule(0, search::StopRule::Clock::now()));
+  clear_verdict_cache();
+  EXPECT_THROW(ms.alphabeta(lp.at.position, 1, 0), search::SearchStopped);
+  ms.clear_budget();
+  clear_verdict_cache();
+  const auto r = ms.alphabeta(lp.at.position, 1, 0);
+  EXPECT_TRUE(r.has_move);
+  EXPECT_LT(r.nodes, 1024u);
 }
 
 // Without a limit the same searches reach their depth: the mechanism stops nothing by itself.
