@@ -117,20 +117,21 @@ class SharedVerdictCache {
     std::memcpy(v.own, &w[2], kRing);
     std::memcpy(v.other, &w[4], kRing);
   }
-  // Stores v in slot v.tag % kSlots (as an empty slot with `empty`); with `wait`, retries
-  // until no other store holds the slot, else gives up.
-  void write(const Verdict& v, bool empty) {
+  // Stores v in slot v.tag % kSlots, or with `clearing` empties that slot (tag 0). A store
+  // that finds the slot held by another store gives up; clearing waits for it.
+  void write(const Verdict& v, bool clearing) {
     Slot& s = slots_[v.tag % kSlots];
     std::uint64_t seq = s.seq.load(std::memory_order_relaxed);
     for (;;) {
-      if (!(seq & 1) && s.seq.compare_exchange_weak(seq, seq + 1, std::memory_order_acquire, std::memory_order_relaxed))
+      if (!(seq & 1) &&
+          s.seq.compare_exchange_strong(seq, seq + 1, std::memory_order_acquire, std::memory_order_relaxed))
         break;
-      if (!empty) return;
+      if (!clearing) return;
       seq = s.seq.load(std::memory_order_relaxed);
     }
     std::uint64_t w[kWords];
     pack(v, w);
-    if (empty) w[0] = 0;
+    if (clearing) w[0] = 0;
     for (int i = 0; i < kWords; ++i) s.word[i].store(w[i], std::memory_order_release);
     s.seq.store(seq + 2, std::memory_order_release);
   }
