@@ -38,12 +38,14 @@ constexpr TurnTable make_turn_table() {
 constexpr TurnTable kTurn = make_turn_table();
 
 // Byte i of the result is byte (i + k) % 16 of r: the ring seen from k pits further on.
-// Branch-free (the shift by 64 - s is split in two so that s = 0 is defined).
+// A rotation of the 128-bit ring (GCC and Clang make it two double shifts and conditional
+// moves): no branch on k, which is data (the seeds of a lap) and would be mispredicted about
+// every other lap. `& 127` makes the left shift 0, not 128, when k is 0.
 inline Rel turn(Rel r, unsigned k) {
-  const bool half = k & 8;
-  const std::uint64_t a = half ? r.hi : r.lo, b = half ? r.lo : r.hi;
-  const unsigned s = 8 * (k & 7);
-  return Rel{(a >> s) | ((b << (63 - s)) << 1), (b >> s) | ((a << (63 - s)) << 1)};
+  unsigned __int128 v = static_cast<unsigned __int128>(r.hi) << 64 | r.lo;
+  const unsigned s = 8 * (k & (kRing - 1));
+  v = (v >> s) | (v << ((128 - s) & 127));
+  return Rel{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
 }
 
 // One lap (3.1(6), 1.3): lift the n seeds of byte 0 and sow them on.
@@ -85,41 +87,95 @@ enum class Run : std::uint8_t { Ended, Infinite, Running, HouseLost };
 // house flag only ever goes from owned to lost, so a cycle lies wholly after the change).
 // Without kPositional no pit is special (takasia none, and not namua with an owned house):
 // the lap map commutes with turning the ring, which makes a repeated relative state a proof
-// of a never-ending move (long_moves.h).
+// of a never-ending move (long_moves.h). Every kProofCheckLaps laps the thread's proof
+// limit is asked (it may throw ProofStopped). The end pit, house flag and lap count live in
+// locals during the loop (one store each per lap would be most of a lap's work) and go
+// back to t on every way out, the throw excepted (t is then of no use to anyone).
 template <bool kPositional>
 Run run(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
   CycleDetector<Key> cycle;
-  const auto key = [&] { return Key{r.lo, r.hi, kPositional ? static_cast<std::uint32_t>(t.end) : 0u}; };
+  int end = t.end;
+  bool owns = t.owns_house;
+  std::uint64_t laps = t.laps;
+  const auto key = [&] { return Key{r.lo, r.hi, kPositional ? static_cast<std::uint32_t>(end) : 0u}; };
+  const auto out = [&](Run x) {
+    t.end = end;
+    t.owns_house = owns;
+    t.laps = laps;
+    return x;
+  };
   const Key first = key();
   bool past_first = false;
   while (budget != 0) {
     const auto n = static_cast<unsigned>(r.lo & 0xff);
-    if (n == 1) return Run::Ended;  // 3.1(2): the lap ended in an empty pit
+    if (n == 1) return out(Run::Ended);  // 3.1(2): the lap ended in an empty pit
     if (kPositional) {
-      if (t.end == t.takasia) return Run::Ended;                                    // 3.1(4)
-      if (t.namua && t.owns_house && t.end == kHouse && n >= 6) return Run::Ended;  // 3.1(5)
+      if (end == t.takasia) return out(Run::Ended);                            // 3.1(4)
+      if (t.namua && owns && end == kHouse && n >= 6) return out(Run::Ended);  // 3.1(5)
     }
     const Key k = key();
-    if ((past_first && k == first) || cycle.repeats(k)) return Run::Infinite;  // rules.md 8
+    if ((past_first && k == first) || cycle.repeats(k)) return out(Run::Infinite);  // rules.md 8
     past_first = true;
     // 3.1(6): relay; lifting the own house loses it (2.5a).
-    const bool lifts_house = t.end == kHouse && t.owns_house;
+    const bool lifts_house = owns & (end == kHouse);
     r = lap(r, n);
-    t.end = (t.end + t.step * static_cast<int>(n)) & (kRing - 1);
+    end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
     --budget;
-    ++t.laps;
-    if (lifts_house) {
-      t.owns_house = false;
-      if (kPositional) return Run::HouseLost;
+    ++laps;
+    if (kPositional && lifts_house) {
+      owns = false;
+      return out(Run::HouseLost);
     }
+    owns = owns & !lifts_house;  // without a branch: `end` is data
+    if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
+      proof_checkpoint();
   }
-  return Run::Running;
+  return out(Run::Running);
 }
 
 constinit thread_local LongMoveOptions options;
 constinit thread_local LongMoveStats stats;
 
+// This thread's proof limit (ProofLimitScope): the innermost scope's, armed or not, and the
+// laps counted against it since it was armed.
+struct ProofLimitState {
+  ProofLimit limit;
+  bool armed = false;
+  std::uint64_t laps_used = 0;
+};
+constinit thread_local ProofLimitState proof_state;
+
 }  // namespace
+
+bool ProofLimit::active() const { return laps != 0 || deadline != Clock::time_point::max(); }
+
+ProofLimitScope::ProofLimitScope(const ProofLimit& limit)
+    : saved_limit_(proof_state.limit), saved_armed_(proof_state.armed), saved_used_(proof_state.laps_used) {
+  proof_state.limit = limit;
+  proof_state.armed = false;
+  proof_state.laps_used = 0;
+}
+ProofLimitScope::~ProofLimitScope() {
+  proof_state.limit = saved_limit_;
+  proof_state.armed = saved_armed_;
+  proof_state.laps_used = saved_used_;
+}
+void ProofLimitScope::arm() {
+  if (proof_state.armed || !proof_state.limit.active()) return;
+  proof_state.armed = true;
+  proof_state.laps_used = 0;
+}
+
+ProofLimit proof_limit() { return proof_state.limit; }
+
+void proof_checkpoint() {
+  ProofLimitState& p = proof_state;
+  if (!p.armed) return;
+  p.laps_used += kProofCheckLaps;
+  if ((p.limit.laps != 0 && p.laps_used >= p.limit.laps) ||
+      (p.limit.deadline != ProofLimit::Clock::time_point::max() && ProofLimit::Clock::now() >= p.limit.deadline))
+    throw ProofStopped{};
+}
 
 LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps) {
   Rel r = relative(t);

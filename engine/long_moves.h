@@ -28,6 +28,7 @@
 // lap lifts at least 2). The caller therefore hands over only after 16 seeds.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 
 #include "engine/position.h"
@@ -55,7 +56,59 @@ enum class LapsResult : std::uint8_t { Ended, Infinite, Running };
 // the next decision and a later call goes on from it.
 // Preconditions (checked by the caller): at least 16 seeds sown since the move began, every
 // lap of the move lifting at least 2, and at most kSeeds seeds in the ring. Never allocates.
+// Calls proof_checkpoint() every kProofCheckLaps laps (so it may throw ProofStopped; t is
+// then unspecified).
 LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps);
+
+// Stopping proofs early. A proof can take seconds (a cycle of 10^8 laps and more, rules.md
+// 8), and a search with a time limit must not wait for it: a search arms a limit for its
+// thread (ProofLimitScope), and every proof on the thread -- the fast takasa laps above and
+// move execution's lap-by-lap loop -- calls proof_checkpoint() every kProofCheckLaps laps,
+// which throws ProofStopped once an armed limit has passed. The throw leaves move
+// generation (engine/movegen.h) from inside the proof: nothing is stored in the verdict
+// cache for the unfinished move, and the children list being filled is left incomplete,
+// so the caller must throw it away (a search abandons the iteration, search/searcher.cpp).
+// Without an armed limit nothing ever throws and no result changes.
+inline constexpr std::uint64_t kProofCheckLaps = std::uint64_t{1} << 16;  // 0.2 to 2 ms of laps
+
+struct ProofLimit {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point deadline = Clock::time_point::max();  // stop at this time (max: never)
+  // Stop once the proofs of this thread have played this many laps since the limit was
+  // armed, counted in steps of kProofCheckLaps (0: no such bound). Deterministic, unlike
+  // the clock: for tests.
+  std::uint64_t laps = 0;
+  bool active() const;  // a deadline or a lap bound is set
+};
+
+struct ProofStopped {};  // thrown out of a proof whose thread's armed limit has passed
+
+// Sets this thread's proof limit for the scope's lifetime, not armed; the limit, armed
+// state and lap count from before come back when the scope ends (scopes nest). A search
+// arms it once it may abandon an iteration (after its first, which must finish).
+class ProofLimitScope {
+ public:
+  explicit ProofLimitScope(const ProofLimit& limit);
+  ~ProofLimitScope();
+  ProofLimitScope(const ProofLimitScope&) = delete;
+  ProofLimitScope& operator=(const ProofLimitScope&) = delete;
+  // From now on proofs on this thread stop at the limit (laps counted from here). Does
+  // nothing when already armed or when the limit is not active.
+  void arm();
+
+ private:
+  ProofLimit saved_limit_;
+  bool saved_armed_;
+  std::uint64_t saved_used_;
+};
+
+// This thread's limit: the innermost scope's (armed or not), or none. A search takes it
+// over, adding its own deadline, so that a test can bound a search's proofs by laps.
+ProofLimit proof_limit();
+
+// Counts kProofCheckLaps laps against this thread's limit and throws ProofStopped when it is
+// armed and passed (its lap bound reached, or its deadline, read from the clock here).
+void proof_checkpoint();
 
 // How move execution decides long moves; per thread, for tests that compare the ways.
 // The defaults are what every program uses; both ways give identical results.

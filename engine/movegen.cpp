@@ -184,10 +184,9 @@ std::int8_t takasia_pit(const Position& c, int s) {
 }
 
 // Verdicts of long moves (verdict_cache.h): a move still going after kCacheLaps laps is
-// memoised with the board it ends with. One small table per thread keeps results
-// identical whatever the number of threads.
+// memoised with the board it ends with, in the process's cache, shared by all threads
+// (verdicts are exact, so sharing changes speed only, never a result).
 constexpr std::uint32_t kCacheLaps = 1u << 12;
-constinit thread_local VerdictCache<1024> verdicts;
 
 // One move being played on c, a copy of the position before it: the state its laps
 // change and the rules that decide each next lap (rules.md 3, 3.1).
@@ -381,11 +380,11 @@ bool decide_long_takasa(TakasaLaps& t, const Position& before, Move m, const Rul
   const int s = before.side;
   if (result == LapsResult::Running) {
     tag = verdict_tag(before, m, rules);
-    if (const Verdict* known = verdicts.find(tag)) {
-      note_long_move(known->infinite, 0);
-      if (known->infinite) return false;
-      std::memcpy(t.ring, known->own, kRing);  // a takasa verdict: the mover's ring and house
-      t.owns_house = (known->houses >> s) & 1;
+    if (Verdict known; process_verdicts().find(tag, known)) {
+      note_long_move(known.infinite, 0);
+      if (known.infinite) return false;
+      std::memcpy(t.ring, known.own, kRing);  // a takasa verdict: the mover's ring and house
+      t.owns_house = (known.houses >> s) & 1;
       return true;
     }
     result = play_takasa_laps(t, ~std::uint64_t{0});
@@ -395,7 +394,7 @@ bool decide_long_takasa(TakasaLaps& t, const Position& before, Move m, const Rul
   if (tag) {
     Verdict v{tag, infinite, false, static_cast<std::uint8_t>(t.owns_house << s), {}, {}};
     std::memcpy(v.own, t.ring, kRing);
-    verdicts.store(v);
+    process_verdicts().store(v);
   }
   return !infinite;
 }
@@ -414,23 +413,27 @@ bool decide_long_takasa(TakasaLaps& t, const Position& before, Move m, const Rul
     if (mv.over_limit()) return false;
     if (laps == kCacheLaps && use_cache) {
       tag = verdict_tag(before, mv.m, mv.rules);
-      if (const Verdict* known = verdicts.find(tag)) {
-        note_long_move(known->infinite, 0);
-        if (known->infinite) return false;
-        mv.restore(*known);
-        reached_choice = known->reached_choice;
+      if (Verdict known; process_verdicts().find(tag, known)) {
+        note_long_move(known.infinite, 0);
+        if (known.infinite) return false;
+        mv.restore(known);
+        reached_choice = known.reached_choice;
         return true;
       }
     }
+    // A proof may be stopped (long_moves.h: ProofLimit); before any store, so an
+    // unfinished move leaves nothing in the cache.
+    if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
+      proof_checkpoint();
     if (cycle.repeats(mv.lap_state())) {  // the move repeats a state: it never ends
       note_long_move(true, laps - kFreeLaps - 1);
-      if (tag) verdicts.store(Verdict{tag, true, false, 0, {}, {}});
+      if (tag) process_verdicts().store(Verdict{tag, true, false, 0, {}, {}});
       return false;
     }
     if (!mv.next_lap(reached_choice)) break;
   }
   note_long_move(false, laps - kFreeLaps);
-  if (tag) verdicts.store(mv.verdict(tag, reached_choice));
+  if (tag) process_verdicts().store(mv.verdict(tag, reached_choice));
   return true;
 }
 

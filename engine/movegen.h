@@ -7,7 +7,9 @@
 // to; searchers use the children directly instead of replaying moves.
 //
 // Nothing here allocates: lists are fixed-capacity, cycle detection (Brent) keeps one
-// saved in-move state.
+// saved in-move state. Nothing here throws, except ProofStopped out of a long move's proof
+// while the thread has an armed ProofLimit (engine/long_moves.h); the list being filled is
+// then incomplete and nothing about the unfinished move is cached.
 #pragma once
 
 #include <boost/container/static_vector.hpp>

@@ -4,6 +4,13 @@
 
 namespace bao {
 
+namespace {
+constinit SharedVerdictCache<4096> verdicts;
+}  // namespace
+
+SharedVerdictCache<4096>& process_verdicts() { return verdicts; }
+void clear_verdict_cache() { verdicts.clear(); }
+
 std::uint64_t verdict_tag(const Position& before, Move m, const Rules& rules) {
   const int s = before.side;
   std::uint64_t a, b;

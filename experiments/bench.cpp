@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "engine/text_input.h"
+#include "engine/verdict_cache.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 
@@ -64,8 +65,10 @@ struct Run {
 };
 
 // Runs f on a thread of its own and returns its result, rethrowing what it threw: a new
-// thread has empty thread_local caches (the verdict cache), as a fresh process would.
+// thread has empty thread_local caches, and the process's verdict cache (shared by all
+// threads, engine/verdict_cache.h) is emptied first, so f starts as cold as a fresh process.
 Run on_fresh_thread(const std::function<Run()>& f) {
+  clear_verdict_cache();
   Run out;
   std::exception_ptr error;
   std::thread t([&] {

@@ -48,10 +48,10 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
 // does, and what a player feels is the time), its nodes/s is reported beside it.
 // A run of a line repeats its searches (or perft) until they took min_seconds together
 // and reports the mean per pass: a search set of 15 ms timed once is at the mercy of one
-// scheduler tick on a shared machine. Every pass is on a fresh thread, so per-thread
-// caches (the verdict cache of long moves) start empty each time, as in a fresh process,
-// and one pass's or line's proofs do not make another's cheap (a cache shared by the whole
-// process would outlive the thread: the suite would have to empty it). Searchers are made
+// scheduler tick on a shared machine. Every pass is on a fresh thread, and the process's
+// verdict cache of long moves (shared by all threads) is emptied before it, so every pass
+// starts as cold as a fresh process and one pass's or line's proofs do not make another's
+// cheap. Searchers are made
 // (and their tables allocated) before the clock starts; the seconds are the wall time of
 // the searches (or of perft) alone.
 

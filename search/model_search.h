@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "engine/long_moves.h"
 #include "search/game.h"
 #include "search/result.h"
 #include "search/score.h"
@@ -117,21 +118,32 @@ class ModelSearch {
 
   // Sets up a search at root (MAX = the side to move there); the root's children are in
   // buf_[0]. body(o) runs when MAX has a move; o gets the move named by o.best_index.
+  // Under a budget with a deadline, a proof of a long move (rules.md 8, which can take
+  // seconds) stops at the deadline too (engine/long_moves.h: ProofLimit), and the search
+  // stops as when the budget runs out (SearchStopped); without one nothing changes.
   template <class Body>
   ModelResult<Move> run(const State& root, Body&& body) {
-    ModelResult<Move> o;
-    for (auto& e : evals_) e = 0;
-    nodes_ = 1;
-    max_side_ = game_.side_to_move(root);
-    auto& ch = buf_[0];
-    game_.children(root, ch);
-    o.has_move = !ch.empty() && game_.quick_winner(root) < 0;
-    if (!o.has_move) o.value = terminal_score(game_.winner(root), max_side_, 0);
-    if (o.has_move) body(o);
-    if (o.has_move && o.best_index >= 0) o.best = ch[o.best_index].move;
-    o.nodes = nodes_;
-    o.evals = evals_;
-    return o;
+    ProofLimit proof;
+    proof.deadline = budget_.deadline();
+    ProofLimitScope proofs(proof);
+    proofs.arm();  // nothing when there is no deadline
+    try {
+      ModelResult<Move> o;
+      for (auto& e : evals_) e = 0;
+      nodes_ = 1;
+      max_side_ = game_.side_to_move(root);
+      auto& ch = buf_[0];
+      game_.children(root, ch);
+      o.has_move = !ch.empty() && game_.quick_winner(root) < 0;
+      if (!o.has_move) o.value = terminal_score(game_.winner(root), max_side_, 0);
+      if (o.has_move) body(o);
+      if (o.has_move && o.best_index >= 0) o.best = ch[o.best_index].move;
+      o.nodes = nodes_;
+      o.evals = evals_;
+      return o;
+    } catch (const ProofStopped&) {
+      throw SearchStopped{nodes_};
+    }
   }
 
   // MAX at the root plays the child i with the highest value(i), the first of equals.

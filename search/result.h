@@ -35,6 +35,7 @@ class StopRule {
     return {l.nodes, l.time_ms ? start + std::chrono::milliseconds(l.time_ms) : Clock::time_point::max()};
   }
   bool active() const { return nodes_ != 0 || deadline_ != Clock::time_point::max(); }
+  Clock::time_point deadline() const { return deadline_; }  // max: none
   bool passed(std::uint64_t nodes) const {
     return (nodes_ && nodes >= nodes_) ||
            (deadline_ != Clock::time_point::max() && (nodes & 1023) == 0 && Clock::now() >= deadline_);

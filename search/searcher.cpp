@@ -1,6 +1,10 @@
 #include "search/searcher.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "engine/error.h"
+#include "engine/long_moves.h"
 #include "search/alphabeta.h"
 #include "search/minimax.h"
 #include "search/spec.h"
@@ -37,10 +41,33 @@ class AlphaBetaSearcher final : public Searcher {
       : eval_(std::move(eval)),
         opt_(o),
         impl_(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()}, o)) {}
+  // A proof of a long move can take seconds (rules.md 8, engine/long_moves.h), far past a
+  // time limit that the search checks only between nodes. So the proofs of this thread get
+  // the search's deadline (and a lap bound the caller set, ProofLimit), armed once the
+  // first iteration has finished (a search always completes depth 1); a proof that passes
+  // it throws ProofStopped out of move generation, and the search returns its last finished
+  // iteration, as when its own limit stops it (the unfinished iteration is thrown away;
+  // entries already in the table are exact). Nodes and evaluations are then those of the
+  // finished iterations; seconds are the whole search's. A search that is not stopped is
+  // unchanged.
   BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
     check(limits);
-    if (info) return impl_->search(p, limits, info);
-    return impl_->search(p, limits);
+    const auto start = std::chrono::steady_clock::now();
+    ProofLimit proof = proof_limit();
+    if (limits.time_ms > 0)
+      proof.deadline = std::min(proof.deadline, start + std::chrono::milliseconds(limits.time_ms));
+    ProofLimitScope proofs(proof);
+    BaoResult last;
+    try {
+      return impl_->search(p, limits, [&](const BaoResult& r) {
+        last = r;
+        proofs.arm();
+        if (info) info(r);
+      });
+    } catch (const ProofStopped&) {
+      last.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return last;
+    }
   }
   std::string describe() const override {
     auto b = [](bool x) { return x ? "true" : "false"; };

@@ -3,7 +3,10 @@
 // depend on and nothing else.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
+#include <thread>
+#include <vector>
 
 #include "engine/verdict_cache.h"
 
@@ -75,6 +78,63 @@ TEST(VerdictCache, HoldsOneVerdictPerSlotUpToCapacity) {
   EXPECT_EQ(cache.find(1), nullptr);
   expect_same(cache.find(9), make_verdict(9, 9));
   for (std::uint64_t tag = 2; tag <= 8; ++tag) EXPECT_NE(cache.find(tag), nullptr) << tag;
+}
+
+// SharedVerdictCache: the same contract through find's copy, and clear().
+TEST(SharedVerdictCache, ReturnsWhatWasStoredAndClears) {
+  static SharedVerdictCache<8> cache;  // static: 448 bytes of atomics, as the process's cache
+  Verdict got;
+  for (std::uint64_t tag = 1; tag < 40; ++tag) EXPECT_FALSE(cache.find(tag, got)) << tag;
+  const Verdict a = make_verdict(5, 0x2e), b = make_verdict(6, 0x11), c = make_verdict(5 + 8, 0x35);
+  cache.store(a);
+  cache.store(b);
+  ASSERT_TRUE(cache.find(5, got));
+  expect_same(&got, a);
+  ASSERT_TRUE(cache.find(6, got));
+  expect_same(&got, b);
+  EXPECT_FALSE(cache.find(5 + 8, got)) << "another tag of a's slot finds a's verdict";
+  cache.store(c);  // evicts a
+  EXPECT_FALSE(cache.find(5, got));
+  ASSERT_TRUE(cache.find(5 + 8, got));
+  expect_same(&got, c);
+  cache.clear();
+  for (std::uint64_t tag : {5, 6, 5 + 8}) EXPECT_FALSE(cache.find(tag, got)) << tag;
+}
+
+// Threads storing and reading at once, many tags per slot: every verdict found is whole,
+// the one stored under its tag (each tag's verdict differs from every other's in every
+// word, so a copy mixing two stores would be caught).
+TEST(SharedVerdictCache, ConcurrentStoresNeverGiveATornVerdict) {
+  static SharedVerdictCache<8> cache;
+  cache.clear();
+  constexpr int kThreads = 4;
+  std::atomic<std::uint64_t> found{0}, torn{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      std::uint64_t x = 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(t + 1);
+      Verdict got;
+      for (int i = 0; i < 200'000; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const std::uint64_t tag = 1 + x % 64;  // 8 tags per slot
+        const Verdict want = make_verdict(tag, static_cast<std::uint8_t>(tag * 37));
+        if (x & 0x100) {
+          cache.store(want);
+        } else if (cache.find(tag, got)) {
+          ++found;
+          bool same = got.tag == want.tag && got.infinite == want.infinite &&
+                      got.reached_choice == want.reached_choice && got.houses == want.houses;
+          for (int r = 0; r < kRing; ++r) same = same && got.own[r] == want.own[r] && got.other[r] == want.other[r];
+          if (!same) ++torn;
+        }
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  EXPECT_EQ(torn.load(), 0u);
+  EXPECT_GT(found.load(), 1000u);
 }
 
 // A namua-stage position with seeds on both sides, South to move, owning his house.
