@@ -653,3 +653,23 @@ std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
 }
 
 }  // namespace bao
+
+namespace bao {
+
+bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out) {
+  // m must be a candidate (rules.md 5, 6); its safari twin is legal only if the move
+  // reaches the house choice, as generate_children adds the twin only then.
+  const auto base = static_cast<std::uint8_t>(m.flags & ~Move::kSafari);
+  bool candidate = false;
+  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+    candidate |= pit == m.pit && right == m.right && flags == base;
+  });
+  if (!candidate || m.unused != 0) return false;
+  out.move = m;
+  out.pos = p;
+  bool choice = false;
+  if (!play<true>(out.pos, m, rules, choice, p)) return false;
+  return !m.safari() || choice;
+}
+
+}  // namespace bao
