@@ -72,4 +72,10 @@ namespace bao {
 // (no move played) and one move played. Allocates nothing.
 bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out);
 
+// generate_children without the moves skip[0..n_skip) (the moves a searcher has already
+// played with child_if_legal), the others in the same order; a skipped move is not played
+// (unless its safari twin is wanted: then it is played once to learn whether the move
+// reaches the house choice). Allocates nothing.
+void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out);
+
 }  // namespace bao

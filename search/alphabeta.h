@@ -291,12 +291,6 @@ class AlphaBeta {
     return false;
   }
 
-  bool was_done(const NodeState& ns, const Move& m) const {
-    for (int i = 0; i < ns.n_done; ++i)
-      if (ns.done[i] == m) return true;
-    return false;
-  }
-
   int node(const State& s, int depth, int alpha, int beta, int ply) {
     ++nodes_;
     check_limits();
@@ -339,7 +333,11 @@ class AlphaBeta {
   // Generates the node's children and searches those not searched yet, best first.
   void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
     auto& ch = children_[ns.ply];
-    game_.children(s, ch);
+    // The moves searched already are not played again.
+    if (ns.n_done > 0)
+      game_.children_except(s, ns.done, ns.n_done, ch);
+    else
+      game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
@@ -348,9 +346,7 @@ class AlphaBeta {
     std::uint8_t order[kMaxChildren<G>];
     order_children(s, ch, hash_code, killers, order);
     for (int k = 0; k < n; ++k) {
-      const Child& c = ch[order[k]];
-      if (ns.n_done > 0 && was_done(ns, c.move)) continue;
-      if (visit(ns, c)) return;
+      if (visit(ns, ch[order[k]])) return;
     }
   }
 

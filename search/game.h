@@ -21,6 +21,7 @@
 //   g.child(s, m, out)      true, with out the child as children(s) lists it, iff m is
 //                           legal at s; any m is accepted (a remembered move from another
 //                           position is just illegal)
+//   g.children_except(s, skip, n, out)   children(s) without the moves skip[0..n)
 #pragma once
 
 #include <concepts>
@@ -48,10 +49,11 @@ concept Game = requires(const G& g, const typename G::State& s, typename G::Chil
 
 template <class G>
 concept StagedGame = Game<G> && requires(const G& g, const typename G::State& s, const typename G::Move& m,
-                                         typename G::Child& out, std::uint8_t code) {
+                                         typename G::Child& out, typename G::Children& list, std::uint8_t code) {
   { g.move_code(m) } -> std::convertible_to<std::uint8_t>;
   { g.code_move(code) } -> std::convertible_to<typename G::Move>;
   { g.child(s, m, out) } -> std::convertible_to<bool>;
+  g.children_except(s, &m, 1, list);
 };
 
 // The most children a node of G can have: per-node buffers (move order, probe ties) are
@@ -96,6 +98,9 @@ struct BaoGame {
                 static_cast<std::uint8_t>(c >> 5), 0};
   }
   bool child(const State& s, const Move& m, Child& out) const { return child_if_legal(s, m, rules, out); }
+  void children_except(const State& s, const Move* skip, int n, Children& out) const {
+    generate_children_except(s, rules, skip, n, out);
+  }
 };
 static_assert(StagedGame<BaoGame>);
 
