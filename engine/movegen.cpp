@@ -140,20 +140,44 @@ inline bool is_spot(std::uint64_t spots, int e) { return e < kFront && ((spots >
 // first lap of a mtaji capture move (3.4): a start pit with 2..15 seeds, either
 // direction, the lap ending in an occupied own front pit facing an occupied pit.
 // With first_only, stops at the first target found (enough to know one exists).
+// kReach[e][0][r] = (e - r) mod 16 and kReach[e][1][r] = (r - e) mod 16: the seeds a pit
+// r must hold for a lap sown cw (0) or acw (1) from it to end in pit e.
+struct ReachTable {
+  std::uint8_t m[kFront][2][kRing];
+};
+constexpr ReachTable make_reach() {
+  ReachTable t{};
+  for (int e = 0; e < kFront; ++e)
+    for (int r = 0; r < kRing; ++r) {
+      t.m[e][0][r] = static_cast<std::uint8_t>((e - r + kRing) % kRing);
+      t.m[e][1][r] = static_cast<std::uint8_t>((r - e + kRing) % kRing);
+    }
+  return t;
+}
+alignas(16) constexpr ReachTable kReach = make_reach();
+
 std::uint32_t mtaji_capture_targets(const Position& p, int s, bool first_only = false) {
   const std::uint64_t spots = capture_spots(p, s);
   if (!spots) return 0;
-  // Spot e (own front pit) as bit e of a 16-bit word; back pits are never spots.
-  const auto spot_bits = static_cast<std::uint32_t>((((spots >> 7) * 0x0102040810204080ull) >> 56));
-  const std::uint8_t* me = p.pits[s];
-  std::uint32_t ends = 0;  // own front pits some first lap ends in (branch-free: the counts are random)
-  for (int r = 0; r < kRing; ++r) {
-    const unsigned n = me[r];
-    const std::uint32_t ok = (n - 2u) <= 13u;  // 2..15 seeds
-    const unsigned cw = (r + n) & (kRing - 1), acw = (r - n) & (kRing - 1);
-    ends |= (ok & (spot_bits >> cw)) << cw;
-    ends |= (ok & (spot_bits >> acw)) << acw;
-    if (first_only && ends) break;
+  // Per spot (at most 8, usually a few) one test of all 16 pits at once, instead of the
+  // two end pits of every start pit one by one (this runs after every takasa move, for
+  // takasia, and is a large part of a search's time).
+  Ring16 me;
+  std::memcpy(&me, p.pits[s], sizeof me);
+  const Ring16 two = me - static_cast<std::uint8_t>(2);
+  const auto movable = reinterpret_cast<Ring16>(two <= static_cast<std::uint8_t>(13));  // 2..15 seeds (3.3, 3.4)
+  std::uint32_t ends = 0;  // own front pits some first lap ends in
+  for (std::uint64_t x = spots; x; x &= x - 1) {
+    const int e = std::countr_zero(x) >> 3;
+    Ring16 cw, acw;
+    std::memcpy(&cw, kReach.m[e][0], sizeof cw);
+    std::memcpy(&acw, kReach.m[e][1], sizeof acw);
+    const Ring16 hit = reinterpret_cast<Ring16>((me == cw) | (me == acw)) & movable;
+    std::uint64_t w[2];
+    std::memcpy(w, &hit, sizeof w);
+    if (!(w[0] | w[1])) continue;
+    ends |= 1u << e;
+    if (first_only) break;
   }
   // Own front pit e faces the opponent's 7-e: reverse the 8 bits.
   std::uint32_t mask = 0;
@@ -653,6 +677,57 @@ std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
   std::uint64_t total = 0;
   for (const Child& c : children) total += perft(c.pos, rules, depth - 1);
   return total;
+}
+
+}  // namespace bao
+
+namespace bao {
+
+bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out) {
+  // Cheap necessary conditions first (most killers, remembered from sibling positions, fail
+  // here): a ring pit, a letter, not the takasia-ed pit; the namua stage plays an occupied
+  // front pit, the mtaji stage a pit of 2 or more (rules.md 5, 6).
+  if (m.pit >= kRing || m.right > 1 || m.pit == p.takasia) return false;
+  const int n = p.pits[p.side][m.pit];
+  if (p.hand[p.side] > 0 ? (m.pit >= kFront || n == 0) : n < 2) return false;
+  // m must be a candidate (rules.md 5, 6); its safari twin is legal only if the move
+  // reaches the house choice, as generate_children adds the twin only then.
+  const auto base = static_cast<std::uint8_t>(m.flags & ~Move::kSafari);
+  bool candidate = false;
+  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+    candidate |= pit == m.pit && right == m.right && flags == base;
+  });
+  if (!candidate || m.unused != 0) return false;
+  out.move = m;
+  out.pos = p;
+  bool choice = false;
+  if (!play<true>(out.pos, m, rules, choice, p)) return false;
+  return !m.safari() || choice;
+}
+
+void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {
+  out.clear();
+  auto skipped = [&](const Move& m) {
+    for (int i = 0; i < n_skip; ++i)
+      if (skip[i] == m) return true;
+    return false;
+  };
+  // As generate_children, but a skipped move's position is not kept.
+  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+    const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
+    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
+    bool choice = false;
+    if (!skipped(m)) {
+      out.push_back(Child{m, p});
+      if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
+    } else if (!m.takasa() && !skipped(twin)) {  // only capture moves reach the choice
+      Position scratch = p;
+      play<false>(scratch, m, rules, choice, p);
+    }
+    if (!choice || skipped(twin)) return;
+    out.push_back(Child{twin, p});
+    if (!play<true>(out.back().pos, twin, rules, choice, p)) out.pop_back();
+  });
 }
 
 }  // namespace bao

@@ -63,3 +63,21 @@ const char* outcome_reason(const Position& p, const Rules& rules);
 std::uint64_t perft(const Position& p, const Rules& rules, int depth);
 
 }  // namespace bao
+
+namespace bao {
+
+// Staged move generation: the child of p by move m when m is legal in p, exactly as
+// generate_children would list it (same move, position, key and takasia mark), and false
+// otherwise; out is unspecified then. Any m is accepted (a move remembered from another
+// position is simply illegal here), so a searcher can play its hash move or a killer
+// before, or instead of, generating every child. Costs one pass over the candidates
+// (no move played) and one move played. Allocates nothing.
+bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out);
+
+// generate_children without the moves skip[0..n_skip) (the moves a searcher has already
+// played with child_if_legal), the others in the same order; a skipped move is not played
+// (unless its safari twin is wanted: then it is played once to learn whether the move
+// reaches the house choice). Allocates nothing.
+void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out);
+
+}  // namespace bao

@@ -1,6 +1,14 @@
 // Alpha-beta search (negamax, fail-soft) with iterative deepening, a transposition table,
-// move ordering (hash move, killers, history, capture size) and optional aspiration
-// windows; limits by depth, nodes or time.
+// move ordering (hash move, killers, history, capture size), optional principal-variation
+// search and aspiration windows; limits by depth, nodes or time.
+//
+// Staged move generation (with ordering): the hash move, then each killer that is legal,
+// is played alone (G::child) and searched before the node's other children are
+// generated, so a cutoff by one of them generates nothing else. The remaining children
+// are ordered after those searches (history may have changed meanwhile).
+//
+// A node is one call of node(): with PVS a child whose null-window search fails high is
+// searched again and counted again.
 //
 // Exactness: the table cuts off only with entries of the same remaining depth (unless
 // tt_deeper), so a finished iteration of depth d returns exactly the depth-d minimax
@@ -26,12 +34,15 @@ struct AlphaBetaOptions {
   bool tt_deeper = false;  // also cut off with deeper entries (faster, not exact minimax)
   bool ordering = true;    // hash move, killers, history, capture size; else game order
   int aspiration = 0;      // root window half-width after depth 1; 0 = full window
+  bool staged = true;      // with ordering: hash move and killers searched before generating the rest
+  bool pvs = true;         // principal-variation search: later children get a null window first
 };
 
-template <Game G, class Eval>
+template <StagedGame G, class Eval>
 class AlphaBeta {
-  // Child indices live in bytes: move order, and the table's best child (0xff: none).
+  // Child indices live in bytes (move order); the table keeps the best move's code (0xff: none).
   static_assert(kMaxChildren<G> < 0xff, "more children than a byte can index");
+  static constexpr std::uint8_t kNoCode = 0xff;
 
  public:
   using State = typename G::State;
@@ -43,7 +54,9 @@ class AlphaBeta {
         eval_(std::move(eval)),
         opt_(options),
         tt_(options.tt ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
-        children_(new typename G::Children[kMaxPly + 1]) {}
+        children_(new typename G::Children[kMaxPly + 1]) {
+    std::memset(static_cast<void*>(&no_move_), 0xff, sizeof no_move_);
+  }
 
   // info(result) is called after every finished iteration.
   template <class Info>
@@ -120,7 +133,9 @@ class AlphaBeta {
   }
 
   // Orders the children of a node: fills order[] with indices, best first.
-  void order_children(const State& s, const typename G::Children& ch, int ply, int hash_best, std::uint8_t* order) {
+  // hash_code: the table's move (kNoCode: none); killers: the ply's, as at the node's start.
+  void order_children(const State& s, const typename G::Children& ch, std::uint8_t hash_code, const Move* killers,
+                      std::uint8_t* order) {
     const int n = static_cast<int>(ch.size());
     for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
     if (!opt_.ordering) return;
@@ -129,11 +144,11 @@ class AlphaBeta {
     for (int i = 0; i < n; ++i) {
       const Move& m = ch[i].move;
       int sc;
-      if (i == hash_best)
+      if (game_.move_code(m) == hash_code)
         sc = 1 << 30;
-      else if (killers_[ply][0] == m)
+      else if (killers[0] == m)
         sc = 1 << 29;
-      else if (killers_[ply][1] == m)
+      else if (killers[1] == m)
         sc = 1 << 28;
       else
         sc = (game_.order_hint(s, ch[i]) << 20) + history_[side][game_.move_index(m)];
@@ -169,7 +184,7 @@ class AlphaBeta {
       // reach best, a move after it has to exceed it.
       int a = alpha;
       if (root_best_ >= 0) a = std::max(alpha, i < root_best_ ? best - 1 : best);
-      const int v = -node(rc[i].pos, depth - 1, -beta, -a, 1);
+      const int v = search_child(rc[i].pos, depth - 1, a, beta, 0, root_best_ >= 0);
       if (stop_) return best;
       if (root_best_ < 0 || v > a) {
         best = v;
@@ -183,8 +198,8 @@ class AlphaBeta {
 
   // Looks the node up in the table (key): true, with v, when an entry of this remaining
   // depth (or deeper, with tt_deeper) decides the node within (alpha, beta); otherwise
-  // hash_best is the best child of the deepest entry that names one.
-  bool probe_table(std::uint64_t key, int depth, int alpha, int beta, int ply, int& hash_best, int& v) {
+  // hash_code is the best move of the deepest entry that names one.
+  bool probe_table(std::uint64_t key, int depth, int alpha, int beta, int ply, std::uint8_t& hash_code, int& v) {
     const TTEntry* e[2];
     const int found = tt_->probe(key, e);
     ++probes_;
@@ -199,9 +214,9 @@ class AlphaBeta {
           return true;
         }
       }
-      if (t.best != 0xff && t.depth > best_depth) {
+      if (t.best != kNoCode && t.depth > best_depth) {
         best_depth = t.depth;
-        hash_best = t.best;
+        hash_code = t.best;
       }
     }
     return false;
@@ -221,6 +236,61 @@ class AlphaBeta {
     }
   }
 
+  // The value of child position c of a node at ply (searched with depth remaining) within
+  // (alpha, beta), from the node's view. With PVS, a child after the first (later) gets a
+  // null window (alpha, alpha + 1) first and the full one only if it fails high inside it.
+  int search_child(const State& c, int depth, int alpha, int beta, int ply, bool later) {
+    if (opt_.pvs && later && beta - alpha > 1) {
+      const int v = -node(c, depth, -alpha - 1, -alpha, ply + 1);
+      if (stop_ || v <= alpha || v >= beta) return v;
+    }
+    return -node(c, depth, -beta, -alpha, ply + 1);
+  }
+
+  // What one node has found so far: its window, best value and move, the children searched.
+  struct NodeState {
+    int alpha = 0, beta = 0, depth = 0, ply = 0, side = 0;
+    int best = -kInfinity;
+    std::uint8_t best_code = kNoCode;
+    int searched = 0;
+    Move done[3] = {};  // the moves searched before generation (hash move, killers)
+    int n_done = 0;
+  };
+
+  // Searches child c of the node; true when the node is finished (a cutoff, or stopped).
+  bool visit(NodeState& ns, const Child& c) {
+    const int v = search_child(c.pos, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0);
+    ++ns.searched;
+    if (stop_) return true;
+    if (v <= ns.best) return false;
+    ns.best = v;
+    ns.best_code = game_.move_code(c.move);
+    if (v <= ns.alpha) return false;
+    ns.alpha = v;
+    set_pv(ns.ply, c.move);
+    if (v < ns.beta) return false;
+    if (opt_.ordering) reward_cutoff(ns.side, ns.ply, ns.depth, c.move);
+    return true;
+  }
+
+  // Staged generation: the hash move, then each legal killer, alone. True when one of them
+  // finished the node.
+  bool visit_staged(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
+    Child c;
+    if (hash_code != kNoCode && game_.child(s, game_.code_move(hash_code), c)) {
+      ns.done[ns.n_done++] = c.move;
+      if (visit(ns, c)) return true;
+    }
+    for (int k = 0; k < 2; ++k) {
+      const Move& m = killers[k];
+      if (m == no_move_ || (ns.n_done > 0 && ns.done[0] == m)) continue;
+      if (!game_.child(s, m, c)) continue;
+      ns.done[ns.n_done++] = m;
+      if (visit(ns, c)) return true;
+    }
+    return false;
+  }
+
   int node(const State& s, int depth, int alpha, int beta, int ply) {
     ++nodes_;
     check_limits();
@@ -234,50 +304,50 @@ class AlphaBeta {
       return eval_(s, side);
     }
 
-    const int alpha0 = alpha;
-    int hash_best = -1;
+    std::uint8_t hash_code = kNoCode;
     std::uint64_t key = 0;
     if (tt_) {
       key = game_.hash(s);
       int v;
-      if (probe_table(key, depth, alpha, beta, ply, hash_best, v)) return v;
+      if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
     }
+    NodeState ns;
+    ns.alpha = alpha;
+    ns.beta = beta;
+    ns.depth = depth;
+    ns.ply = ply;
+    ns.side = side;
+    const Move killers[2] = {killers_[ply][0], killers_[ply][1]};
+    // Generation is skipped when the hash move or a killer finished the node.
+    if (!(opt_.ordering && opt_.staged && visit_staged(ns, s, hash_code, killers)))
+      visit_generated(ns, s, hash_code, killers);
+    if (stop_) return 0;
+    if (ns.searched == 0) return terminal_score(game_.winner(s), side, ply);  // no legal move
+    if (tt_) {
+      const Bound b = ns.best <= alpha ? Bound::Upper : ns.best >= beta ? Bound::Lower : Bound::Exact;
+      tt_->store(key, depth, to_table(ns.best, ply), b, ns.best_code);
+    }
+    return ns.best;
+  }
 
-    auto& ch = children_[ply];
-    game_.children(s, ch);
+  // Generates the node's children and searches those not searched yet, best first.
+  void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
+    auto& ch = children_[ns.ply];
+    // The moves searched already are not played again.
+    if (ns.n_done > 0)
+      game_.children_except(s, ns.done, ns.n_done, ch);
+    else
+      game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
-    if (n == 0) return terminal_score(game_.winner(s), side, ply);
-    if (hash_best >= n) hash_best = -1;
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
-    if (tt_ && depth > 1)
+    if (tt_ && ns.depth > 1)
       for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
     std::uint8_t order[kMaxChildren<G>];
-    order_children(s, ch, ply, hash_best, order);
-
-    int best = -kInfinity, best_i = -1;
+    order_children(s, ch, hash_code, killers, order);
     for (int k = 0; k < n; ++k) {
-      const int i = order[k];
-      const int v = -node(ch[i].pos, depth - 1, -beta, -alpha, ply + 1);
-      if (stop_) return 0;
-      if (v > best) {
-        best = v;
-        best_i = i;
-        if (v > alpha) {
-          alpha = v;
-          set_pv(ply, ch[i].move);
-          if (alpha >= beta) {
-            if (opt_.ordering) reward_cutoff(side, ply, depth, ch[i].move);
-            break;
-          }
-        }
-      }
+      if (visit(ns, ch[order[k]])) return;
     }
-    if (tt_) {
-      const Bound b = best <= alpha0 ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact;
-      tt_->store(key, depth, to_table(best, ply), b, best_i);
-    }
-    return best;
   }
 
   G game_;
@@ -297,6 +367,7 @@ class AlphaBeta {
   int history_[2][G::kMoveIndexes];
   Move pv_[kMaxPly + 1][kMaxPly + 1];
   int pv_len_[kMaxPly + 1] = {};
+  Move no_move_;  // all bytes 0xff: an empty killer slot
 };
 
 }  // namespace bao::search

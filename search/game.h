@@ -14,6 +14,14 @@
 //   g.move_index(m)         a small number < G::kMoveIndexes naming the move, for history
 //   g.order_hint(s, child)  a cheap ordering score of a child (higher first)
 // Random game trees (search/random_tree.h) satisfy the same concept.
+//
+// StagedGame (alpha-beta's staged move generation) adds:
+//   g.move_code(m)          the move in one byte (< 0xff), for the transposition table
+//   g.code_move(c)          and back
+//   g.child(s, m, out)      true, with out the child as children(s) lists it, iff m is
+//                           legal at s; any m is accepted (a remembered move from another
+//                           position is just illegal)
+//   g.children_except(s, skip, n, out)   children(s) without the moves skip[0..n)
 #pragma once
 
 #include <concepts>
@@ -37,6 +45,15 @@ concept Game = requires(const G& g, const typename G::State& s, typename G::Chil
   { c.move } -> std::convertible_to<typename G::Move>;
   { G::kMoveIndexes } -> std::convertible_to<int>;
   { G::Children::static_capacity } -> std::convertible_to<std::size_t>;
+};
+
+template <class G>
+concept StagedGame = Game<G> && requires(const G& g, const typename G::State& s, const typename G::Move& m,
+                                         typename G::Child& out, typename G::Children& list, std::uint8_t code) {
+  { g.move_code(m) } -> std::convertible_to<std::uint8_t>;
+  { g.code_move(code) } -> std::convertible_to<typename G::Move>;
+  { g.child(s, m, out) } -> std::convertible_to<bool>;
+  g.children_except(s, &m, 1, list);
 };
 
 // The most children a node of G can have: per-node buffers (move order, probe ties) are
@@ -72,7 +89,19 @@ struct BaoGame {
   int move_index(const Move& m) const { return (m.pit * 2 + m.right) * 2; }
   // Seeds the mover gains: captures first, bigger ones first.
   int order_hint(const State& s, const Child& c) const { return ring_seeds(c.pos, s.side) - ring_seeds(s, s.side); }
+  // Pit (4 bits), letter (1), flags (2): at most 127.
+  static std::uint8_t move_code(const Move& m) {
+    return static_cast<std::uint8_t>(m.pit | m.right << 4 | m.flags << 5);
+  }
+  static Move code_move(std::uint8_t c) {
+    return Move{static_cast<std::uint8_t>(c & 15), static_cast<std::uint8_t>((c >> 4) & 1),
+                static_cast<std::uint8_t>(c >> 5), 0};
+  }
+  bool child(const State& s, const Move& m, Child& out) const { return child_if_legal(s, m, rules, out); }
+  void children_except(const State& s, const Move* skip, int n, Children& out) const {
+    generate_children_except(s, rules, skip, n, out);
+  }
 };
-static_assert(Game<BaoGame>);
+static_assert(StagedGame<BaoGame>);
 
 }  // namespace bao::search
