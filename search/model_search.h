@@ -243,6 +243,22 @@ class ModelSearch {
       order[j] = x;
     }
   }
+  // The order of children for loops whose result does not depend on it (OM's pair
+  // search, om.h): by the game's order_hint, highest first, stable (equal hints keep the
+  // game's order); the game's order without ordering.
+  void order_by_hint(const State& s, const typename G::Children& ch, std::uint8_t* order) const {
+    const int n = static_cast<int>(ch.size());
+    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+    if (!ordering_ || n < 2) return;
+    int score[kMaxChildren<G>];
+    for (int i = 0; i < n; ++i) score[i] = game_.order_hint(s, ch[i]);
+    for (int i = 1; i < n; ++i) {
+      const std::uint8_t x = order[i];
+      int j = i;
+      for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+      order[j] = x;
+    }
+  }
   // A cutoff by move m: the ply's first killer, and history (kept below the order_hint
   // term, as search/alphabeta.h keeps it).
   void reward_cutoff(int side, int ply, int depth, const Move& m) {
