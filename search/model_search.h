@@ -18,12 +18,14 @@
 // comparisons on random trees keep the game's order): the alpha-beta recursion on one
 // function (minimax_node with pruning: the probes at MIN nodes, the horizon, sp-prom's
 // similarity test) then tries killers, history and the game's order_hint first, as
-// search/alphabeta.h does. Values stay exact: a fail-soft alpha-beta value inside its
-// window is the minimax value in any child order, and outside it the callers use only
-// the side it fails on (ModelSearch::probe_min, om.h, prom.h); the loops that choose
-// among children (the root, the probes' ties, OM's and PrOM's MIN and MAX nodes) keep the
-// game's order, so "the first of equals" is unchanged. History and killers start empty
-// at every search: a search's nodes do not depend on the searches before it.
+// search/alphabeta.h does, and OM's pair search (om.h) takes children by order_hint
+// (order_by_hint). Values stay exact: a fail-soft alpha-beta value inside its window is
+// the minimax value in any child order, and outside it the callers use only the side it
+// fails on (ModelSearch::probe_min, om.h, prom.h); OM's pair search gives the same pair in
+// any order (maxima at MAX nodes, the least (vop, v0) at MIN nodes); the loops that choose
+// a move or collect ties (the root, the probes' ties, PrOM's MIN nodes) keep the game's
+// order, so "the first of equals" is unchanged. History and killers start empty at every
+// search: a search's nodes do not depend on the searches before it.
 #pragma once
 
 #include <algorithm>
