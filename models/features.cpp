@@ -1,6 +1,9 @@
 #include "models/features.h"
 
+#include <algorithm>
 #include <bit>
+#include <cstring>
+#include <memory>
 
 #include "engine/movegen.h"
 
@@ -32,7 +35,91 @@ int feature_index(std::string_view name) {
   return -1;
 }
 
-HalfFeatures half_features(const Position& p, int s, const Rules& rules) {
+namespace {
+
+// A thread's memo of takasa-move counts by the mover's own state (see mobility). Entries
+// hold their whole key, so a hit is never another state's count; the slot is
+// always replaced. One memo a thread, for one Rules at a time (every evaluator made by
+// name uses Rules{}; another set of rules empties it).
+class TakasaCounts {
+ public:
+  // The count stored for (ring, hand, house) under rules, or -1.
+  int find(const std::uint8_t* ring, std::uint8_t hand, std::uint8_t house, const Rules& rules) {
+    if (!slots_ || !(rules == rules_)) {
+      if (!slots_) slots_ = std::make_unique<Entry[]>(kSlots);
+      std::fill(slots_.get(), slots_.get() + kSlots, Entry{});
+      rules_ = rules;
+      return -1;
+    }
+    const Entry& e = slots_[index(ring, hand, house)];
+    if (!e.used || e.hand != hand || e.house != house || std::memcmp(e.ring, ring, kRing) != 0) return -1;
+    return e.count;
+  }
+  // Called after find(ring, hand, house, rules) missed.
+  void store(const std::uint8_t* ring, std::uint8_t hand, std::uint8_t house, int count) {
+    Entry& e = slots_[index(ring, hand, house)];
+    std::memcpy(e.ring, ring, kRing);
+    e.hand = hand;
+    e.house = house;
+    e.count = static_cast<std::uint8_t>(count);
+    e.used = 1;
+  }
+
+ private:
+  struct Entry {
+    std::uint8_t ring[kRing];
+    std::uint8_t hand, house, count, used;
+  };
+  static constexpr int kBits = 14;  // 16,384 slots of 20 bytes: 320 KiB, about an L2
+  static constexpr std::size_t kSlots = std::size_t{1} << kBits;
+
+  static std::size_t index(const std::uint8_t* ring, std::uint8_t hand, std::uint8_t house) {
+    std::uint64_t a, b;
+    std::memcpy(&a, ring, 8);
+    std::memcpy(&b, ring + 8, 8);
+    std::uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t{hand} << 8 | house)) * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+    return static_cast<std::size_t>((h * 0xc4ceb9fe1a85ec53ull) >> (64 - kBits));
+  }
+
+  std::unique_ptr<Entry[]> slots_;
+  Rules rules_;
+};
+
+thread_local TakasaCounts takasa_counts;
+
+}  // namespace
+
+int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules) {
+  // The position as if s were to move. The takasia mark belongs to the side to move, so
+  // for the other side it is dropped; the key is not used by move counting.
+  Position q = p;
+  q.side = static_cast<std::uint8_t>(s);
+  if (p.side != s) q.takasia = kNoPit;
+  // Where move generation yields nothing at once (a front row empty) or where a capture
+  // exists (only capture moves are then legal, 1.7a), or with a takasia mark (it removes
+  // a candidate): counted by move generation itself.
+  if (q.front_empty(South) || q.front_empty(North) || targets != 0 || q.takasia != kNoPit)
+    return count_legal_moves(q, rules);
+  // No capture (targets, capture_targets(p, s), is exactly "some capture candidate
+  // exists": the namua rule 2.3 and the mtaji rule 3.4, as generation checks them): the
+  // moves are takasa moves (2.4, 3.5). A takasa move never captures, so its candidates and
+  // whether each ends (rules.md 3.1: a lap ending in an empty own pit 1.5, the owned
+  // house's stop 2.5b, the tax 2.4b, a cycle 1.5a, all proven by generation's own
+  // long-move code) depend only on s's ring, hand (the stage) and house; 3.1(1) looks at
+  // the opponent's front row only after a capture lap. So the count is a function of
+  // those, memoised per thread: siblings in a search share the side not moving's ring,
+  // and a side's ring recurs wherever only the other side's takasa moves came between.
+  const std::uint8_t hand = p.hand[s];
+  const std::uint8_t house = p.owns_house(s) ? 1 : 0;
+  TakasaCounts& memo = takasa_counts;
+  if (const int known = memo.find(p.pits[s], hand, house, rules); known >= 0) return known;
+  const int n = count_legal_moves(q, rules);
+  memo.store(p.pits[s], hand, house, n);
+  return n;
+}
+
+HalfFeatures half_features(const Position& p, int s, const Rules& rules, bool moves) {
   HalfFeatures h;
   h.setZero();
   const int o = s ^ 1;
@@ -50,16 +137,7 @@ HalfFeatures half_features(const Position& p, int s, const Rules& rules) {
     h[kFHouseSeeds] = p.pits[s][kHouse];
     h[kFHouseFunctional] = p.hand[s] > 0 && p.pits[s][kHouse] >= 6;
   }
-  if (p.side == s) {
-    h[kFMoves] = count_legal_moves(p, rules);
-  } else {
-    // The side not to move: its moves as if it were its turn. The takasia mark belongs to
-    // the side to move, so it is dropped; the key is not used by move counting.
-    Position q = p;
-    q.side = static_cast<std::uint8_t>(s);
-    q.takasia = kNoPit;
-    h[kFMoves] = count_legal_moves(q, rules);
-  }
+  if (moves) h[kFMoves] = mobility(p, s, targets, rules);
   h[kFCaptures] = std::popcount(targets);
   int two = 0;
   for (int r = 0; r < kRing; ++r) two += p.pits[s][r] >= 2;

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -56,8 +57,17 @@ int feature_index(std::string_view name);
 
 // Side s's half of the features of p. Mobility (moves) is counted with the rules given;
 // for the side not to move it is counted on a copy of p with s to move and no takasia
-// mark (the mark belongs to the side to move).
-HalfFeatures half_features(const Position& p, int s, const Rules& rules = Rules{});
+// mark (the mark belongs to the side to move). moves = false leaves that feature 0 and
+// skips counting it (for weights whose `moves` weight is 0: the score is the same).
+HalfFeatures half_features(const Position& p, int s, const Rules& rules = Rules{}, bool moves = true);
+
+// The `moves` feature of side s in p: count_legal_moves of p with s to move (the takasia
+// mark dropped when s is not to move), exactly. targets must be capture_targets(p, s).
+// Where s has no capture, no takasia mark and both front rows hold seeds, the moves are
+// takasa moves, whose number depends only on s's ring, hand and house: it is memoised
+// per thread (models/features.cpp says why that is exact), which spares the search's
+// leaves most of the candidate moves played to their end.
+int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules = Rules{});
 
 // The features of p from `side`'s point of view: its half, then the opponent's half.
 Features features(const Position& p, int side, const Rules& rules = Rules{});

@@ -19,7 +19,11 @@ int to_eval(double raw) {
 }
 
 double LinearEvaluator::raw(const Position& p, int side) const {
-  const HalfFeatures d = half_features(p, side, rules_) - half_features(p, side ^ 1, rules_);
+  // A zero weight makes a feature's value irrelevant (0 * x is 0 for every finite count),
+  // so `moves`, the one that costs, is not computed then: the score is bit for bit the
+  // same.
+  const bool moves = w_[kFMoves] != 0;
+  const HalfFeatures d = half_features(p, side, rules_, moves) - half_features(p, side ^ 1, rules_, moves);
   return w_.dot(d);
 }
 

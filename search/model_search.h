@@ -13,6 +13,19 @@
 // (no table, no ordering, children in the game's order; at the root the first of equal
 // moves). Its protected part is what OM and PrOM share: root handling, the recursion on
 // one function and the probe that finds MIN's predicted moves.
+//
+// Move ordering (set_ordering, off by default so the baselines and the published cost
+// comparisons on random trees keep the game's order): the alpha-beta recursion on one
+// function (minimax_node with pruning: the probes at MIN nodes, the horizon, sp-prom's
+// similarity test) then tries killers, history and the game's order_hint first, as
+// search/alphabeta.h does, and OM's pair search (om.h) takes children by order_hint
+// (order_by_hint). Values stay exact: a fail-soft alpha-beta value inside its window is
+// the minimax value in any child order, and outside it the callers use only the side it
+// fails on (ModelSearch::probe_min, om.h, prom.h); OM's pair search gives the same pair in
+// any order (maxima at MAX nodes, the least (vop, v0) at MIN nodes); the loops that choose
+// a move or collect ties (the root, the probes' ties, PrOM's MIN nodes) keep the game's
+// order, so "the first of equals" is unchanged. History and killers start empty at every
+// search: a search's nodes do not depend on the searches before it.
 #pragma once
 
 #include <algorithm>
@@ -83,6 +96,8 @@ class ModelSearch {
   // Without a budget a search is never interrupted and its counts are unchanged.
   void set_budget(const StopRule& budget) { budget_ = budget; }
   void clear_budget() { budget_ = StopRule(); }
+  // Move ordering in the alpha-beta recursion (see the header comment); off by default.
+  void set_ordering(bool on) { ordering_ = on; }
   int functions() const { return static_cast<int>(fns_.size()); }
 
   // Fixed-depth alpha-beta on fn[k]: the cost baseline.
@@ -131,6 +146,10 @@ class ModelSearch {
       ModelResult<Move> o;
       for (auto& e : evals_) e = 0;
       nodes_ = 1;
+      if (ordering_) {
+        for (auto& row : history_) row.fill(0);
+        for (auto& k : killers_) k = Killers{};
+      }
       max_side_ = game_.side_to_move(root);
       auto& ch = buf_[0];
       game_.children(root, ch);
@@ -192,7 +211,12 @@ class ModelSearch {
     if (ch.empty()) return over(s, ply);
     const bool max = is_max(s);
     int best = max ? -kInfinity : kInfinity;
-    for (const auto& c : ch) {
+    const int n = static_cast<int>(ch.size());
+    std::uint8_t order[kMaxChildren<G>];
+    const bool ordered = kPrune && ordering_ && n > 1;
+    if (ordered) order_children(s, ch, ply, order);
+    for (int j = 0; j < n; ++j) {
+      const auto& c = ch[ordered ? order[j] : j];
       const int v = minimax_node<kPrune>(k, c.pos, depth - 1, alpha, beta, ply + 1);
       if (max) {
         best = std::max(best, v);
@@ -201,9 +225,69 @@ class ModelSearch {
         best = std::min(best, v);
         beta = std::min(beta, v);
       }
-      if (kPrune && alpha >= beta) break;
+      if (kPrune && alpha >= beta) {
+        if (ordered) reward_cutoff(game_.side_to_move(s), ply, depth, c.move);
+        break;
+      }
     }
     return best;
+  }
+
+  // The children's order for minimax_node: the ply's killers, then by the game's
+  // order_hint (for Bao the seeds the mover gains: captures, bigger first) and history;
+  // a stable sort, so equal scores keep the game's order.
+  void order_children(const State& s, const typename G::Children& ch, int ply, std::uint8_t* order) const {
+    const int n = static_cast<int>(ch.size());
+    const int side = game_.side_to_move(s);
+    int score[kMaxChildren<G>];
+    for (int i = 0; i < n; ++i) {
+      order[i] = static_cast<std::uint8_t>(i);
+      const Move& m = ch[i].move;
+      if (killers_[ply].set[0] && killers_[ply].move[0] == m)
+        score[i] = 1 << 29;
+      else if (killers_[ply].set[1] && killers_[ply].move[1] == m)
+        score[i] = 1 << 28;
+      else
+        score[i] = (game_.order_hint(s, ch[i]) << 20) + history_[side][game_.move_index(m)];
+    }
+    for (int i = 1; i < n; ++i) {
+      const std::uint8_t x = order[i];
+      int j = i;
+      for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+      order[j] = x;
+    }
+  }
+  // The order of children for loops whose result does not depend on it (OM's pair
+  // search, om.h): by the game's order_hint, highest first, stable (equal hints keep the
+  // game's order); the game's order without ordering.
+  void order_by_hint(const State& s, const typename G::Children& ch, std::uint8_t* order) const {
+    const int n = static_cast<int>(ch.size());
+    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+    if (!ordering_ || n < 2) return;
+    int score[kMaxChildren<G>];
+    for (int i = 0; i < n; ++i) score[i] = game_.order_hint(s, ch[i]);
+    for (int i = 1; i < n; ++i) {
+      const std::uint8_t x = order[i];
+      int j = i;
+      for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+      order[j] = x;
+    }
+  }
+  // A cutoff by move m: the ply's first killer, and history (kept below the order_hint
+  // term, as search/alphabeta.h keeps it).
+  void reward_cutoff(int side, int ply, int depth, const Move& m) {
+    Killers& k = killers_[ply];
+    if (!(k.set[0] && k.move[0] == m)) {
+      k.move[1] = k.move[0];
+      k.set[1] = k.set[0];
+      k.move[0] = m;
+      k.set[0] = true;
+    }
+    int& h = history_[side][game_.move_index(m)];
+    h += depth * depth;
+    if (h > (1 << 19))
+      for (auto& row : history_)
+        for (int& x : row) x /= 2;
   }
 
   // The probe at a MIN node (Donkers 2003, beta-passing): alpha-beta on fn[k] finds the
@@ -240,7 +324,14 @@ class ModelSearch {
   std::array<std::uint64_t, kMaxTypes> evals_{};
 
  private:
+  struct Killers {
+    Move move[2]{};
+    bool set[2] = {false, false};
+  };
   StopRule budget_;
+  bool ordering_ = false;
+  std::array<std::array<int, G::kMoveIndexes>, 2> history_{};
+  std::array<Killers, kMaxPly + 1> killers_{};
 };
 
 }  // namespace bao::search

@@ -262,7 +262,14 @@ class OmSearch : public ModelSearch<G> {
     auto& ch = this->buf_[ply];
     this->game_.children(s, ch);
     if (ch.empty()) return {this->over(s, ply), this->over(s, ply)};
-    const Pair r = this->is_max(s) ? max_node<kBounded>(ch, depth, ply, w) : min_node<kBounded>(ch, depth, ply, w);
+    // With ordering (ModelSearch::set_ordering) the children go by the game's order_hint,
+    // for Bao the mover's captures first: MIN's likely choice (low vop) sets a tight bound
+    // for its later children, and MAX reaches bop sooner. The pair does not depend on the
+    // order: MAX takes maxima, MIN the least (vop, v0), and equal pairs are the same pair.
+    std::uint8_t order[kMaxChildren<G>];
+    this->order_by_hint(s, ch, order);
+    const Pair r =
+        this->is_max(s) ? max_node<kBounded>(ch, order, depth, ply, w) : min_node<kBounded>(ch, order, depth, ply, w);
     // Without a bound every value returned with vop < bop is exact: those are stored,
     // with the full key (deeper nodes may have used the slot meanwhile).
     if (tabled && r.vop < w.bop) table_.store(key, depth, Pair{to_table(r.v0, ply), to_table(r.vop, ply)});
@@ -273,12 +280,12 @@ class OmSearch : public ModelSearch<G> {
   // once its vop reaches bop (MIN will not choose it), under a bound also once an exact
   // v0 shows vop >= v0 - B >= bop.
   template <bool kBounded>
-  Pair max_node(const typename G::Children& ch, int depth, int ply, const Window& w) {
+  Pair max_node(const typename G::Children& ch, const std::uint8_t* order, int depth, int ply, const Window& w) {
     Pair r{-kInfinity, -kInfinity};
     int exact_v0 = -kInfinity;  // the highest v0 known to be exact
-    for (const auto& c : ch) {
+    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
       const Window cw{std::max(w.a0, r.v0), std::max(w.aop, r.vop), w.bop};
-      const Pair x = pair_node<kBounded>(c.pos, depth - 1, ply + 1, cw);
+      const Pair x = pair_node<kBounded>(ch[order[i]].pos, depth - 1, ply + 1, cw);
       if (x.vop >= w.bop) return {std::max(r.v0, x.v0), x.vop};
       if (x.v0 > cw.a0) exact_v0 = std::max(exact_v0, x.v0);
       raise(r, x);
@@ -292,13 +299,13 @@ class OmSearch : public ModelSearch<G> {
   // bound the node stops once its vop is at most `floor` = min(aop, a0 - B): then its vop
   // fails low and its v0 <= vop + B <= a0 too, so the caller needs nothing more.
   template <bool kBounded>
-  Pair min_node(const typename G::Children& ch, int depth, int ply, const Window& w) {
+  Pair min_node(const typename G::Children& ch, const std::uint8_t* order, int depth, int ply, const Window& w) {
     const int floor = kBounded ? std::min(w.aop, minus_b(w.a0)) : -kInfinity;
     if (depth == 1) return frontier_min(ch, ply, w, kBounded);
     Pair best{0, 0};
     for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
       const int bop = i == 0 ? w.bop : std::min(w.bop, best.vop + 1);
-      const Pair x = pair_node<kBounded>(ch[i].pos, depth - 1, ply + 1, Window{w.a0, floor, bop});
+      const Pair x = pair_node<kBounded>(ch[order[i]].pos, depth - 1, ply + 1, Window{w.a0, floor, bop});
       if (i == 0 || min_prefers(x, best)) best = x;
       if (kBounded && best.vop <= floor) return {plus_b(best.vop), best.vop};
     }

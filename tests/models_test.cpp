@@ -114,6 +114,91 @@ TEST(Features, StartPosition) {
   EXPECT_EQ(s[kFPitsOfTwo], 3);
 }
 
+// The `moves` feature as it was first computed: move generation counting every legal
+// move of p with s to move (the takasia mark dropped for the side not to move).
+int moves_by_generation(const Position& p, int s, const Rules& rules) {
+  Position q = p;
+  q.side = static_cast<std::uint8_t>(s);
+  if (p.side != s) q.takasia = kNoPit;
+  return count_legal_moves(q, rules);
+}
+
+// Positions of one variant: seeded random games (namua and mtaji stages) and, from
+// tests/data/long-move-set.txt, the positions with long or never-ending takasa moves and
+// every child of them (where the other side's moves are the long ones).
+std::vector<Position> mobility_positions(const Rules& rules) {
+  std::vector<Position> out;
+  for (int i = 0; i < 300; ++i) out.push_back(play::random_opening(rules, 17, i, 0, 120));
+  std::ifstream in(std::string(BAO_TEST_DATA) + "/long-move-set.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto space = line.find(' ');
+    if (parse_variant(line.substr(0, space)) != rules.variant) continue;
+    const Position p = parse_position(line.substr(space + 1), rules.variant);
+    out.push_back(p);
+    ChildList children;
+    generate_children(p, rules, children);
+    for (const Child& c : children) out.push_back(c.pos);
+  }
+  return out;
+}
+
+// The fast `moves` feature (a memo of takasa counts by the side's own ring, hand and
+// house) equals counting by move generation on every position of both variants, for
+// both sides, on a first visit (memo filled) and a second (memo read), and on positions
+// whose own side recurs beside another opponent (what the memo's key leaves out). The
+// learned evaluators score as with the counted feature.
+TEST(Features, MovesMatchCountingEveryMove) {
+  for (const Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    Rules rules;
+    rules.variant = v;
+    const std::vector<Position> positions = mobility_positions(rules);
+    ASSERT_GT(positions.size(), 450u);
+    int takasa_only = 0, long_set = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      // The same sides' rings beside another position's opponent: own side s of p, the
+      // other side (pits, hand, house) of a position further on.
+      const Position& other = positions[(i * 7 + 3) % positions.size()];
+      for (int s = 0; s < 2; ++s) {
+        SCOPED_TRACE(format_position(p) + " side " + std::to_string(s));
+        const int expected = moves_by_generation(p, s, rules);
+        for (int pass = 0; pass < 2; ++pass) {
+          EXPECT_EQ(mobility(p, s, capture_targets(p, s), rules), expected);
+          EXPECT_EQ(half_features(p, s, rules)[kFMoves], expected);
+        }
+        if (capture_targets(p, s) == 0 && !(p.side == s && p.takasia != kNoPit)) ++takasa_only;
+        Position mixed = p;
+        const int o = s ^ 1;
+        for (int r = 0; r < kRing; ++r) mixed.pits[o][r] = other.pits[o][r];
+        mixed.hand[o] = other.hand[o];
+        mixed.houses = static_cast<std::uint8_t>((p.houses & (1u << s)) | (other.houses & (1u << o)));
+        mixed.refresh_key();
+        EXPECT_EQ(mobility(mixed, s, capture_targets(mixed, s), rules), moves_by_generation(mixed, s, rules))
+            << format_position(mixed);
+      }
+      long_set += i >= 300;
+    }
+    // The memo's path is taken, and the long-move positions are there.
+    EXPECT_GT(takasa_only, 100);
+    EXPECT_GT(long_set, 20);
+    // Evaluators: with a `moves` weight (td-long, ga-long) and without (ga-short).
+    for (const char* name : {"td-long", "ga-long", "ga-short"}) {
+      const Weights w = read_weights(std::string(BAO_WEIGHTS_DIR) + "/" + name + ".txt");
+      const LinearEvaluator e(name, w, rules);
+      for (const Position& p : positions)
+        for (int side = 0; side < 2; ++side) {
+          HalfFeatures h[2];
+          for (int s = 0; s < 2; ++s) {
+            h[s] = half_features(p, s, rules, false);
+            h[s][kFMoves] = moves_by_generation(p, s, rules);
+          }
+          ASSERT_EQ(e.evaluate(p, side), to_eval(w.dot(h[side] - h[side ^ 1]))) << name << " " << format_position(p);
+        }
+    }
+  }
+}
+
 TEST(Features, NamesRoundTrip) {
   for (int f = 0; f < kHalfFeatures; ++f) EXPECT_EQ(feature_index(feature_name(f)), f);
   EXPECT_EQ(feature_index("front9"), -1);

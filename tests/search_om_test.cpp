@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
+#include "search/exact_table.h"
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
@@ -333,6 +335,60 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
       }
     }
   }
+}
+
+// ExactTable: a search starts small and doubles as it fills, keeping every entry it
+// stored (the doubling splits slots by one more key bit); the next search sees none of
+// them and starts small again; the size never passes what resize allowed; the same
+// stores give the same size and contents whatever came before (determinism).
+TEST(ExactTable, GrowsWithTheSearchKeepsItsEntriesAndForgetsOldSearches) {
+  ExactTable<int> t;
+  EXPECT_FALSE(t.enabled());
+  t.store(1, 1, 1);  // off: nothing happens
+  EXPECT_EQ(t.find(1, 1), nullptr);
+  t.resize(1, "test table");  // 1 MiB of 16-byte slots (key, value, generation, depth): 65,536
+  ASSERT_TRUE(t.enabled());
+  std::uint64_t x = 0x9e3779b97f4a7c15ull;  // distinct keys with random low bits
+  const auto next = [&] { return x = x * 6364136223846793005ull + 1442695040888963407ull; };
+  const auto fill = [&](int n, std::vector<std::uint64_t>& keys) {
+    t.new_search();
+    const std::size_t first = t.slots_in_use();
+    keys.clear();
+    for (int i = 0; i < n; ++i) {
+      keys.push_back(next());
+      t.store(keys.back(), i % 7, i);
+    }
+    return first;
+  };
+  std::vector<std::uint64_t> keys;
+  const std::size_t first = fill(3000, keys);
+  EXPECT_GT(t.slots_in_use(), first);  // grew
+  EXPECT_LT(t.slots_in_use(), std::size_t{1} << 16);
+  // Each entry is found unless a later store took its slot (always-replace), and most are.
+  int found = 0;
+  for (int i = 0; i < 3000; ++i)
+    if (const int* v = t.find(keys[i], i % 7)) {
+      EXPECT_EQ(*v, i);
+      ++found;
+    }
+  EXPECT_GT(found, 2400);
+  EXPECT_EQ(t.find(keys[0], 8), nullptr);  // another remaining depth
+  const std::size_t grown = t.slots_in_use();
+  // The next search: none of the old entries, and the first size again.
+  const std::vector<std::uint64_t> old = keys;
+  t.new_search();
+  EXPECT_EQ(t.slots_in_use(), first);
+  for (int i = 0; i < 3000; ++i) EXPECT_EQ(t.find(old[i], i % 7), nullptr);
+  // The same stores after other searches: the same size and the same entries found.
+  std::vector<std::uint64_t> other;
+  fill(40000, other);
+  EXPECT_EQ(t.slots_in_use(), std::size_t{1} << 16);  // capped (40,000 would want 4 times as many)
+  t.new_search();
+  for (int i = 0; i < 3000; ++i) t.store(old[i], i % 7, i);
+  EXPECT_EQ(t.slots_in_use(), grown);
+  int again = 0;
+  for (int i = 0; i < 3000; ++i) again += t.find(old[i], i % 7) != nullptr;
+  EXPECT_EQ(again, found);
 }
 
 TEST(OmBao, TableForFullDepthOmKeepsTheValueAndHits) {
