@@ -96,9 +96,9 @@ int cmd_run(const std::vector<std::string>& args) {
     const std::optional<experiments::RunResult> r = experiments::run_tournament_mpi(c, o);
     if (!r) return kExitOk;  // a worker rank: rank 0 writes and prints
     experiments::RunInfo(info).with_ranks(experiments::mpi_ranks()).append_to(c.out, r->played);
-    report(c, *r,
-           std::to_string(experiments::mpi_ranks() - 1) + " worker ranks x " +
-               std::to_string(run_threads) + " threads");
+    report(
+        c, *r,
+        std::to_string(experiments::mpi_ranks() - 1) + " worker ranks x " + std::to_string(run_threads) + " threads");
     std::cout << experiments::write_summaries(c, *r) << "\nResults: " << c.out
               << "/ (games.jsonl, summary.csv, summary.md)\n";
     return kExitOk;
