@@ -581,20 +581,34 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
 
 }  // namespace
 
-void generate_children(const Position& p, const Rules& rules, ChildList& out) {
+void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {
   out.clear();
+  auto skipped = [&](const Move& m) {
+    for (int i = 0; i < n_skip; ++i)
+      if (skip[i] == m) return true;
+    return false;
+  };
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
-  // house choice (stop before safari, notation.md).
+  // house choice (stop before safari, notation.md). A skipped move's position is not kept.
   for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
     const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
-    out.push_back(Child{m, p});
-    bool choice = false;
-    if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
-    if (!choice) return;
     const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
+    bool choice = false;
+    if (!skipped(m)) {
+      out.push_back(Child{m, p});
+      if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
+    } else if (!m.takasa() && !skipped(twin)) {  // only capture moves reach the choice
+      Position scratch = p;
+      play<false>(scratch, m, rules, choice, p);
+    }
+    if (!choice || skipped(twin)) return;
     out.push_back(Child{twin, p});
     if (!play<true>(out.back().pos, twin, rules, choice, p)) out.pop_back();
   });
+}
+
+void generate_children(const Position& p, const Rules& rules, ChildList& out) {
+  generate_children_except(p, rules, nullptr, 0, out);
 }
 
 namespace {
@@ -679,10 +693,6 @@ std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
   return total;
 }
 
-}  // namespace bao
-
-namespace bao {
-
 bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out) {
   // Cheap necessary conditions first (most killers, remembered from sibling positions, fail
   // here): a ring pit, a letter, not the takasia-ed pit; the namua stage plays an occupied
@@ -703,31 +713,6 @@ bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child&
   bool choice = false;
   if (!play<true>(out.pos, m, rules, choice, p)) return false;
   return !m.safari() || choice;
-}
-
-void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {
-  out.clear();
-  auto skipped = [&](const Move& m) {
-    for (int i = 0; i < n_skip; ++i)
-      if (skip[i] == m) return true;
-    return false;
-  };
-  // As generate_children, but a skipped move's position is not kept.
-  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
-    const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
-    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
-    bool choice = false;
-    if (!skipped(m)) {
-      out.push_back(Child{m, p});
-      if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
-    } else if (!m.takasa() && !skipped(twin)) {  // only capture moves reach the choice
-      Position scratch = p;
-      play<false>(scratch, m, rules, choice, p);
-    }
-    if (!choice || skipped(twin)) return;
-    out.push_back(Child{twin, p});
-    if (!play<true>(out.back().pos, twin, rules, choice, p)) out.pop_back();
-  });
 }
 
 }  // namespace bao

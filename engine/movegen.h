@@ -62,10 +62,6 @@ const char* outcome_reason(const Position& p, const Rules& rules);
 // perft(p, depth) as notation.md defines it.
 std::uint64_t perft(const Position& p, const Rules& rules, int depth);
 
-}  // namespace bao
-
-namespace bao {
-
 // Staged move generation: the child of p by move m when m is legal in p, exactly as
 // generate_children would list it (same move, position, key and takasia mark), and false
 // otherwise; out is unspecified then. Any m is accepted (a move remembered from another
