@@ -304,16 +304,9 @@ void read_top_level(const Source& src, Config& c) {
   if (!src.read_int("seed", c.seed, 0, ~std::uint64_t{0}, "a seed"))
     src.missing("seed", "the seed of the random openings");
   if (!src.get("players")) src.missing("players", "the players taking part, comma separated");
-  if (const Entry* e = src.get("schedule")) {
-    if (e->value == "pairing")
-      c.schedule = Schedule::Pairing;
-    else if (e->value == "round-robin")
-      c.schedule = Schedule::RoundRobin;
-    else if (e->value == "gauntlet")
-      c.schedule = Schedule::Gauntlet;
-    else
+  if (const Entry* e = src.get("schedule"))
+    if (!parse_schedule(e->value, c.schedule))
       src.fail("schedule", *e, "expected pairing, round-robin or gauntlet, found '" + e->value + "'");
-  }
   src.read_int("ply_cap", c.ply_cap, 1, 100000, "a number of plies");
   if (const Entry* e = src.get("shard")) read_shard(src, *e, c);
   src.read_int("threads", c.threads, 0, search::kMaxThreads, "a number of threads (0: all)");
@@ -668,6 +661,21 @@ std::map<std::string, std::string> parse_identity(const std::string& text, const
   std::map<std::string, std::string> out;
   for (const auto& [k, e] : read_file_entries(text, name, sections, top)) out[k] = e.value;
   return out;
+}
+
+std::string folder_config_text(const Config& c) {
+  std::string text = format_identity(c.identity) + "# config: " + c.file + "\n";
+  if (!c.openings_file.empty()) text += "# openings_file: " + c.openings_file + "\n";
+  return text;
+}
+
+bool parse_schedule(std::string_view name, Schedule& s) {
+  for (Schedule k : {Schedule::Pairing, Schedule::RoundRobin, Schedule::Gauntlet})
+    if (name == schedule_name(k)) {
+      s = k;
+      return true;
+    }
+  return false;
 }
 
 std::vector<std::string> identity_differences(const std::map<std::string, std::string>& stored,

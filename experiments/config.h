@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/position.h"
@@ -88,6 +89,15 @@ Config parse_config(const std::string& text, const std::string& name, const std:
 // `identity` as INI text ("key = value" lines, sorted), and back (throws InputError).
 std::string format_identity(const std::map<std::string, std::string>& identity);
 std::map<std::string, std::string> parse_identity(const std::string& text, const std::string& name);
+
+// DIR/config.ini as bao run writes it (and bao merge): format_identity(c.identity), then
+// comments saying where the config and its openings file came from ("# config: PATH",
+// "# openings_file: PATH"), which no identity comparison reads and bao merge uses for
+// its summary's title.
+std::string folder_config_text(const Config& c);
+
+// "pairing", "round-robin", "gauntlet" (schedule_name's words) into s; false for another word.
+bool parse_schedule(std::string_view name, Schedule& s);
 
 // The differences between a stored identity and a new one, one "key: was A, now B" per
 // entry ("(unset)" for a key one side lacks); empty when they agree.

@@ -79,10 +79,8 @@ Config summary_config(const Folder& f, const std::string& out) {
     if (k == "variant") c.rules.set(k, v);
     if (k.rfind("rules.", 0) == 0) c.rules.set(k.substr(6), v);
   }
-  const std::string schedule = value_of(id, "schedule", f.dir);
-  c.schedule = schedule == "round-robin" ? Schedule::RoundRobin
-               : schedule == "gauntlet"  ? Schedule::Gauntlet
-                                         : Schedule::Pairing;
+  if (!parse_schedule(value_of(id, "schedule", f.dir), c.schedule))
+    throw InputError("'" + f.dir + "/config.ini': schedule = '" + id.at("schedule") + "' is not a schedule");
   std::string players = value_of(id, "players", f.dir);
   for (std::size_t at = 0; at <= players.size();) {
     const auto comma = std::min(players.find(',', at), players.size());
@@ -252,9 +250,7 @@ MergeResult merge_shards(const std::vector<std::string>& dirs, const std::string
     m.notes.push_back("shard " + std::to_string(k) + "/" + std::to_string(shards) + ": " + std::to_string(n) +
                       " game(s) not played yet (resume it with bao run CONFIG --shard " + std::to_string(k) + "/" +
                       std::to_string(shards) + " --out ITS_FOLDER, then merge again)");
-  std::string ini = format_identity(c.identity) + "# config: " + c.file + "\n";
-  if (!c.openings_file.empty()) ini += "# openings_file: " + c.openings_file + "\n";
-  write_text_file_atomically((fs::path(out) / "config.ini").string(), ini);
+  write_text_file_atomically((fs::path(out) / "config.ini").string(), folder_config_text(c));
   write_text_file_atomically((fs::path(out) / "games.jsonl").string(), text);
   m.run.total = static_cast<int>(games.schedule().size());
   m.run.skipped = m.run.total - static_cast<int>(m.run.records.size());

@@ -184,8 +184,7 @@ void work(const RunOptions& o, const GameFactory& games, int rank) {
         message = std::to_string(index) + " " + to_json(games.play(g, players));
       } catch (const std::exception& e) {
         tag = kFailure;
-        message = std::to_string(index) + " game " + games.pairings()[g.pairing].name + "/" +
-                  std::to_string(g.opening) + "/" + std::to_string(g.game) + ": " + e.what();
+        message = std::to_string(index) + " game " + games.name(g) + ": " + e.what();
       }
 #pragma omp critical(bao_mpi)
       send_text(message, 0, tag);

@@ -112,10 +112,7 @@ void check_folder(const Config& c) {
     throw InputError("'" + c.out +
                      "' has games.jsonl but no config.ini, so which config its games come from is "
                      "unknown; use another --out");
-  // Comments, not settings: where the config came from, for bao merge's summary title.
-  std::string source = "# config: " + c.file + "\n";
-  if (!c.openings_file.empty()) source += "# openings_file: " + c.openings_file + "\n";
-  write_text_file_atomically(ini.string(), format_identity(c.identity) + source);
+  write_text_file_atomically(ini.string(), folder_config_text(c));
 }
 
 // The record of a game played from `opening` as game `g` of pairing `pr`.
@@ -161,6 +158,10 @@ bool in_shard(const Config& c, const ScheduledGame& g) {
 
 GameFactory::GameFactory(const Config& c)
     : c_(c), pairings_(make_pairings(c)), openings_(make_openings(c)), schedule_(make_schedule(c, pairings_)) {}
+
+std::string GameFactory::name(const ScheduledGame& g) const {
+  return pairings_[g.pairing].name + "/" + std::to_string(g.opening) + "/" + std::to_string(g.game);
+}
 
 TournamentGame GameFactory::play(const ScheduledGame& g, PlayerCache& players) const {
   const Pairing& pr = pairings_[g.pairing];
@@ -370,8 +371,7 @@ RunResult run_tournament(const Config& c, const RunOptions& o) {
       try {
         run.finished(games.play(*g, players), *g);
       } catch (const std::exception& e) {
-        run.failed("game " + games.pairings()[g->pairing].name + "/" + std::to_string(g->opening) + "/" +
-                   std::to_string(g->game) + ": " + e.what());
+        run.failed("game " + games.name(*g) + ": " + e.what());
       }
     }
   }

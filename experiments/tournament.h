@@ -70,6 +70,8 @@ class GameFactory {
   int index(const ScheduledGame& g) const {
     return (g.opening * static_cast<int>(pairings_.size()) + g.pairing) * 2 + g.game;
   }
+  // "PAIRING/OPENING/GAME", as TournamentGame::id() names the record (for messages).
+  std::string name(const ScheduledGame& g) const;
   // Plays g with the thread's players (made on first use and reused: a search's result
   // depends only on the position, limits and settings, and a fresh alpha-beta table
   // costs more than a shallow game). Throws what the searchers throw.
