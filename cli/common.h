@@ -60,6 +60,7 @@ int cmd_search(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_run(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);
+int cmd_record(const std::vector<std::string>& args);
 int cmd_trees(const std::vector<std::string>& args);
 int cmd_tree_games(const std::vector<std::string>& args);
 int cmd_learn_eval(const std::vector<std::string>& args);

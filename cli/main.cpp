@@ -24,6 +24,7 @@ const Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: node signature and speed", bao::cli::cmd_bench},
     {"run", "run an experiment (a tournament) from a config file", bao::cli::cmd_run},
     {"merge", "join the folders of a sharded run (bao run --shard) into one", bao::cli::cmd_merge},
+    {"record", "run a command and add how it ran to a results folder's run.json", bao::cli::cmd_record},
     {"trees", "opponent-model search on random game trees: cost and agreement grid", bao::cli::cmd_trees},
     {"tree-games", "random trees with a ground truth: when does OM search gain?", bao::cli::cmd_tree_games},
     {"learn-eval", "learn evaluation weights (genetic tuning or TD-Leaf)", bao::cli::cmd_learn_eval},

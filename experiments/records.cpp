@@ -136,6 +136,7 @@ std::string to_json(const TournamentGame& r) {
   put("nodes_north", std::to_string(r.nodes_north));
   put("time_south", number(r.time_south));
   put("time_north", number(r.time_north));
+  if (!r.predicted.empty()) put("predicted", dump(Json(r.predicted)));
   return out + "}";
 }
 
@@ -169,6 +170,17 @@ TournamentGame from_json(const std::string& line) {
   r.nodes_north = whole<std::uint64_t>(o, "nodes_north");
   r.time_south = real(o, "time_south");
   r.time_north = real(o, "time_north");
+  if (o.contains("predicted")) {
+    const Json& predicted = o.at("predicted");
+    if (!predicted.is_array()) wrong_type("predicted", predicted, "an array of strings");
+    for (const Json& m : predicted) {
+      if (!m.is_string()) bad("a predicted reply that is not a string: " + shown(m));
+      r.predicted.push_back(m.get<std::string>());
+    }
+    if (r.predicted.size() != r.moves.size())
+      bad("predicted has " + std::to_string(r.predicted.size()) + " entries for " + std::to_string(r.moves.size()) +
+          " moves");
+  }
   if (r.game != 0 && r.game != 1) bad("game must be 0 or 1");
   return r;
 }

@@ -25,6 +25,10 @@ struct TournamentGame {
   double first_points = 0;  // 1 won, 0 lost, 0.5 capped: the first player's points
   std::uint64_t nodes_south = 0, nodes_north = 0;
   double time_south = 0, time_north = 0;  // seconds of search
+  // predicted[k]: the reply to moves[k] that its player expected (Searcher::
+  // predicted_reply), "" where it had none; compare with moves[k + 1] for a model's hit
+  // rate. Empty in records made before it was kept (the key is then not written).
+  std::vector<std::string> predicted;
 
   // The game's identity within a tournament: "pairing/opening/game".
   std::string id() const;

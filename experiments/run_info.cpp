@@ -20,11 +20,13 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
+// This process's CPU time and that of its children waited for (bao record's command).
 double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
   auto s = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; };
-  return s(u.ru_utime) + s(u.ru_stime);
+  rusage self{}, children{};
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &children);
+  return s(self.ru_utime) + s(self.ru_stime) + s(children.ru_utime) + s(children.ru_stime);
 }
 
 std::string iso_utc(std::chrono::system_clock::time_point t) {

@@ -145,6 +145,14 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
   r.nodes_north = out.nodes[1];
   r.time_south = out.seconds[0];
   r.time_north = out.seconds[1];
+  bool any = false;
+  for (std::size_t k = 0; k < out.predicted.size(); ++k) {
+    // The reply comes from the side after the mover's.
+    const int replier = static_cast<int>((opening.side + k + 1) % 2);
+    r.predicted.push_back(out.predicted[k] ? format_move(*out.predicted[k], replier) : "");
+    any = any || out.predicted[k].has_value();
+  }
+  if (!any) r.predicted.clear();
   return r;
 }
 
@@ -174,7 +182,7 @@ TournamentGame GameFactory::play(const ScheduledGame& g, PlayerCache& players) c
   Player& north = player(g.game == 0 ? pr.second : pr.first);
   search::Searcher* const both[2] = {south.searcher.get(), north.searcher.get()};
   const search::Limits limits[2] = {south.limits, north.limits};
-  const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap);
+  const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap, false, true);
   return make_record(pr, g, openings_[g.opening], out);
 }
 

@@ -15,10 +15,13 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
 #include "search/model_search.h"
 #include "search/result.h"
 #include "search/score.h"
@@ -130,9 +133,9 @@ inline search::BaoResult to_result(const search::ModelResult<bao::Move>& o, int 
 class ModelSearcher : public search::Searcher {
  public:
   // evals: MAX's own evaluator first, then the models; table_bytes: its table's size.
-  ModelSearcher(std::string description, std::vector<std::shared_ptr<const search::Evaluator>> evals,
-                std::size_t table_bytes)
-      : description_(std::move(description)), evals_(std::move(evals)), table_bytes_(table_bytes) {}
+  ModelSearcher(const Rules& rules, std::string description,
+                std::vector<std::shared_ptr<const search::Evaluator>> evals, std::size_t table_bytes)
+      : rules_(rules), description_(std::move(description)), evals_(std::move(evals)), table_bytes_(table_bytes) {}
 
   search::BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
     check(limits);
@@ -154,6 +157,25 @@ class ModelSearcher : public search::Searcher {
     for (const auto& e : evals_) out.push_back(e.get());
     return out;
   }
+  // The model's reply at the MIN node after r.best: alpha-beta with the predicting
+  // model (prediction_model()) to prediction_depth(r.depth) plies from there, which is
+  // how the search predicted MIN at that node; ties may go another way than the
+  // search's pessimistic rule (alpha-beta keeps its first best). Costs one such search,
+  // outside r's nodes and time. None when the game ends after r.best.
+  std::optional<bao::Move> predicted_reply(const Position& p, const search::BaoResult& r) override {
+    const int m = prediction_model();
+    if (!r.has_move || m < 1 || m > models()) return std::nullopt;
+    const Position after = apply_move(p, r.best, rules_);
+    if (!predictor_ || predictor_model_ != m) {
+      predictor_ = search::make_searcher("alphabeta(tt_mb=1)", rules_, evals_[static_cast<std::size_t>(m)]);
+      predictor_model_ = m;
+    }
+    search::Limits l;
+    l.depth = std::max(1, prediction_depth(std::max(1, r.depth)));
+    const search::BaoResult reply = predictor_->search(after, l);
+    if (!reply.has_move) return std::nullopt;
+    return reply.best;
+  }
 
  protected:
   // The search the iterations run on (its budget is set around each iteration).
@@ -167,8 +189,15 @@ class ModelSearcher : public search::Searcher {
     return fns;
   }
   int models() const { return static_cast<int>(evals_.size()) - 1; }
+  // Which evaluator predicts MIN's reply (1..models(); 0: none) and to what depth below
+  // the MIN node, for an iteration of depth d (OM search: d - 1, the rest of the tree).
+  virtual int prediction_model() const { return 1; }
+  virtual int prediction_depth(int d) const { return d - 1; }
 
  private:
+  Rules rules_;
+  std::unique_ptr<search::Searcher> predictor_;  // made on the first prediction
+  int predictor_model_ = 0;
   std::string description_;
   std::vector<std::shared_ptr<const search::Evaluator>> evals_;
   std::size_t table_bytes_;

@@ -7,7 +7,9 @@
 
 #include "engine/error.h"
 #include "engine/movegen.h"
+#include "engine/text_input.h"
 #include "models/linear_evaluator.h"
+#include "models/noisy_evaluator.h"
 
 namespace bao::models {
 namespace {
@@ -46,12 +48,12 @@ std::string evaluator_names() {
     if (e.path().extension() == ".txt") learned.push_back(e.path().stem().string());
   std::sort(learned.begin(), learned.end());
   for (const auto& n : learned) names += ", " + n;
-  return names + ", or a weights file PATH.txt";
+  return names + ", or a weights file PATH.txt; E~A is E with a fixed noise in [-A, A]";
 }
 
 std::string resolve_weight_paths(std::string_view text, const std::string& dir) {
   if (dir.empty()) return std::string(text);
-  constexpr std::string_view kDelimiters = "=,:+()@";
+  constexpr std::string_view kDelimiters = "=,:+()@~";
   std::string out;
   std::size_t at = 0;
   while (at <= text.size()) {
@@ -69,6 +71,15 @@ std::string resolve_weight_paths(std::string_view text, const std::string& dir) 
 }
 
 std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name) {
+  // "E~A": a noisy copy of E (models/noisy_evaluator.h).
+  if (const auto tilde = name.rfind('~'); tilde != std::string_view::npos) {
+    const std::string amp(name.substr(tilde + 1));
+    int a = 0;
+    if (!to_int(amp, a) || a < 0 || a > kMaxNoise)
+      throw InputError("evaluator '" + std::string(name) + "': the noise after '~' must be a whole number from 0 to " +
+                       std::to_string(kMaxNoise) + ", found '" + amp + "'");
+    return std::make_shared<NoisyEvaluator>(make_evaluator(name.substr(0, tilde)), a);
+  }
   if (name == "material") return std::make_shared<MaterialEvaluator>();
   if (name == "default") return std::make_shared<DefaultEvaluator>();
   const std::string n(name);

@@ -1,5 +1,6 @@
 #include "models/multi_model.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ class MultiModelSearcher final : public ModelSearcher {
  public:
   MultiModelSearcher(Kind kind, std::string description, const Rules& rules,
                      std::vector<std::shared_ptr<const Evaluator>> evals, int bound, int model_depth, int tt_mb)
-      : ModelSearcher(std::move(description), std::move(evals), tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
+      : ModelSearcher(rules, std::move(description), std::move(evals),
+                      tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
         kind_(kind),
         bound_(bound),
         model_depth_(model_depth) {
@@ -41,6 +43,11 @@ class MultiModelSearcher final : public ModelSearcher {
  private:
   search::ModelSearch<BaoGame>& model_search() override {
     return mstar_ ? static_cast<search::ModelSearch<BaoGame>&>(*mstar_) : *ddom_;
+  }
+  // (D,d)-OM predicts MIN at the root's children with the model searched
+  // min(d, D - 1) plies from there (search/ddom.h); M* with its first model, OM-like.
+  int prediction_depth(int d) const override {
+    return kind_ == Kind::DdOmPlain || kind_ == Kind::DdOmAb ? std::min(model_depth_, d - 1) : d - 1;
   }
   search::ModelResult<bao::Move> iteration(const Position& p, int d) override {
     switch (kind_) {

@@ -38,7 +38,7 @@ class OmSearcher final : public ModelSearcher {
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
              std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound,
              int tt_mb = 0)
-      : ModelSearcher(std::move(description), std::move(evals),
+      : ModelSearcher(rules, std::move(description), std::move(evals),
                       has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
         kind_(kind),
         probs_(std::move(probs)),
@@ -58,6 +58,14 @@ class OmSearcher final : public ModelSearcher {
  private:
   search::ModelSearch<BaoGame>& model_search() override {
     return om_ ? static_cast<search::ModelSearch<BaoGame>&>(*om_) : *prom_;
+  }
+  // PrOM: the most probable opponent type predicts (the first of equals); OM: the model.
+  int prediction_model() const override {
+    if (!is_prom(kind_)) return 1;
+    int m = 1;
+    for (int i = 2; i < static_cast<int>(probs_.size()); ++i)
+      if (probs_[static_cast<std::size_t>(i)] > probs_[static_cast<std::size_t>(m)]) m = i;
+    return m;
   }
   search::ModelResult<bao::Move> iteration(const Position& p, int d) override {
     switch (kind_) {

@@ -92,6 +92,7 @@ class RootOmSearcher final : public search::Searcher {
     const int md = model_depth_ > 0 ? model_depth_ : (model_depth_ == 0 ? std::max(1, d - 1) : d);
     const int od = own_depth(d);
     std::vector<int> om(children.size()), mm(children.size());
+    std::vector<std::optional<bao::Move>> predicted(children.size());
     int root_mm = -search::kInfinity;
     for (std::size_t i = 0; i < children.size(); ++i) {
       const Position& c = children[i].pos;
@@ -100,6 +101,7 @@ class RootOmSearcher final : public search::Searcher {
       r.nodes += reply.nodes;
       r.leaf_evals += reply.leaf_evals;
       int value;
+      if (reply.has_move) predicted[i] = reply.best;
       if (!reply.has_move) {
         value = shift(-reply.value, 1);  // the game is over after this move
       } else {
@@ -136,6 +138,7 @@ class RootOmSearcher final : public search::Searcher {
     r.best = children[best].move;
     r.value = om[best];
     r.pv.push_back(r.best);
+    if (predicted[static_cast<std::size_t>(best)]) r.pv.push_back(*predicted[static_cast<std::size_t>(best)]);
     return r;
   }
 

@@ -8,7 +8,7 @@
 namespace bao::play {
 
 PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher* const searchers[2],
-                     const search::Limits limits[2], int ply_cap, bool keep) {
+                     const search::Limits limits[2], int ply_cap, bool keep, bool predict) {
   PlayedGame g;
   Position p = start;
   while (true) {
@@ -36,6 +36,8 @@ PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher
       g.positions.push_back(p);
       g.results.push_back(r);
     }
+    // After the legality check: a prediction searches the position after r.best.
+    if (predict) g.predicted.push_back(s.predicted_reply(p, r));
     g.moves.push_back(r.best);
     p = apply_move(p, r.best, rules);
     ++g.plies;

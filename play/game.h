@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct PlayedGame {
   // Only with keep = true: the position before each ply and that ply's search result.
   std::vector<Position> positions;
   std::vector<search::BaoResult> results;
+  // Only with predict = true: after each ply, the reply its player expected
+  // (Searcher::predicted_reply), nullopt where it had none.
+  std::vector<std::optional<Move>> predicted;
 
   // 0 South won, 1 North won, -1 capped.
   int winner() const { return result == Outcome::SouthWins ? 0 : result == Outcome::NorthWins ? 1 : -1; }
@@ -45,7 +49,7 @@ struct PlayedGame {
 // Throws std::logic_error if a searcher returns no move or an illegal one while the game
 // goes on: a searcher bug, never the caller's input.
 PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher* const searchers[2],
-                     const search::Limits limits[2], int ply_cap, bool keep = false);
+                     const search::Limits limits[2], int ply_cap, bool keep = false, bool predict = false);
 
 // One game of a match between two engines under the same limits: `mine` plays `side`
 // from `start`, `theirs` the other side. Returns mine's points (PlayedGame::score).

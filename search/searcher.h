@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,17 @@ class Searcher {
   virtual std::vector<const Evaluator*> evaluators() const = 0;
   // The memory of its tables (transposition or OM pair table), for a run's budget.
   virtual std::size_t table_bytes() const { return 0; }
+  // The opponent's reply this searcher expects after playing r.best from p (r: its last
+  // search of p), or none. Plain searchers give their principal variation's second move
+  // (alpha-beta: the minimax reply, when the variation reaches it); opponent-model
+  // searchers give their model's prediction (models/deepen.h, models/root_om.cpp), which
+  // may cost a search outside r's nodes and time. Tournaments record it beside the reply
+  // played, for the model's hit rate (issue 17).
+  virtual std::optional<bao::Move> predicted_reply(const Position& p, const BaoResult& r) {
+    (void)p;
+    if (r.pv.size() >= 2) return r.pv[1];
+    return std::nullopt;
+  }
 };
 
 // Throws InputError naming an unknown searcher (and the known ones), an unknown
