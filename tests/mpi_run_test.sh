@@ -173,10 +173,12 @@ for l in local mpi slurm; do
     --scale smoke --only E4 --launcher "$l" --ranks 3 --shards 3 > "thesis-$l.log" 2>&1
   check "reproduce-thesis --launcher $l exits 0" test $? -eq 0
 done
-check "  mpi: the same E4 table as local" cmp -s thesis-local/E4/thesis-E4-smoke.md thesis-mpi/E4/thesis-E4-smoke.md
-check "  slurm: the same E4 table as local" cmp -s thesis-local/E4/thesis-E4-smoke.md thesis-slurm/E4/thesis-E4-smoke.md
-check "  slurm: 3 shards merged" test -d thesis-slurm/E4/thesis-E4-smoke.shards/shard-3
-check "  MADE.txt names the launcher" grep -q -- "--launcher mpi --ranks 3" thesis-mpi/E4/MADE.txt
+for f in E4/E4-round-robin/summary.md E4/tables.md verdicts.csv; do
+  check "  mpi: the same $f as local" cmp -s "thesis-local/$f" "thesis-mpi/$f"
+  check "  slurm: the same $f as local" cmp -s "thesis-local/$f" "thesis-slurm/$f"
+done
+check "  slurm: 3 shards merged" test -d thesis-slurm/E4/E4-round-robin.shards/shard-3
+check "  run.json names the launcher (mpi)" grep -q -- "--mpi" thesis-mpi/E4/E4-round-robin/run.json
 "$SCRIPTS/reproduce-thesis" --launcher ssh > bad.log 2>&1
 check "  an unknown launcher is refused" grep -q "must be local, mpi or slurm, found 'ssh'" bad.log
 
