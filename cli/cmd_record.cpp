@@ -1,5 +1,5 @@
-// bao record DIR [--threads N] -- COMMAND [ARG...]: runs COMMAND (stdin, stdout and
-// stderr inherited) and adds how it ran to DIR/run.json (experiments/run_info.h: the
+// bao record DIR... [--threads N] -- COMMAND [ARG...]: runs COMMAND (stdin, stdout and
+// stderr inherited) and adds how it ran to each DIR/run.json (experiments/run_info.h: the
 // command, this build's commit, compiler and flags, host, CPU, cores, threads, start,
 // end, wall and CPU seconds, the child's CPU included). For results folders that no
 // `bao run` writes (the random-tree experiments, the learners' outputs): every results
@@ -21,19 +21,21 @@ namespace bao::cli {
 int cmd_record(const std::vector<std::string>& args) {
   const auto dash = std::find(args.begin(), args.end(), "--");
   const std::vector<std::string> own(args.begin(), dash);
-  std::string dir;
+  std::vector<std::string> dirs;
   int threads = static_cast<int>(std::thread::hardware_concurrency());
   po::options_description desc("options");
-  desc.add_options()("dir", po::value(&dir)->value_name("DIR"), "the results folder whose run.json gets the entry")(
+  desc.add_options()("dir", po::value(&dirs)->value_name("DIR")->composing(),
+                     "the results folders whose run.json gets the entry")(
       "threads", po::value(&threads)->value_name("N"), "threads the command uses, as recorded (default: all cores)");
   po::positional_options_description pos;
-  pos.add("dir", 1);
+  pos.add("dir", -1);
   po::variables_map vm;
-  if (!parse("record", "DIR [--threads N] -- COMMAND [ARG...]", own, desc, &pos, vm)) return kExitOk;
-  if (dir.empty()) throw po::error("give the results folder: bao record DIR -- COMMAND...");
+  if (!parse("record", "DIR... [--threads N] -- COMMAND [ARG...]", own, desc, &pos, vm)) return kExitOk;
+  if (dirs.empty()) throw po::error("give the results folder: bao record DIR -- COMMAND...");
   if (dash == args.end() || dash + 1 == args.end()) throw po::error("give the command after '--'");
   if (threads < 1) throw po::error("--threads must be 1 or more");
-  if (!std::filesystem::is_directory(dir)) throw InputError("no folder '" + dir + "'");
+  for (const auto& dir : dirs)
+    if (!std::filesystem::is_directory(dir)) throw InputError("no folder '" + dir + "'");
   std::vector<std::string> cmd(dash + 1, args.end());
   std::string line;
   for (const auto& a : cmd) line += (line.empty() ? "" : " ") + a;
@@ -53,7 +55,8 @@ int cmd_record(const std::vector<std::string>& args) {
   }
   const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   // A failed command leaves no entry: run.json says how the folder's content was made.
-  if (rc == 0) info.append_to(dir, 0);
+  if (rc == 0)
+    for (const auto& dir : dirs) info.append_to(dir, 0);
   return rc;
 }
 

@@ -27,11 +27,11 @@ for e in E1 E2 E3 E4 E5 E6 E7; do
 done
 # Every results folder carries run.json; every tournament its raw games.
 n=0; bad=""
-for d in "$R"/E1 "$R"/E2 "$R"/E3 "$R"/E7/learned "$R"/E[4-7]*/*-*/; do
+for d in "$R"/E1 "$R"/E2 "$R"/E3 "$R"/E7/learned "$R"/E[4-7]* "$R"/E[4-7]*/*-*/; do
   n=$((n + 1))
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]+'/run.json'))['runs']; assert r and all(x['commit'] and x['command'] and x['wall_seconds'] >= 0 for x in r)" "$d" 2>/dev/null || bad="$bad $d"
 done
-check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 19
+check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 24
 tour=$(ls -d "$R"/E4/E4-* "$R"/E5/E5-* "$R"/E5dd/E5dd-* "$R"/E6/E6-* "$R"/E7/E7-* | wc -l)
 check "the tournaments: 1 E4, 3 E5, 3 E5dd, 4 E6, 4 E7 ($tour)" test "$tour" -eq 15
 check "every tournament keeps its raw games, gzipped, all games played" \
