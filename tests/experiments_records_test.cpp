@@ -33,7 +33,8 @@ TournamentGame sample() {
           .nodes_south = 18446744073709551615ull,
           .nodes_north = 0,
           .time_south = 8.07782,  // nlohmann's own double printing gives 8.077819999999999
-          .time_north = 0.00001234};
+          .time_north = 0.00001234,
+          .predicted = {}};
 }
 
 const std::string kHead =
@@ -92,6 +93,27 @@ TEST(RecordsJson, ReadsKeysInAnyOrderAndIgnoresUnknownOnes) {
   moved.erase(1, pairing.size());
   moved.insert(moved.size() - 1, ",\"engine\":{\"version\":[2,1]}," + pairing.substr(0, pairing.size() - 1));
   EXPECT_EQ(to_json(from_json(moved)), j);
+}
+
+// Predicted replies (issue 17): written after the times only when a player predicted,
+// read back, and refused when their count is not the moves'.
+TEST(RecordsJson, PredictedRepliesRoundTripAndMatchTheMoves) {
+  TournamentGame r = sample();
+  EXPECT_EQ(to_json(r).find("predicted"), std::string::npos);  // older records: no key
+  r.predicted = {"a6R>", "", "b2L"};
+  const std::string j = to_json(r);
+  EXPECT_NE(j.find(",\"time_north\":1.234e-05,\"predicted\":[\"a6R>\",\"\",\"b2L\"]}"), std::string::npos) << j;
+  EXPECT_EQ(from_json(j).predicted, r.predicted);
+  EXPECT_EQ(to_json(from_json(j)), j);
+  std::string short_list = j;
+  const std::string two = "[\"a6R>\",\"\",";
+  short_list.replace(short_list.find(two), two.size(), "[");
+  try {
+    from_json(short_list);
+    ADD_FAILURE() << "accepted " << short_list;
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("predicted has 1 entries for 3 moves"), std::string::npos) << e.what();
+  }
 }
 
 // The message of the InputError from_json throws for `line`, or "" when it reads.
