@@ -48,7 +48,7 @@ std::string evaluator_names() {
     if (e.path().extension() == ".txt") learned.push_back(e.path().stem().string());
   std::sort(learned.begin(), learned.end());
   for (const auto& n : learned) names += ", " + n;
-  return names + ", or a weights file PATH.txt; E~A is E with a fixed noise in [-A, A]";
+  return names + ", or a weights file PATH.txt";
 }
 
 std::string resolve_weight_paths(std::string_view text, const std::string& dir) {

@@ -173,7 +173,7 @@ for l in local mpi slurm; do
     --scale smoke --only E4 --launcher "$l" --ranks 3 --shards 3 > "thesis-$l.log" 2>&1
   check "reproduce-thesis --launcher $l exits 0" test $? -eq 0
 done
-for f in E4/E4-round-robin/summary.md E4/tables.md verdicts.csv; do
+for f in E4/E4-round-robin/summary.csv E4/tables.md verdicts.csv; do
   check "  mpi: the same $f as local" cmp -s "thesis-local/$f" "thesis-mpi/$f"
   check "  slurm: the same $f as local" cmp -s "thesis-local/$f" "thesis-slurm/$f"
 done
