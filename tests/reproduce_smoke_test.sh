@@ -31,9 +31,11 @@ for d in "$R"/E1 "$R"/E2 "$R"/E3 "$R"/E7/learned "$R"/E[4-7]* "$R"/E[4-7]*/*-*/;
   n=$((n + 1))
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]+'/run.json'))['runs']; assert r and all(x['commit'] and x['command'] and x['wall_seconds'] >= 0 for x in r)" "$d" 2>/dev/null || bad="$bad $d"
 done
-check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 24
-tour=$(ls -d "$R"/E4/E4-* "$R"/E5/E5-* "$R"/E5dd/E5dd-* "$R"/E6/E6-* "$R"/E7/E7-* | wc -l)
-check "the tournaments: 1 E4, 3 E5, 3 E5dd, 4 E6, 4 E7 ($tour)" test "$tour" -eq 15
+check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 28
+tour=$(ls -d "$R"/E4/E4-* "$R"/E5/E5-* "$R"/E5dd/E5dd-* "$R"/E5m/E5m-* "$R"/E6/E6-* "$R"/E7/E7-* | wc -l)
+check "the tournaments: 1 E4, 3 E5, 3 E5dd, 3 E5m, 4 E6, 4 E7 ($tour)" test "$tour" -eq 18
+check "E5m: each equal-nodes OM player against the use-matched alpha-beta" \
+  eval "test \$(grep -cE '^\| eq(ab|omd|omd1|omdr|om) \| [+-][0-9]' '$R/E5m/tables.md') -eq 5"
 check "every tournament keeps its raw games, gzipped, all games played" \
   python3 - "$R" <<'PY'
 import configparser, glob, gzip, json, sys
@@ -77,7 +79,8 @@ check "--from-raw exits 0" test $? -eq 0 || tail -n 20 "$tmp/log2"
 check "  it played nothing (no uncompressed games, run.json unchanged)" \
   eval "! ls '$tmp/raw'/E*/*/games.jsonl > /dev/null 2>&1 && cmp -s '$R/E5/E5-vs-ga-short/run.json' '$tmp/raw/E5/E5-vs-ga-short/run.json'"
 same=1
-for f in verdicts.md verdicts.csv E4/tables.md E5/tables.md E5dd/tables.md E6/tables.md E7/tables.md E5/E5.png E6/E6.pdf; do
+for f in verdicts.md verdicts.csv E4/tables.md E5/tables.md E5dd/tables.md E5m/tables.md E6/tables.md E7/tables.md \
+         E5/E5.png E6/E6.pdf; do
   cmp -s "$R/$f" "$tmp/raw/$f" || { same=0; echo "  differs: $f"; }
 done
 check "  the same verdicts, tables and figures" test "$same" = 1
