@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "engine/random.h"
+
 namespace bao::models {
 
 NoisyEvaluator::NoisyEvaluator(std::shared_ptr<const search::Evaluator> base, int amplitude)
@@ -9,13 +11,9 @@ NoisyEvaluator::NoisyEvaluator(std::shared_ptr<const search::Evaluator> base, in
 
 int NoisyEvaluator::noise(const Position& p) const {
   if (amplitude_ == 0) return 0;
-  // splitmix64's finaliser: neighbouring keys get unrelated noise.
-  std::uint64_t z = p.key + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
+  // The first draw of SplitMix64 seeded with the key: neighbouring keys get unrelated noise.
   const auto span = static_cast<std::uint64_t>(2 * amplitude_ + 1);
-  return static_cast<int>(z % span) - amplitude_;
+  return static_cast<int>(SplitMix64(p.key).next() % span) - amplitude_;
 }
 
 int NoisyEvaluator::evaluate(const Position& p, int side) const {
