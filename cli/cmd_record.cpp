@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -37,9 +39,7 @@ int cmd_record(const std::vector<std::string>& args) {
   for (const auto& dir : dirs)
     if (!std::filesystem::is_directory(dir)) throw InputError("no folder '" + dir + "'");
   std::vector<std::string> cmd(dash + 1, args.end());
-  std::string line;
-  for (const auto& a : cmd) line += (line.empty() ? "" : " ") + a;
-  const experiments::RunInfo info(line, threads, 1);
+  const experiments::RunInfo info(experiments::shell_words(cmd), threads, 1);
   const pid_t pid = fork();
   if (pid < 0) throw InputError("cannot start a process");
   if (pid == 0) {
@@ -51,8 +51,8 @@ int cmd_record(const std::vector<std::string>& args) {
     _exit(127);
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-  }
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw InputError("lost the command's process: " + std::string(std::strerror(errno)));
   const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   // A failed command leaves no entry: run.json says how the folder's content was made.
   if (rc == 0)

@@ -120,21 +120,28 @@ std::vector<std::string> RunInfo::entries_of(const std::string& dir, const std::
   return out;
 }
 
-std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
-  std::string out = "bao " + subcommand;
-  for (const auto& a : args) {
+std::string shell_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& a : words) {
+    if (!out.empty()) out += ' ';
     const bool plain = !a.empty() && a.find_first_not_of(
                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                          "0123456789-_=./,:+@%") == std::string::npos;
     if (plain) {
-      out += " " + a;
+      out += a;
       continue;
     }
-    out += " '";
+    out += "'";
     for (char ch : a) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
     out += "'";
   }
   return out;
+}
+
+std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
+  std::vector<std::string> words{"bao", subcommand};
+  words.insert(words.end(), args.begin(), args.end());
+  return shell_words(words);
 }
 
 }  // namespace bao::experiments

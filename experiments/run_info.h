@@ -45,6 +45,8 @@ class RunInfo {
   double cpu0_;
 };
 
+// Words joined as a shell would read them back, each quoted ('...') where needed.
+std::string shell_words(const std::vector<std::string>& words);
 // The command line of a `bao` subcommand, each argument shell-quoted where needed.
 std::string command_line(const std::string& subcommand, const std::vector<std::string>& args);
 

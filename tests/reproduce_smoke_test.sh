@@ -110,9 +110,9 @@ mkdir "$tmp/rec"
 "$BAO" record "$tmp/rec" -- sh -c 'exit 3' 2> /dev/null; st=$?
 check "bao record: the command's exit status, and no run.json for a failed command" \
   eval "test $st -eq 3 && test ! -e '$tmp/rec/run.json'"
-"$BAO" record "$tmp/rec" --threads 1 -- true
-check "  an entry with the command and threads" \
-  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['runs']; assert r[0]['command'] == 'true' and r[0]['threads'] == 1" "$tmp/rec/run.json"
+"$BAO" record "$tmp/rec" --threads 1 -- sh -c 'exit 0' > /dev/null
+check "  an entry with the command, quoted as a shell reads it back, and threads" \
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['runs']; assert r[0]['command'] == \"sh -c 'exit 0'\" and r[0]['threads'] == 1, r[0]['command']" "$tmp/rec/run.json"
 "$BAO" record "$tmp/nope" -- true 2> "$tmp/rec/err"; st=$?
 check "  a missing folder: exit 2, named" eval "test $st -eq 2 && grep -q \"no folder '$tmp/nope'\" '$tmp/rec/err'"
 finish
