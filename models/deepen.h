@@ -166,10 +166,9 @@ class ModelSearcher : public search::Searcher {
     const int m = prediction_model();
     if (!r.has_move || m < 1 || m > models()) return std::nullopt;
     const Position after = apply_move(p, r.best, rules_);
-    if (!predictor_ || predictor_model_ != m) {
+    // The predicting model is fixed at construction (prediction_model() reads only it).
+    if (!predictor_)
       predictor_ = search::make_searcher("alphabeta(tt_mb=1)", rules_, evals_[static_cast<std::size_t>(m)]);
-      predictor_model_ = m;
-    }
     search::Limits l;
     l.depth = std::max(1, prediction_depth(std::max(1, r.depth)));
     const search::BaoResult reply = predictor_->search(after, l);
@@ -197,7 +196,6 @@ class ModelSearcher : public search::Searcher {
  private:
   Rules rules_;
   std::unique_ptr<search::Searcher> predictor_;  // made on the first prediction
-  int predictor_model_ = 0;
   std::string description_;
   std::vector<std::shared_ptr<const search::Evaluator>> evals_;
   std::size_t table_bytes_;
