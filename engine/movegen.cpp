@@ -638,6 +638,15 @@ int count_legal_moves(const Position& p, const Rules& rules) {
   return count;
 }
 
+int max_legal_moves(const Position& p, const Rules& rules) {
+  // Only a namua capture can reach the house choice (3.1(5)), and only while the mover
+  // owns his house, which no lap gives back once lost.
+  const int twin = p.hand[p.side] > 0 && p.owns_house(p.side) ? 2 : 1;
+  int n = 0;
+  for_each_candidate(p, rules, [&](int, int, std::uint8_t flags) { n += flags & Move::kTakasa ? 1 : twin; });
+  return n;
+}
+
 std::uint32_t capture_targets(const Position& p, int side) {
   if (p.hand[side] == 0) return mtaji_capture_targets(p, side);
   // Namua (2.3): any occupied own front pit facing seeds; report the facing pits.

@@ -35,6 +35,11 @@ void generate_children(const Position& p, const Rules& rules, ChildList& out);
 // children's keys or lists.
 int count_legal_moves(const Position& p, const Rules& rules);
 
+// An upper bound on count_legal_moves(p, rules) without playing a move: the candidates
+// (rules.md 5, 6), a namua capture counted twice while the mover owns his house (its
+// safari twin may exist). Equal to it unless a candidate is infinite or a twin is missing.
+int max_legal_moves(const Position& p, const Rules& rules);
+
 // The legal moves only, same order.
 void generate_moves(const Position& p, const Rules& rules, MoveList& out);
 

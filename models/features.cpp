@@ -119,6 +119,13 @@ int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules
   return n;
 }
 
+int mobility_bound(const Position& p, int s, const Rules& rules) {
+  Position q = p;  // as mobility sees it
+  q.side = static_cast<std::uint8_t>(s);
+  if (p.side != s) q.takasia = kNoPit;
+  return max_legal_moves(q, rules);
+}
+
 HalfFeatures half_features(const Position& p, int s, const Rules& rules, bool moves) {
   HalfFeatures h;
   h.setZero();

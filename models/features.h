@@ -69,6 +69,10 @@ HalfFeatures half_features(const Position& p, int s, const Rules& rules = Rules{
 // leaves most of the candidate moves played to their end.
 int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules = Rules{});
 
+// An upper bound on mobility(p, s, ...) that plays no move: max_legal_moves of p as if s
+// were to move (its candidates). mobility is at least 0.
+int mobility_bound(const Position& p, int s, const Rules& rules = Rules{});
+
 // The features of p from `side`'s point of view: its half, then the opponent's half.
 Features features(const Position& p, int side, const Rules& rules = Rules{});
 

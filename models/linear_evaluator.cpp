@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/movegen.h"
 #include "engine/text_input.h"
 #include "models/option_check.h"
 #include "search/score.h"
@@ -28,6 +29,36 @@ double LinearEvaluator::raw(const Position& p, int side) const {
 }
 
 int LinearEvaluator::evaluate(const Position& p, int side) const { return to_eval(raw(p, side)); }
+
+int LinearEvaluator::evaluate_within(const Position& p, int side, int alpha, int beta) const {
+  const double wm = w_[kFMoves];
+  if (wm == 0) return evaluate(p, side);
+  // d as raw() has it, but with the moves entry (own - other) left 0 for now.
+  HalfFeatures d = half_features(p, side, rules_, false) - half_features(p, side ^ 1, rules_, false);
+  const double base = w_.dot(d);
+  if (!std::isfinite(base)) return evaluate(p, side);
+  // base + wm * k is computed in another order than raw()'s dot product: widen the bounds
+  // far beyond the rounding error of either (about 1e-16 of the terms' magnitude).
+  const double slack = 1e-9 * (1 + w_.cwiseAbs().dot(d.cwiseAbs()) + std::abs(wm) * 2 * kMaxMoves);
+  // Own and other moves lie in [lo, hi]; exact once counted (lo == hi).
+  int own_lo = 0, own_hi = mobility_bound(p, side, rules_);
+  int other_lo = 0, other_hi = mobility_bound(p, side ^ 1, rules_);
+  int v;
+  auto decided = [&] {
+    const double a = wm * (own_lo - other_hi), b = wm * (own_hi - other_lo);
+    const int hi = to_eval(base + std::max(a, b) + slack);
+    if (hi <= alpha) return v = hi, true;  // evaluate() <= hi <= alpha
+    const int lo = to_eval(base + std::min(a, b) - slack);
+    if (lo >= beta) return v = lo, true;  // beta <= lo <= evaluate()
+    return false;
+  };
+  if (decided()) return v;
+  own_lo = own_hi = mobility(p, side, capture_targets(p, side), rules_);
+  if (decided()) return v;
+  other_lo = other_hi = mobility(p, side ^ 1, capture_targets(p, side ^ 1), rules_);
+  d[kFMoves] = own_lo - other_lo;  // now exactly raw()'s d: the same dot product, bit for bit
+  return to_eval(w_.dot(d));
+}
 
 Weights parse_weights(std::string_view text, const std::string& source) {
   Weights w;

@@ -27,6 +27,10 @@ class LinearEvaluator final : public search::Evaluator {
   LinearEvaluator(std::string name, const Weights& w, const Rules& rules = Rules{})
       : name_(std::move(name)), w_(w), rules_(rules) {}
   int evaluate(const Position& p, int side) const override;
+  // Lazy: the `moves` term (the one that plays moves) is first bounded by the candidates'
+  // numbers (mobility_bound); the moves are counted, side by side, only while the
+  // bounds leave the score's side of the window open. Exact inside the window.
+  int evaluate_within(const Position& p, int side, int alpha, int beta) const override;
   std::string name() const override { return name_; }
   // A hash of the weights' bytes: the same numbers, whatever the file's comments.
   std::string fingerprint() const override {

@@ -14,7 +14,9 @@
 // tt_deeper), so a finished iteration of depth d returns exactly the depth-d minimax
 // value. At the root, of moves of equal value the one first in the game's order is
 // chosen (a move before the current best is searched with the window lowered by one), as
-// minimax chooses. A search is deterministic: killers, history and table start empty.
+// minimax chooses. A leaf's value may be a bound outside the window
+// (Evaluator::evaluate_within), which fail-soft alpha-beta propagates as the bound it is,
+// so the root value stays exact. A search is deterministic: killers, history and table start empty.
 // No heap allocation happens once a search has started.
 #pragma once
 
@@ -301,7 +303,12 @@ class AlphaBeta {
     if (w >= 0) return terminal_score(w, side, ply);
     if (depth == 0 || ply >= kMaxPly - 1) {  // the horizon, or the deepest ply the buffers hold
       ++evals_;
-      return eval_(s, side);
+      // An evaluator that can bound its value by the window may skip costly terms
+      // (Evaluator::evaluate_within); a fail-soft bound on the right side keeps the search exact.
+      if constexpr (requires { eval_.within(s, side, alpha, beta); })
+        return eval_.within(s, side, alpha, beta);
+      else
+        return eval_(s, side);
     }
 
     std::uint8_t hash_code = kNoCode;

@@ -14,6 +14,15 @@ class Evaluator {
  public:
   virtual ~Evaluator() = default;
   virtual int evaluate(const Position& p, int side) const = 0;
+  // evaluate(p, side) where it lies inside the window (alpha, beta); outside it, may
+  // instead return a bound on the same side of the window: a value v with
+  // evaluate(p, side) <= v <= alpha, or beta <= v <= evaluate(p, side). Alpha-beta's
+  // leaves need no more (a fail-soft search stays exact: its bounds are bounds), and an
+  // evaluator with a costly term can skip it where the cheap ones decide (lazy
+  // evaluation). The default is the exact value.
+  virtual int evaluate_within(const Position& p, int side, int /*alpha*/, int /*beta*/) const {
+    return evaluate(p, side);
+  }
   virtual std::string name() const = 0;
   // What the evaluator computes beyond its name: for learned weights a hash of them (a
   // results folder refuses to resume with changed weights), empty for fixed evaluators.

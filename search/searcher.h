@@ -27,6 +27,9 @@ using InfoFn = std::function<void(const BaoResult&)>;
 struct EvalFn {
   const Evaluator* e;
   int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+  int within(const Position& p, int side, int alpha, int beta) const {
+    return e->evaluate_within(p, side, alpha, beta);
+  }
 };
 
 // Throws InputError for limits no searcher honours: a negative depth or time, a depth

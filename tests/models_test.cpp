@@ -25,7 +25,10 @@
 #include "models/type_learning.h"
 #include "play/game.h"
 #include "play/openings.h"
+#include "search/alphabeta.h"
+#include "search/minimax.h"
 #include "search/score.h"
+#include "search/searcher.h"
 
 namespace bao::models {
 namespace {
@@ -195,6 +198,76 @@ TEST(Features, MovesMatchCountingEveryMove) {
           }
           ASSERT_EQ(e.evaluate(p, side), to_eval(w.dot(h[side] - h[side ^ 1]))) << name << " " << format_position(p);
         }
+    }
+  }
+}
+
+// Lazy evaluation (LinearEvaluator::evaluate_within): inside the window the exact score,
+// outside it the exact score or a bound on the same side of the window; mobility_bound
+// bounds the count from above (strictly where a candidate never ends: the long-move set).
+TEST(LinearEvaluator, EvaluateWithinIsExactInsideTheWindowAndABoundOutside) {
+  for (const Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    Rules rules;
+    rules.variant = v;
+    const std::vector<Position> positions = mobility_positions(rules);
+    int strict_bounds = 0, lazy = 0, exact_inside = 0;
+    for (const Position& p : positions)
+      for (int s = 0; s < 2; ++s) {
+        const int n = moves_by_generation(p, s, rules), bound = mobility_bound(p, s, rules);
+        ASSERT_GE(bound, n) << format_position(p) << " side " << s;
+        strict_bounds += bound > n;
+      }
+    EXPECT_GT(strict_bounds, 0);
+    std::vector<Weights> weights = {read_weights(std::string(BAO_WEIGHTS_DIR) + "/td-long.txt"),
+                                    read_weights(std::string(BAO_WEIGHTS_DIR) + "/ga-long.txt")};
+    for (int k = 0; k < 3; ++k) weights.push_back(random_weights(900 + k));
+    for (const Weights& w : weights) {
+      const LinearEvaluator e("w", w, rules);
+      for (const Position& p : positions)
+        for (int side = 0; side < 2; ++side) {
+          const int exact = e.evaluate(p, side);
+          for (const int lo : {-1000, -40, -9, -2, -1, 0, 1, 8, 39}) {
+            for (const int width : {1, 2, 5, 60}) {
+              const int alpha = exact + lo, beta = alpha + width;
+              const int v = e.evaluate_within(p, side, alpha, beta);
+              SCOPED_TRACE(format_position(p) + " side " + std::to_string(side) + " window (" + std::to_string(alpha) +
+                           ", " + std::to_string(beta) + ")");
+              if (alpha < exact && exact < beta) {
+                ASSERT_EQ(v, exact);
+                ++exact_inside;
+              } else if (v != exact) {
+                ASSERT_TRUE((exact <= v && v <= alpha) || (beta <= v && v <= exact)) << v << " vs " << exact;
+                ++lazy;
+              }
+            }
+          }
+        }
+    }
+    EXPECT_GT(lazy, 1000);
+    EXPECT_GT(exact_inside, 1000);
+  }
+}
+
+// Alpha-beta takes bounds from the lazy evaluation at its leaves; its values must stay
+// those of minimax with the exact evaluation.
+TEST(LinearEvaluator, AlphaBetaWithLazyLeavesMatchesMinimax) {
+  for (const Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    Rules rules;
+    rules.variant = v;
+    const search::BaoGame game{rules};
+    const LinearEvaluator e("td-long", read_weights(std::string(BAO_WEIGHTS_DIR) + "/td-long.txt"), rules);
+    search::Minimax<search::BaoGame, search::EvalFn> mm(game, search::EvalFn{&e});
+    search::AlphaBetaOptions o;
+    o.tt_mb = 1;
+    search::AlphaBeta<search::BaoGame, search::EvalFn> ab(game, search::EvalFn{&e}, o);
+    for (int i = 0; i < 120; ++i) {
+      const Position p = play::random_opening(rules, 77, i, 0, 60);
+      if (outcome(p, rules) != Outcome::Ongoing) continue;
+      const int depth = 1 + i % 4;
+      SCOPED_TRACE(format_position(p) + " depth " + std::to_string(depth));
+      const auto ref = mm.search(p, search::Limits{depth, 0, 0});
+      const auto r = ab.search(p, search::Limits{depth, 0, 0});
+      ASSERT_EQ(r.value, ref.value);
     }
   }
 }
