@@ -498,42 +498,43 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, c
   return true;
 }
 
-// Calls attempt(pit, right, flags) for every candidate move of p in canonical order
-// (rules.md 5, 6); the candidates that turn out infinite are dropped by attempt.
-template <class Attempt>
-void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt) {
-  if (p.front_empty(South) || p.front_empty(North)) return;
+// Canonical index i (notation.md's order: front pits 1..8, then back pits 1..8) of ring
+// pit r, and back.
+constexpr int pit_at(int i) { return i < kFront ? i : kRing - 1 - (i - kFront); }
+constexpr int canonical_index(int r) { return r < kFront ? r : kRing - 1 - (r - kFront); }
+inline std::uint32_t candidate_bit(int pit, int right) { return 1u << (2 * canonical_index(pit) + right); }
+
+// The candidates of p by rules.md 5 and 6 (see Candidates).
+Candidates find_candidates(const Position& p, const Rules& rules) {
+  Candidates out;
+  if (p.front_empty(South) || p.front_empty(North)) return out;
   const int s = p.side;
   const std::uint8_t* me = p.pits[s];
   const std::uint8_t* op = p.pits[s ^ 1];
   const int takasia = p.takasia;
+  std::uint32_t bits = 0;
 
   // 2.4a / 3.5b: a kichwa that is the only occupied front pit sows towards the centre.
   const std::uint32_t occupied = front_mask(p, s, 1);
   auto takasa_both_ways = [&](int pit) {
-    if (!(pit == kLeftKichwa && occupied == 1u << pit)) attempt(pit, 0, Move::kTakasa);
-    if (!(pit == kRightKichwa && occupied == 1u << pit)) attempt(pit, 1, Move::kTakasa);
+    if (!(pit == kLeftKichwa && occupied == 1u << pit)) bits |= candidate_bit(pit, 0);
+    if (!(pit == kRightKichwa && occupied == 1u << pit)) bits |= candidate_bit(pit, 1);
   };
 
   if (p.hand[s] > 0) {
     // Namua stage (rules.md 5). 2.3: capture at an occupied front pit facing seeds.
-    bool any_capture = false;
-    for (int c = 0; c < kFront; ++c)
-      if (me[c] && op[7 - c] && c != takasia) any_capture = true;
-    if (any_capture) {
-      for (int c = 0; c < kFront; ++c) {
-        if (!me[c] || !op[7 - c] || c == takasia) continue;
-        if (c <= 5) attempt(c, 0, 0);  // left kichwa: forced at 1, 2; a choice at 3..6
-        if (c >= 2) attempt(c, 1, 0);  // right kichwa: forced at 7, 8
-      }
-      return;
+    for (int c = 0; c < kFront; ++c) {
+      if (!me[c] || !op[7 - c] || c == takasia) continue;
+      if (c <= 5) bits |= candidate_bit(c, 0);  // left kichwa: forced at 1, 2; a choice at 3..6
+      if (c >= 2) bits |= candidate_bit(c, 1);  // right kichwa: forced at 7, 8
     }
+    if (bits) return Candidates{bits, 0};
+    out.flags = Move::kTakasa;
     // 2.4: takasa. A lone functional house is taxed (2.4b).
     const bool owns = p.owns_house(s);
     if (occupied == (1u << kHouse) && owns && (me[kHouse] >= 6 || rules.tax_any_lone_house)) {
-      attempt(kHouse, 0, Move::kTakasa);
-      attempt(kHouse, 1, Move::kTakasa);
-      return;
+      out.bits = candidate_bit(kHouse, 0) | candidate_bit(kHouse, 1);
+      return out;
     }
     // Pits of 2 or more but never a functional house (2.4b); single seeds only when no
     // front pit holds 2 or more, or while the player owns his house (2.4c).
@@ -544,44 +545,51 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
       if (me[c] >= 2 ? (c == kHouse && functional) : !singles) continue;
       takasa_both_ways(c);
     }
-    return;
+    out.bits = bits;
+    return out;
   }
 
-  // Mtaji stage (rules.md 6), in canonical order: front pits 1..8, back pits 1..8.
-  auto pit_at = [](int i) { return i < kFront ? i : kRing - 1 - (i - kFront); };
-  bool any_capture = false;
+  // Mtaji stage (rules.md 6). 3.4: a capture from a pit of 2..15 whose first lap ends in
+  // an own front pit facing seeds.
   const std::uint64_t spots = capture_spots(p, s);
-  for (int i = 0; spots && i < kRing; ++i) {
-    const int r = pit_at(i);
+  for (int r = 0; spots && r < kRing; ++r) {
     const int n = me[r];
     if (n < 2 || n > 15 || r == takasia) continue;  // 3.3, 3.4: 2..15 seeds
-    for (int right = 0; right < 2; ++right) {
-      if (is_spot(spots, (r + n * sow_step(r, right)) & (kRing - 1))) {
-        any_capture = true;
-        attempt(r, right, 0);
-      }
-    }
+    for (int right = 0; right < 2; ++right)
+      if (is_spot(spots, (r + n * sow_step(r, right)) & (kRing - 1))) bits |= candidate_bit(r, right);
   }
-  if (any_capture) return;  // 1.7a; infinite captures are illegal, not replaced
+  if (bits) return Candidates{bits, 0};  // 1.7a; infinite captures are illegal, not replaced
+  out.flags = Move::kTakasa;
   // 3.5: takasa from a front pit of 2 or more, else from a back pit of 2 or more.
-  bool front = false;
-  for (int r = 0; r < kFront; ++r) {
-    if (me[r] < 2 || r == takasia) continue;
-    front = true;
-    takasa_both_ways(r);
+  for (int r = 0; r < kFront; ++r)
+    if (me[r] >= 2 && r != takasia) takasa_both_ways(r);
+  if (!bits)
+    for (int r = kFront; r < kRing; ++r)
+      if (me[r] >= 2 && r != takasia) bits |= candidate_bit(r, 0) | candidate_bit(r, 1);
+  out.bits = bits;
+  return out;
+}
+
+// Calls attempt(pit, right, flags) for every candidate c holds, in canonical order
+// (rules.md 5, 6); the candidates that turn out infinite are dropped by attempt.
+template <class Attempt>
+void for_each_candidate(const Candidates& c, Attempt&& attempt) {
+  for (std::uint32_t b = c.bits; b; b &= b - 1) {
+    const int k = std::countr_zero(b);
+    attempt(pit_at(k >> 1), k & 1, c.flags);
   }
-  if (front) return;
-  for (int i = kFront; i < kRing; ++i) {
-    const int r = pit_at(i);
-    if (me[r] < 2 || r == takasia) continue;
-    attempt(r, 0, Move::kTakasa);
-    attempt(r, 1, Move::kTakasa);
-  }
+}
+template <class Attempt>
+void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt) {
+  for_each_candidate(find_candidates(p, rules), attempt);
 }
 
 }  // namespace
 
-void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {
+Candidates candidates(const Position& p, const Rules& rules) { return find_candidates(p, rules); }
+
+void generate_children_except(const Position& p, const Rules& rules, const Candidates& cands, const Move* skip,
+                              int n_skip, ChildList& out) {
   out.clear();
   auto skipped = [&](const Move& m) {
     for (int i = 0; i < n_skip; ++i)
@@ -590,7 +598,7 @@ void generate_children_except(const Position& p, const Rules& rules, const Move*
   };
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md). A skipped move's position is not kept.
-  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
+  for_each_candidate(cands, [&](int pit, int right, std::uint8_t flags) {
     const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
     const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
     bool choice = false;
@@ -607,8 +615,12 @@ void generate_children_except(const Position& p, const Rules& rules, const Move*
   });
 }
 
+void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {
+  generate_children_except(p, rules, find_candidates(p, rules), skip, n_skip, out);
+}
+
 void generate_children(const Position& p, const Rules& rules, ChildList& out) {
-  generate_children_except(p, rules, nullptr, 0, out);
+  generate_children_except(p, rules, find_candidates(p, rules), nullptr, 0, out);
 }
 
 namespace {
@@ -703,6 +715,10 @@ std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
 }
 
 bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out) {
+  return child_if_legal(p, m, rules, find_candidates(p, rules), out);
+}
+
+bool child_if_legal(const Position& p, const Move& m, const Rules& rules, const Candidates& cands, Child& out) {
   // Cheap necessary conditions first (most killers, remembered from sibling positions, fail
   // here): a ring pit, a letter, not the takasia-ed pit; the namua stage plays an occupied
   // front pit, the mtaji stage a pit of 2 or more (rules.md 5, 6).
@@ -712,11 +728,7 @@ bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child&
   // m must be a candidate (rules.md 5, 6); its safari twin is legal only if the move
   // reaches the house choice, as generate_children adds the twin only then.
   const auto base = static_cast<std::uint8_t>(m.flags & ~Move::kSafari);
-  bool candidate = false;
-  for_each_candidate(p, rules, [&](int pit, int right, std::uint8_t flags) {
-    candidate |= pit == m.pit && right == m.right && flags == base;
-  });
-  if (!candidate || m.unused != 0) return false;
+  if (base != cands.flags || !(cands.bits & candidate_bit(m.pit, m.right)) || m.unused != 0) return false;
   out.move = m;
   out.pos = p;
   bool choice = false;

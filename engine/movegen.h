@@ -26,6 +26,18 @@ struct Child {
 };
 using ChildList = boost::container::static_vector<Child, kMaxMoves>;
 
+// The candidate moves of p (rules.md 5, 6: the moves the rules offer before any is
+// played; the legal ones are those that end): either all capture moves (flags 0) or all
+// takasa moves (flags Move::kTakasa), as bit 2i + letter (R = 1) for the pit of canonical
+// index i (notation.md's order: front pits 1..8, then back pits 1..8), so the bits in
+// increasing order are the canonical order. Safari twins are not candidates: a capture
+// has one only if playing it reaches the house choice.
+struct Candidates {
+  std::uint32_t bits = 0;
+  std::uint8_t flags = 0;
+};
+Candidates candidates(const Position& p, const Rules& rules);
+
 // Every legal move of p with its resulting position, in the canonical order of
 // notation.md (row A B a b, pit, L before R, stop before safari). Empty when the game is
 // over (a front row empty) or the side to move has no legal move.
@@ -74,11 +86,16 @@ std::uint64_t perft(const Position& p, const Rules& rules, int depth);
 // before, or instead of, generating every child. Costs one pass over the candidates
 // (no move played) and one move played. Allocates nothing.
 bool child_if_legal(const Position& p, const Move& m, const Rules& rules, Child& out);
+// The same with p's candidates known (candidates(p, rules)): no pass over them at all.
+bool child_if_legal(const Position& p, const Move& m, const Rules& rules, const Candidates& cands, Child& out);
 
 // generate_children without the moves skip[0..n_skip) (the moves a searcher has already
 // played with child_if_legal), the others in the same order; a skipped move is not played
 // (unless its safari twin is wanted: then it is played once to learn whether the move
 // reaches the house choice). Allocates nothing.
 void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out);
+// The same with p's candidates known (candidates(p, rules)).
+void generate_children_except(const Position& p, const Rules& rules, const Candidates& cands, const Move* skip,
+                              int n_skip, ChildList& out);
 
 }  // namespace bao

@@ -257,7 +257,17 @@ class AlphaBeta {
     int searched = 0;
     Move done[3] = {};  // the moves searched before generation (hash move, killers)
     int n_done = 0;
+    typename G::Candidates cands{};  // found once, by the first stage that needs them
+    bool have_cands = false;
   };
+
+  const typename G::Candidates& candidates(NodeState& ns, const State& s) {
+    if (!ns.have_cands) {
+      ns.cands = game_.candidates(s);
+      ns.have_cands = true;
+    }
+    return ns.cands;
+  }
 
   // Searches child c of the node; true when the node is finished (a cutoff, or stopped).
   bool visit(NodeState& ns, const Child& c) {
@@ -279,14 +289,14 @@ class AlphaBeta {
   // finished the node.
   bool visit_staged(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
     Child c;
-    if (hash_code != kNoCode && game_.child(s, game_.code_move(hash_code), c)) {
+    if (hash_code != kNoCode && game_.child(s, candidates(ns, s), game_.code_move(hash_code), c)) {
       ns.done[ns.n_done++] = c.move;
       if (visit(ns, c)) return true;
     }
     for (int k = 0; k < 2; ++k) {
       const Move& m = killers[k];
       if (m == no_move_ || (ns.n_done > 0 && ns.done[0] == m)) continue;
-      if (!game_.child(s, m, c)) continue;
+      if (!game_.child(s, candidates(ns, s), m, c)) continue;
       ns.done[ns.n_done++] = m;
       if (visit(ns, c)) return true;
     }
@@ -341,10 +351,7 @@ class AlphaBeta {
   void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
     auto& ch = children_[ns.ply];
     // The moves searched already are not played again.
-    if (ns.n_done > 0)
-      game_.children_except(s, ns.done, ns.n_done, ch);
-    else
-      game_.children(s, ch);
+    game_.children_except(s, candidates(ns, s), ns.done, ns.n_done, ch);
     const int n = static_cast<int>(ch.size());
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.

@@ -18,10 +18,12 @@
 // StagedGame (alpha-beta's staged move generation) adds:
 //   g.move_code(m)          the move in one byte (< 0xff), for the transposition table
 //   g.code_move(c)          and back
-//   g.child(s, m, out)      true, with out the child as children(s) lists it, iff m is
-//                           legal at s; any m is accepted (a remembered move from another
-//                           position is just illegal)
-//   g.children_except(s, skip, n, out)   children(s) without the moves skip[0..n)
+//   G::Candidates, g.candidates(s)   what a node's moves are made from, found once a node
+//                           and handed to the two below (for Bao: the candidate moves)
+//   g.child(s, cands, m, out)   true, with out the child as children(s) lists it, iff m
+//                           is legal at s; any m is accepted (a remembered move from
+//                           another position is just illegal)
+//   g.children_except(s, cands, skip, n, out)   children(s) without the moves skip[0..n)
 #pragma once
 
 #include <concepts>
@@ -48,12 +50,14 @@ concept Game = requires(const G& g, const typename G::State& s, typename G::Chil
 };
 
 template <class G>
-concept StagedGame = Game<G> && requires(const G& g, const typename G::State& s, const typename G::Move& m,
-                                         typename G::Child& out, typename G::Children& list, std::uint8_t code) {
+concept StagedGame = Game<G> &&
+    requires(const G& g, const typename G::State& s, const typename G::Move& m, typename G::Child& out,
+             typename G::Children& list, std::uint8_t code, const typename G::Candidates& cands) {
   { g.move_code(m) } -> std::convertible_to<std::uint8_t>;
   { g.code_move(code) } -> std::convertible_to<typename G::Move>;
-  { g.child(s, m, out) } -> std::convertible_to<bool>;
-  g.children_except(s, &m, 1, list);
+  { g.candidates(s) } -> std::convertible_to<typename G::Candidates>;
+  { g.child(s, cands, m, out) } -> std::convertible_to<bool>;
+  g.children_except(s, cands, &m, 1, list);
 };
 
 // The most children a node of G can have: per-node buffers (move order, probe ties) are
@@ -97,9 +101,13 @@ struct BaoGame {
     return Move{static_cast<std::uint8_t>(c & 15), static_cast<std::uint8_t>((c >> 4) & 1),
                 static_cast<std::uint8_t>(c >> 5), 0};
   }
-  bool child(const State& s, const Move& m, Child& out) const { return child_if_legal(s, m, rules, out); }
-  void children_except(const State& s, const Move* skip, int n, Children& out) const {
-    generate_children_except(s, rules, skip, n, out);
+  using Candidates = bao::Candidates;
+  Candidates candidates(const State& s) const { return bao::candidates(s, rules); }
+  bool child(const State& s, const Candidates& c, const Move& m, Child& out) const {
+    return child_if_legal(s, m, rules, c, out);
+  }
+  void children_except(const State& s, const Candidates& c, const Move* skip, int n, Children& out) const {
+    generate_children_except(s, rules, c, skip, n, out);
   }
 };
 static_assert(StagedGame<BaoGame>);

@@ -129,7 +129,7 @@ TEST(StagedGeneration, ChildIfLegalAgreesWithGenerateChildren) {
         for (const Child& c : ch)
           if (c.move == m) listed = &c;
         Child got;
-        const bool ok = game.child(p, m, got);
+        const bool ok = game.child(p, game.candidates(p), m, got);
         SCOPED_TRACE(format_position(p) + " code " + std::to_string(code));
         ASSERT_EQ(ok, listed != nullptr);
         if (!ok) {
@@ -148,8 +148,9 @@ TEST(StagedGeneration, ChildIfLegalAgreesWithGenerateChildren) {
   // A move no code names (bad pit, stray bytes) is illegal, not undefined.
   const BaoGame game{Rules{}};
   Child out;
-  EXPECT_FALSE(game.child(start_position(Variant::Kiswahili), Move{0xff, 0xff, 0xff, 0xff}, out));
-  EXPECT_FALSE(game.child(start_position(Variant::Kiswahili), Move{4, 0, 0, 1}, out));
+  const Position start = start_position(Variant::Kiswahili);
+  EXPECT_FALSE(game.child(start, game.candidates(start), Move{0xff, 0xff, 0xff, 0xff}, out));
+  EXPECT_FALSE(game.child(start, game.candidates(start), Move{4, 0, 0, 1}, out));
 }
 
 // After the staged moves, the rest are generated without them: every subset of up to three
