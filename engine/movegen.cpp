@@ -504,70 +504,105 @@ constexpr int pit_at(int i) { return i < kFront ? i : kRing - 1 - (i - kFront); 
 constexpr int canonical_index(int r) { return r < kFront ? r : kRing - 1 - (r - kFront); }
 inline std::uint32_t candidate_bit(int pit, int right) { return 1u << (2 * canonical_index(pit) + right); }
 
-// The candidates of p by rules.md 5 and 6 (see Candidates).
-Candidates find_candidates(const Position& p, const Rules& rules) {
-  Candidates out;
-  if (p.front_empty(South) || p.front_empty(North)) return out;
-  const int s = p.side;
-  const std::uint8_t* me = p.pits[s];
-  const std::uint8_t* op = p.pits[s ^ 1];
-  const int takasia = p.takasia;
-  std::uint32_t bits = 0;
+// Bit i set iff byte i of v has its top bit set (SSE2's movemask, portably).
+inline std::uint32_t top_bits(Ring16 v) {
+  std::uint64_t w[2];
+  std::memcpy(w, &v, sizeof w);
+  constexpr std::uint64_t kTop = 0x8080808080808080ull, kGather = 0x0002040810204081ull;
+  return static_cast<std::uint32_t>(((w[0] & kTop) * kGather) >> 56 | (((w[1] & kTop) * kGather) >> 56) << 8);
+}
+inline std::uint32_t reverse8(std::uint32_t b) {
+  b = (b & 0xf0u) >> 4 | (b & 0x0fu) << 4;
+  b = (b & 0xccu) >> 2 | (b & 0x33u) << 2;
+  return (b & 0xaau) >> 1 | (b & 0x55u) << 1;
+}
+// Bit k of x to bit 2k (16 bits to 32).
+inline std::uint32_t spread(std::uint32_t x) {
+  x = (x | x << 8) & 0x00ff00ffu;
+  x = (x | x << 4) & 0x0f0f0f0fu;
+  x = (x | x << 2) & 0x33333333u;
+  return (x | x << 1) & 0x55555555u;
+}
 
+// The mtaji capture candidates of side s to move in p (3.4) as Candidates bits: a start
+// pit of 2..15 seeds other than `excluded` (the takasia-ed pit) whose first lap ends in an
+// own front pit facing seeds. All 16 start pits are tested at once per end pit (at most
+// 8, usually a few), as mtaji_capture_targets does.
+std::uint32_t mtaji_capture_candidates(const Position& p, int s, int excluded) {
+  const std::uint64_t spots = capture_spots(p, s);
+  if (!spots) return 0;
+  Ring16 me;
+  std::memcpy(&me, p.pits[s], sizeof me);
+  const Ring16 two = me - static_cast<std::uint8_t>(2);
+  auto movable = reinterpret_cast<Ring16>(two <= static_cast<std::uint8_t>(13));  // 2..15 seeds (3.3, 3.4)
+  if (excluded >= 0 && excluded < kRing) {
+    Ring16 keep;
+    std::memcpy(&keep, kKeepMasks.m[excluded], sizeof keep);
+    movable &= keep;
+  }
+  Ring16 cw{}, acw{};  // start pits whose lap sown cw (+1) / acw (-1) ends in a spot
+  for (std::uint64_t x = spots; x; x &= x - 1) {
+    const int e = std::countr_zero(x) >> 3;
+    Ring16 need_cw, need_acw;
+    std::memcpy(&need_cw, kReach.m[e][0], sizeof need_cw);
+    std::memcpy(&need_acw, kReach.m[e][1], sizeof need_acw);
+    cw |= reinterpret_cast<Ring16>(me == need_cw);
+    acw |= reinterpret_cast<Ring16>(me == need_acw);
+  }
+  const std::uint32_t cw_bits = top_bits(cw & movable), acw_bits = top_bits(acw & movable);
+  // R sows cw from a front pit and acw from a back pit (sow_step); back pit r has
+  // canonical index 23 - r, so the back half of each mask is reversed.
+  const std::uint32_t right = (cw_bits & 0xffu) | reverse8(acw_bits >> 8) << 8;
+  const std::uint32_t left = (acw_bits & 0xffu) | reverse8(cw_bits >> 8) << 8;
+  return spread(left) | spread(right) << 1;
+}
+
+// The candidates of p by rules.md 5 and 6 (see Candidates), with pit sets as bit masks
+// (bit r: ring pit r; the front pits' canonical index is their ring index).
+Candidates find_candidates(const Position& p, const Rules& rules) {
+  if (p.front_empty(South) || p.front_empty(North)) return {};
+  const int s = p.side;
+  Ring16 me;
+  std::memcpy(&me, p.pits[s], sizeof me);
+  const std::uint32_t occupied = top_bits(reinterpret_cast<Ring16>(me != 0)) & 0xffu;           // front pits
+  const std::uint32_t twos = top_bits(reinterpret_cast<Ring16>(me > 1));                        // all 16 pits
+  const std::uint32_t usable = p.takasia >= 0 && p.takasia < kRing ? ~(1u << p.takasia) : ~0u;  // 4.1b
   // 2.4a / 3.5b: a kichwa that is the only occupied front pit sows towards the centre.
-  const std::uint32_t occupied = front_mask(p, s, 1);
-  auto takasa_both_ways = [&](int pit) {
-    if (!(pit == kLeftKichwa && occupied == 1u << pit)) bits |= candidate_bit(pit, 0);
-    if (!(pit == kRightKichwa && occupied == 1u << pit)) bits |= candidate_bit(pit, 1);
+  auto takasa_both_ways = [&](std::uint32_t pits) {
+    const std::uint32_t left = pits & ~(occupied == 1u << kLeftKichwa ? 1u << kLeftKichwa : 0u);
+    const std::uint32_t right = pits & ~(occupied == 1u << kRightKichwa ? 1u << kRightKichwa : 0u);
+    return Candidates{spread(left) | spread(right) << 1, Move::kTakasa};
   };
 
   if (p.hand[s] > 0) {
-    // Namua stage (rules.md 5). 2.3: capture at an occupied front pit facing seeds.
-    for (int c = 0; c < kFront; ++c) {
-      if (!me[c] || !op[7 - c] || c == takasia) continue;
-      if (c <= 5) bits |= candidate_bit(c, 0);  // left kichwa: forced at 1, 2; a choice at 3..6
-      if (c >= 2) bits |= candidate_bit(c, 1);  // right kichwa: forced at 7, 8
-    }
-    if (bits) return Candidates{bits, 0};
-    out.flags = Move::kTakasa;
+    // Namua stage (rules.md 5). 2.3: capture at an occupied front pit facing seeds; the
+    // left kichwa is forced at 1, 2, the right at 7, 8, a choice at 3..6.
+    const std::uint64_t spots = capture_spots(p, s);
+    const std::uint32_t caps = static_cast<std::uint32_t>((spots * 0x0002040810204081ull) >> 56) & usable;
+    if (caps) return Candidates{spread(caps & 0x3fu) | spread(caps & 0xfcu) << 1, 0};
     // 2.4: takasa. A lone functional house is taxed (2.4b).
     const bool owns = p.owns_house(s);
-    if (occupied == (1u << kHouse) && owns && (me[kHouse] >= 6 || rules.tax_any_lone_house)) {
-      out.bits = candidate_bit(kHouse, 0) | candidate_bit(kHouse, 1);
-      return out;
-    }
+    const std::uint8_t house = p.pits[s][kHouse];
+    if (occupied == (1u << kHouse) && owns && (house >= 6 || rules.tax_any_lone_house))
+      return Candidates{3u << (2 * kHouse), Move::kTakasa};
     // Pits of 2 or more but never a functional house (2.4b); single seeds only when no
     // front pit holds 2 or more, or while the player owns his house (2.4c).
-    const bool functional = owns && me[kHouse] >= 6;
-    const bool singles = owns || front_mask(p, s, 2) == 0;
-    for (int c = 0; c < kFront; ++c) {
-      if (c == takasia || me[c] == 0) continue;
-      if (me[c] >= 2 ? (c == kHouse && functional) : !singles) continue;
-      takasa_both_ways(c);
-    }
-    out.bits = bits;
-    return out;
+    const std::uint32_t front_twos = twos & 0xffu;
+    std::uint32_t pits = front_twos & ~(owns && house >= 6 ? 1u << kHouse : 0u);
+    if (owns || front_twos == 0) pits |= occupied & ~front_twos;
+    return takasa_both_ways(pits & usable);
   }
 
   // Mtaji stage (rules.md 6). 3.4: a capture from a pit of 2..15 whose first lap ends in
   // an own front pit facing seeds.
-  const std::uint64_t spots = capture_spots(p, s);
-  for (int r = 0; spots && r < kRing; ++r) {
-    const int n = me[r];
-    if (n < 2 || n > 15 || r == takasia) continue;  // 3.3, 3.4: 2..15 seeds
-    for (int right = 0; right < 2; ++right)
-      if (is_spot(spots, (r + n * sow_step(r, right)) & (kRing - 1))) bits |= candidate_bit(r, right);
-  }
-  if (bits) return Candidates{bits, 0};  // 1.7a; infinite captures are illegal, not replaced
-  out.flags = Move::kTakasa;
-  // 3.5: takasa from a front pit of 2 or more, else from a back pit of 2 or more.
-  for (int r = 0; r < kFront; ++r)
-    if (me[r] >= 2 && r != takasia) takasa_both_ways(r);
-  if (!bits)
-    for (int r = kFront; r < kRing; ++r)
-      if (me[r] >= 2 && r != takasia) bits |= candidate_bit(r, 0) | candidate_bit(r, 1);
-  out.bits = bits;
-  return out;
+  if (const std::uint32_t caps = mtaji_capture_candidates(p, s, p.takasia))
+    return Candidates{caps, 0};  // 1.7a; infinite captures are illegal, not replaced
+  // 3.5: takasa from a front pit of 2 or more, else from a back pit of 2 or more (both
+  // ways; back pit r has canonical index 23 - r).
+  const std::uint32_t movable = twos & usable;
+  if (movable & 0xffu) return takasa_both_ways(movable & 0xffu);
+  const std::uint32_t back = reverse8(movable >> 8) << 8;
+  return Candidates{spread(back) | spread(back) << 1, Move::kTakasa};
 }
 
 // Calls attempt(pit, right, flags) for every candidate c holds, in canonical order

@@ -17,6 +17,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <set>
 #include <sstream>
 #include <string>
@@ -1081,6 +1083,108 @@ TEST(Rules, R8a_TakasiaAfterNamua) {
   Rules namua;
   namua.takasia_after_namua = true;
   EXPECT_EQ(after(p, "A6L*", namua), rows("N 0,0 -- a6", b, a, A, B));
+}
+
+// candidates() (vector code for mtaji captures) against the rules of rules.md 5 and 6
+// written out pit by pit here, on random boards of both stages, with and without a
+// takasia mark and a house: the same moves, in the canonical order of notation.md.
+std::vector<Move> reference_candidates(const Position& p, const Rules& rules) {
+  std::vector<Move> out;
+  if (p.front_empty(South) || p.front_empty(North)) return out;
+  const int s = p.side;
+  const auto* me = p.pits[s];
+  const auto* op = p.pits[s ^ 1];
+  auto add = [&](int pit, int right, int flags) {
+    out.push_back(
+        Move{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), static_cast<std::uint8_t>(flags), 0});
+  };
+  int occupied = 0, twos = 0;
+  for (int c = 0; c < kFront; ++c) occupied += me[c] > 0, twos += me[c] >= 2;
+  auto both_ways = [&](int pit) {
+    const bool lone = occupied == 1;  // the pit itself is the only occupied front pit
+    if (!(pit == 0 && lone)) add(pit, 0, Move::kTakasa);
+    if (!(pit == 7 && lone)) add(pit, 1, Move::kTakasa);
+  };
+  if (p.hand[s] > 0) {
+    for (int c = 0; c < kFront; ++c) {
+      if (!me[c] || !op[7 - c] || c == p.takasia) continue;
+      if (c <= 5) add(c, 0, 0);
+      if (c >= 2) add(c, 1, 0);
+    }
+    if (!out.empty()) return out;
+    const bool owns = p.owns_house(s);
+    if (occupied == 1 && me[kHouse] > 0 && owns && (me[kHouse] >= 6 || rules.tax_any_lone_house)) {
+      add(kHouse, 0, Move::kTakasa);
+      add(kHouse, 1, Move::kTakasa);
+      return out;
+    }
+    for (int c = 0; c < kFront; ++c) {
+      if (c == p.takasia || me[c] == 0) continue;
+      if (me[c] >= 2 ? (c == kHouse && owns && me[kHouse] >= 6) : !(owns || twos == 0)) continue;
+      both_ways(c);
+    }
+    return out;
+  }
+  for (int i = 0; i < kRing; ++i) {  // canonical order: front 1..8, back 1..8
+    const int r = i < kFront ? i : kRing - 1 - (i - kFront);
+    const int n = me[r];
+    if (n < 2 || n > 15 || r == p.takasia) continue;
+    for (int right = 0; right < 2; ++right) {
+      const int step = (r < kFront) == (right == 1) ? 1 : -1;
+      const int e = ((r + n * step) % kRing + kRing) % kRing;
+      if (e < kFront && me[e] > 0 && op[7 - e] > 0) add(r, right, 0);
+    }
+  }
+  if (!out.empty()) return out;
+  for (int r = 0; r < kFront; ++r)
+    if (me[r] >= 2 && r != p.takasia) both_ways(r);
+  if (!out.empty()) return out;
+  for (int i = kFront; i < kRing; ++i) {
+    const int r = kRing - 1 - (i - kFront);
+    if (me[r] >= 2 && r != p.takasia) add(r, 0, Move::kTakasa), add(r, 1, Move::kTakasa);
+  }
+  return out;
+}
+
+TEST(Rules, CandidatesMatchThePitByPitRules) {
+  std::uint64_t x = 12345;
+  auto next = [&] {  // SplitMix64
+    x += 0x9e3779b97f4a7c15ull;
+    std::uint64_t z = x;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  int captures = 0, takasa = 0, excluded = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    Position p = start_position(Variant::Kiswahili);
+    const int max_seeds = 1 + static_cast<int>(next() % 20);
+    for (int s = 0; s < 2; ++s)
+      for (int r = 0; r < kRing; ++r)
+        p.pits[s][r] = static_cast<std::uint8_t>(next() % 3 == 0 ? 0 : next() % max_seeds);
+    p.side = static_cast<std::uint8_t>(next() % 2);
+    const bool namua = next() % 3 == 0;
+    p.hand[0] = p.hand[1] = static_cast<std::uint8_t>(namua ? 1 + next() % 20 : 0);
+    p.houses = static_cast<std::uint8_t>(next() % 4);
+    p.takasia = next() % 4 == 0 ? static_cast<std::int8_t>(next() % kFront) : kNoPit;
+    p.refresh_key();
+    Rules rules;
+    rules.tax_any_lone_house = next() % 2 == 0;
+    const std::vector<Move> want = reference_candidates(p, rules);
+    const Candidates got = candidates(p, rules);
+    std::vector<Move> have;
+    for (std::uint32_t b = got.bits; b; b &= b - 1) {
+      const int k = std::countr_zero(b), i = k >> 1;
+      have.push_back(Move{static_cast<std::uint8_t>(i < kFront ? i : kRing - 1 - (i - kFront)),
+                          static_cast<std::uint8_t>(k & 1), got.flags, 0});
+    }
+    ASSERT_EQ(have, want) << format_position(p);
+    if (!want.empty()) (want[0].takasa() ? takasa : captures) += 1;
+    excluded += p.takasia != kNoPit && !want.empty();
+  }
+  EXPECT_GT(captures, 3000);
+  EXPECT_GT(takasa, 2000);
+  EXPECT_GT(excluded, 1000);
 }
 
 }  // namespace
