@@ -631,6 +631,9 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
       if (skip[i] == m) return true;
     return false;
   };
+  // Only a namua capture, while the mover owns his house, can reach the house choice
+  // (3.1(5)); no lap gives a lost house back.
+  const bool twins = cands.flags == 0 && p.hand[p.side] > 0 && p.owns_house(p.side);
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md). A skipped move's position is not kept.
   for_each_candidate(cands, [&](int pit, int right, std::uint8_t flags) {
@@ -640,7 +643,7 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
     if (!skipped(m)) {
       out.push_back(Child{m, p});
       if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
-    } else if (!m.takasa() && !skipped(twin)) {  // only capture moves reach the choice
+    } else if (twins && !skipped(twin)) {
       Position scratch = p;
       play<false>(scratch, m, rules, choice, p);
     }
