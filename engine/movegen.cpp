@@ -134,7 +134,6 @@ inline std::uint64_t nonzero_bytes(std::uint64_t w) {
 inline std::uint64_t capture_spots(const Position& p, int s) {
   return nonzero_bytes(p.front_word(s)) & nonzero_bytes(__builtin_bswap64(p.front_word(s ^ 1)));
 }
-inline bool is_spot(std::uint64_t spots, int e) { return e < kFront && ((spots >> (8 * e + 7)) & 1); }
 
 // Bitmask over the opponent's front ring indices that side s could capture with the
 // first lap of a mtaji capture move (3.4): a start pit with 2..15 seeds, either
@@ -699,12 +698,9 @@ int max_legal_moves(const Position& p, const Rules& rules) {
 
 std::uint32_t capture_targets(const Position& p, int side) {
   if (p.hand[side] == 0) return mtaji_capture_targets(p, side);
-  // Namua (2.3): any occupied own front pit facing seeds; report the facing pits.
-  const std::uint64_t spots = capture_spots(p, side);
-  std::uint32_t mask = 0;
-  for (int e = 0; e < kFront; ++e)
-    if (is_spot(spots, e)) mask |= 1u << (7 - e);
-  return mask;
+  // Namua (2.3): any occupied own front pit facing seeds; report the facing pits (own
+  // front pit e faces the opponent's 7 - e: the 8 bits reversed).
+  return reverse8(static_cast<std::uint32_t>((capture_spots(p, side) * 0x0002040810204081ull) >> 56));
 }
 
 void generate_moves(const Position& p, const Rules& rules, MoveList& out) {

@@ -91,8 +91,9 @@ struct BaoGame {
     return s.side ^ 1;  // no legal move: the side to move loses (8)
   }
   int move_index(const Move& m) const { return (m.pit * 2 + m.right) * 2; }
-  // Seeds the mover gains: captures first, bigger ones first.
-  int order_hint(const State& s, const Child& c) const { return ring_seeds(c.pos, s.side) - ring_seeds(s, s.side); }
+  // Seeds the mover has after the move: captures first, bigger ones first (the seeds it
+  // gains, up to the same constant for every child of s, so not worked out).
+  int order_hint(const State& s, const Child& c) const { return ring_seeds(c.pos, s.side); }
   // Pit (4 bits), letter (1), flags (2): at most 127.
   static std::uint8_t move_code(const Move& m) {
     return static_cast<std::uint8_t>(m.pit | m.right << 4 | m.flags << 5);
