@@ -10,6 +10,7 @@
 // The suite's options are refused without --suite and plain bench's --searcher and
 // --verbose with it, each by name, so that no option is silently ignored.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -34,15 +35,21 @@ int plain_bench(const po::variables_map& vm, int depth, const std::string& searc
   }
   std::cerr << rep.per_position.size() << " positions, depth " << depth << ", " << searcher << ", eval " << eval
             << "\n";
-  // EBF: the nodes of an iteration over those of the one before; none for the first.
+  // EBF: the nodes of an iteration over those of the one before, per ply between them
+  // (a depth-limited alpha-beta iterates every id_step-th depth); none for the first.
+  // Depths without an iteration are not listed.
   std::cerr << "depth  nodes        EBF\n";
+  int last = 0;
   for (int d = 1; d <= depth; ++d) {
+    const std::uint64_t n = rep.nodes_by_depth[d], before = rep.nodes_by_depth[last];
+    if (n == 0) continue;
     char line[96];
-    const std::uint64_t n = rep.nodes_by_depth[d], before = rep.nodes_by_depth[d - 1];
     char ebf[16] = "n/a";
-    if (d > 1 && before > 0) std::snprintf(ebf, sizeof ebf, "%.2f", double(n) / double(before));
+    if (last > 0 && before > 0)
+      std::snprintf(ebf, sizeof ebf, "%.2f", std::pow(double(n) / double(before), 1.0 / (d - last)));
     std::snprintf(line, sizeof line, "%5d  %-12llu %s\n", d, static_cast<unsigned long long>(n), ebf);
     std::cerr << line;
+    last = d;
   }
   if (rep.tt_probes)
     std::cerr << "table: " << rep.tt_probes << " probes, " << rep.tt_hits << " cutoffs ("

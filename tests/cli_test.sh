@@ -225,13 +225,18 @@ check "replay from a North-to-move position header: result" test "$(tail -n 1 "$
 # --- bao search and bao bench.
 run search --depth 4
 check "search exits 0" status_is 0
-check "search prints one info line per iteration" test "$(grep -c '^info depth ' "$tmp/err")" -eq 4
+# With a depth limit alone alpha-beta iterates every third depth, ending at the limit.
+check "search prints one info line per iteration (depths 1 and 4)" test "$(grep -oE '^info depth [0-9]+' "$tmp/err" | tr '\n' ,)" = "info depth 1,info depth 4,"
 check "search info lines have value, nodes, nps and pv" \
   grep -qE '^info depth 4 value -?[0-9]+ nodes [0-9]+ nps [0-9]+ pv [ABab][1-8][LR]' "$tmp/err"
 check "search prints the best move as the last line of stdout, a legal move" \
   eval "grep -qxF \"\$(tail -n 1 '$tmp/out')\" <(\"\$BAO\" moves)"
 check "search's best move is the first move of the last pv" \
   test "$(tail -n 1 "$tmp/out")" = "$(grep '^info depth 4 ' "$tmp/err" | sed 's/.* pv //' | cut -d' ' -f1)"
+run search --depth 4 --searcher 'alphabeta(id_step=1)'
+check "search with id_step=1 iterates every depth" test "$(grep -c '^info depth ' "$tmp/err")" -eq 4
+run search --depth 4 --searcher 'alphabeta(id_step=0)'
+check "search refuses id_step=0" eval "status_is 2 && err_has id_step"
 run search --searcher minimax --eval material --depth 3
 check "search with minimax and material exits 0" status_is 0
 run search --nodes 2000
@@ -255,13 +260,16 @@ check "search with an unknown evaluator names it" err_has "'strong'"
 run search --depth 3 --position "$NORTH_ROW_EMPTY"
 check "search of a finished game exits 2" status_is 2
 check "search of a finished game says why" err_has "front row is empty"
-run bench --depth 3
+run bench --depth 3 --searcher 'alphabeta(id_step=1)'
 check "bench exits 0" status_is 0
 check "bench prints nodes and nps on stdout" eval "grep -qE '^nodes [0-9]+$' '$tmp/out' && grep -qE '^nps [0-9]+$' '$tmp/out'"
 check "bench reports the branching factor and the table" eval "err_has EBF && err_has 'table:'"
 # Depth 1 has no iteration before it: its branching factor is n/a, not 0.00.
 check "bench prints n/a as the EBF of depth 1" grep -qE '^ +1 +[0-9]+ +n/a$' "$tmp/err"
 check "bench prints the EBF of depths 2 and 3" test "$(grep -cE '^ +[23] +[0-9]+ +[0-9]+\.[0-9]{2}$' "$tmp/err")" -eq 2
+run bench --depth 5
+check "bench lists only the iterations run (depths 2 and 5)" test "$(grep -cE '^ +[0-9]+ +[0-9]+ +(n/a|[0-9.]+)$' "$tmp/err")" -eq 2
+check "bench gives the EBF per ply between iterations" grep -qE '^ +5 +[0-9]+ +[0-9]+\.[0-9]{2}$' "$tmp/err"
 run bench --depth 2 --verbose
 check "bench --verbose prints a line per position on stderr" \
   test "$(grep -cE '^position [0-9]+ \(.*\): best .* value -?[0-9]+ nodes [0-9]+$' "$tmp/err")" -ge 30
