@@ -480,8 +480,11 @@ bool decide_long_takasa(TakasaLaps& t, const Position& before, Move m, const Rul
 // verdict cache.
 // Sets reached_choice when a capture move reached the stop/safari choice at the house
 // (3.1(5)); whether it then stopped or went on is m.safari().
+// With `deferred` given, a move still going after kFreeLaps laps is not decided: play
+// returns false with *deferred set (c is then unspecified).
 template <bool kComplete>  // false: the child is only counted; its takasia mark and key are left unset
-bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, const Position& before) {
+bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, const Position& before,
+          bool* deferred = nullptr) {
   Sowing mv(c, m, rules);
   mv.first_lap();
   // Nearly every move ends within kFreeLaps laps; those are played without cycle detection.
@@ -489,6 +492,10 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, c
     if (mv.over_limit()) return false;
     if (!mv.next_lap(reached_choice)) break;
     if (laps == kFreeLaps) {
+      if (deferred) [[unlikely]] {
+        *deferred = true;
+        return false;
+      }
       if (!play_long_move(mv, before, reached_choice)) return false;
       break;
     }
@@ -623,8 +630,9 @@ void for_each_candidate(const Position& p, const Rules& rules, Attempt&& attempt
 Candidates candidates(const Position& p, const Rules& rules) { return find_candidates(p, rules); }
 
 void generate_children_except(const Position& p, const Rules& rules, const Candidates& cands, const Move* skip,
-                              int n_skip, ChildList& out) {
+                              int n_skip, ChildList& out, MoveList* deferred) {
   out.clear();
+  if (deferred) deferred->clear();
   auto skipped = [&](const Move& m) {
     for (int i = 0; i < n_skip; ++i)
       if (skip[i] == m) return true;
@@ -641,7 +649,14 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
     bool choice = false;
     if (!skipped(m)) {
       out.push_back(Child{m, p});
-      if (!play<true>(out.back().pos, m, rules, choice, p)) out.pop_back();
+      bool long_move = false;
+      if (!play<true>(out.back().pos, m, rules, choice, p, deferred ? &long_move : nullptr)) {
+        out.pop_back();
+        if (long_move) {  // set aside, with its twin: deferred_children decides both
+          deferred->push_back(m);
+          return;
+        }
+      }
     } else if (twins && !skipped(twin)) {
       Position scratch = p;
       play<false>(scratch, m, rules, choice, p);
@@ -650,6 +665,21 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
     out.push_back(Child{twin, p});
     if (!play<true>(out.back().pos, twin, rules, choice, p)) out.pop_back();
   });
+}
+
+int deferred_children(const Position& p, const Move& m, const Rules& rules, const Move* skip, int n_skip, Child* out) {
+  int n = 0;
+  bool choice = false;
+  out[n] = Child{m, p};
+  if (play<true>(out[n].pos, m, rules, choice, p)) ++n;
+  if (!choice) return n;
+  const Move twin{m.pit, m.right, static_cast<std::uint8_t>(m.flags | Move::kSafari), 0};
+  for (int i = 0; i < n_skip; ++i)
+    if (skip[i] == twin) return n;
+  out[n] = Child{twin, p};
+  bool again = false;
+  if (play<true>(out[n].pos, twin, rules, again, p)) ++n;
+  return n;
 }
 
 void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out) {

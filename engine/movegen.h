@@ -94,8 +94,17 @@ bool child_if_legal(const Position& p, const Move& m, const Rules& rules, const 
 // (unless its safari twin is wanted: then it is played once to learn whether the move
 // reaches the house choice). Allocates nothing.
 void generate_children_except(const Position& p, const Rules& rules, const Move* skip, int n_skip, ChildList& out);
-// The same with p's candidates known (candidates(p, rules)).
+// The same with p's candidates known (candidates(p, rules)). Lazy legality: with
+// `deferred` given, a candidate still going after 64 laps (a long move, whose end may take
+// millions of laps to prove: rules.md 8) is not decided but named in *deferred (cleared
+// first), in order; deferred_children decides it when the searcher needs it.
 void generate_children_except(const Position& p, const Rules& rules, const Candidates& cands, const Move* skip,
-                              int n_skip, ChildList& out);
+                              int n_skip, ChildList& out, MoveList* deferred = nullptr);
+
+// The children a deferred candidate m of p stands for: m's if m ends, then its safari
+// twin's if m reaches the house choice, the twin is not among skip[0..n_skip) and ends;
+// as generate_children lists them. Writes out[0..n), n <= 2; returns n. Plays the move
+// to its end or to its proof of a cycle.
+int deferred_children(const Position& p, const Move& m, const Rules& rules, const Move* skip, int n_skip, Child* out);
 
 }  // namespace bao

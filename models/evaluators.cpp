@@ -38,6 +38,19 @@ int DefaultEvaluator::half(const Position& p, int s) {
 
 int DefaultEvaluator::evaluate(const Position& p, int side) const { return half(p, side) - half(p, side ^ 1); }
 
+int DefaultEvaluator::takasa_bound(const Position& p, int side) const {
+  const int o = side ^ 1;
+  int front = 0;  // the opponent's front row: all a threat can reach (capture_targets)
+  for (int r = 0; r < bao::kFront; ++r) front += p.pits[o][r];
+  int own = kWeightMaterial * seeds_of(p, side) + kWeightThreatWaiting * front;
+  // The move takes a namua seed from the hand (2.4): the house is functional after it
+  // only if one remains.
+  if (p.owns_house(side)) own += kWeightHouse + (p.hand[side] > 1 ? kWeightFunctional : 0);
+  int other = kWeightMaterial * seeds_of(p, o);
+  if (p.owns_house(o)) other += kWeightHouse + (p.hand[o] > 0 && p.pits[o][bao::kHouse] >= 6 ? kWeightFunctional : 0);
+  return own - other;
+}
+
 // Learned evaluators are the weight files in BAO_WEIGHTS_DIR, named by their file name
 // without ".txt"; any name ending in ".txt" is read as a path to a weights file.
 std::string evaluator_names() {

@@ -28,6 +28,8 @@ std::string resolve_weight_paths(std::string_view text, const std::string& dir);
 class MaterialEvaluator final : public search::Evaluator {
  public:
   int evaluate(const Position& p, int side) const override;
+  // Exact: a takasa move leaves every side's seeds where they are.
+  int takasa_bound(const Position& p, int side) const override { return evaluate(p, side); }
   std::string name() const override { return "material"; }
 };
 
@@ -40,6 +42,10 @@ class DefaultEvaluator final : public search::Evaluator {
   static constexpr int kWeightHouse = 12;         // owning the house
   static constexpr int kWeightFunctional = 8;     // a house of 6+ while seeds remain in hand
   int evaluate(const Position& p, int side) const override;
+  // Material stays; the mover's threats, counted as waiting ones after his move, reach at
+  // most the opponent's front row, which the move leaves as it is; his house may be lost,
+  // not won; the opponent's threats count at least 0, his house as it is.
+  int takasa_bound(const Position& p, int side) const override;
   std::string name() const override { return "default"; }
   // One side's half of the evaluation; evaluate = half(side) - half(other).
   static int half(const Position& p, int side);

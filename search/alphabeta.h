@@ -14,6 +14,17 @@
 // id_step 3 took 16% to 29% fewer nodes than 1 at depths 6 to 12 (2: 10% to 30% fewer;
 // docs/performance.md). The value at D is the same.
 //
+// Lazy legality (a DeferringGame, lazy_legality on): a child whose legality is costly to
+// decide (a Bao move still going after 64 laps, which may take millions of laps to prove
+// infinite, rules.md 8) is set aside when the node's children are generated and decided
+// only if no other child cut the node off, and not at all when a bound on its value
+// cannot beat what the node has (the larger of its best value and alpha): whether it
+// ends or not, the node's value stays the same (or, failing low, becomes that bound,
+// still an upper bound). The bound: a win at the child itself (kWin - ply - 1; the node
+// is looking for a quicker win), and at a depth-1 node for a quiet move (a takasa move)
+// whose leaf cannot be a quick win, the evaluator's (Evaluator::takasa_bound). The root's
+// children are all decided.
+//
 // A node is one call of node(): with PVS a child whose null-window search fails high is
 // searched again and counted again.
 //
@@ -38,14 +49,24 @@
 namespace bao::search {
 
 struct AlphaBetaOptions {
-  bool tt = true;          // use the transposition table
-  std::size_t tt_mb = 16;  // its size
-  bool tt_deeper = false;  // also cut off with deeper entries (faster, not exact minimax)
-  bool ordering = true;    // hash move, killers, history, capture size; else game order
-  int aspiration = 0;      // root window half-width after depth 1; 0 = full window
-  bool staged = true;      // with ordering: hash move and killers searched before generating the rest
-  bool pvs = true;         // principal-variation search: later children get a null window first
-  int id_step = 3;         // with a depth limit alone: iterate every id_step depths, ending at it
+  bool tt = true;             // use the transposition table
+  std::size_t tt_mb = 16;     // its size
+  bool tt_deeper = false;     // also cut off with deeper entries (faster, not exact minimax)
+  bool ordering = true;       // hash move, killers, history, capture size; else game order
+  int aspiration = 0;         // root window half-width after depth 1; 0 = full window
+  bool staged = true;         // with ordering: hash move and killers searched before generating the rest
+  bool pvs = true;            // principal-variation search: later children get a null window first
+  int id_step = 3;            // with a depth limit alone: iterate every id_step depths, ending at it
+  bool lazy_legality = true;  // a DeferringGame's costly moves: decided after the others, if needed
+};
+
+template <class G>
+struct DeferredList {  // the moves a node sets aside (lazy legality); nothing for other games
+  struct type {};
+};
+template <DeferringGame G>
+struct DeferredList<G> {
+  using type = typename G::MoveList;
 };
 
 template <StagedGame G, class Eval>
@@ -64,7 +85,8 @@ class AlphaBeta {
         eval_(std::move(eval)),
         opt_(options),
         tt_(options.tt ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
-        children_(new typename G::Children[kMaxPly + 1]) {
+        children_(new typename G::Children[kMaxPly + 1]),
+        deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {
     std::memset(static_cast<void*>(&no_move_), 0xff, sizeof no_move_);
   }
 
@@ -280,7 +302,7 @@ class AlphaBeta {
   }
 
   // Searches child c of the node; true when the node is finished (a cutoff, or stopped).
-  bool visit(NodeState& ns, const Child& c) {
+  bool visit(NodeState& ns, const typename G::Child& c) {
     const int v = search_child(c.pos, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0);
     ++ns.searched;
     if (stop_) return true;
@@ -298,7 +320,7 @@ class AlphaBeta {
   // Staged generation: the hash move, then each legal killer, alone. True when one of them
   // finished the node.
   bool visit_staged(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
-    Child c;
+    typename G::Child c;
     if (hash_code != kNoCode && game_.child(s, candidates(ns, s), game_.code_move(hash_code), c)) {
       ns.done[ns.n_done++] = c.move;
       if (visit(ns, c)) return true;
@@ -361,7 +383,12 @@ class AlphaBeta {
   void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
     auto& ch = children_[ns.ply];
     // The moves searched already are not played again.
-    game_.children_except(s, candidates(ns, s), ns.done, ns.n_done, ch);
+    bool deferring = false;
+    if constexpr (DeferringGame<G>) {
+      deferring = opt_.lazy_legality;
+      if (deferring) game_.children_deferring(s, candidates(ns, s), ns.done, ns.n_done, ch, &deferred_[ns.ply]);
+    }
+    if (!deferring) game_.children_except(s, candidates(ns, s), ns.done, ns.n_done, ch);
     const int n = static_cast<int>(ch.size());
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
@@ -372,6 +399,37 @@ class AlphaBeta {
     for (int k = 0; k < n; ++k) {
       if (visit(ns, ch[order[k]])) return;
     }
+    if constexpr (DeferringGame<G>) {
+      if (deferring) visit_deferred(ns, s);
+    }
+  }
+
+  // No cutoff came: the set-aside moves (lazy legality), in the game's order.
+  void visit_deferred(NodeState& ns, const State& s) {
+    int unproved = -kInfinity;  // the bound of the quiet moves left undecided
+    for (const Move& m : deferred_[ns.ply]) {
+      if (ns.searched > 0) {  // the node has a legal move: m's legality alone cannot matter
+        // No child's value exceeds a win at the child itself; a leaf child of a quiet move
+        // (no quick win possible) not the evaluator's bound.
+        int bound = kWin - (ns.ply + 1);
+        if (ns.depth == 1 && G::quiet(m) && !game_.quiet_child_may_win(s)) {
+          if constexpr (requires { eval_.takasa_bound(s, ns.side); })
+            bound = std::min(bound, eval_.takasa_bound(s, ns.side));
+          else
+            bound = std::min(bound, kMaxEval);
+        }
+        if (bound <= std::max(ns.best, ns.alpha)) {
+          unproved = std::max(unproved, bound);
+          continue;
+        }
+      }
+      typename G::Child d[2];
+      const int k = game_.deferred_children(s, m, ns.done, ns.n_done, d);
+      for (int i = 0; i < k; ++i)
+        if (visit(ns, d[i])) return;
+    }
+    // Failing low, the node's value is an upper bound: it must cover the undecided moves.
+    if (ns.best <= ns.alpha) ns.best = std::max(ns.best, unproved);
   }
 
   G game_;
@@ -379,6 +437,7 @@ class AlphaBeta {
   AlphaBetaOptions opt_;
   std::unique_ptr<TranspositionTable> tt_;
   std::unique_ptr<typename G::Children[]> children_;
+  std::unique_ptr<typename DeferredList<G>::type[]> deferred_;  // per ply (lazy legality)
   typename G::Children root_children_;
   int root_side_ = 0, root_best_ = -1;
 

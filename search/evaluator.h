@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/position.h"
+#include "search/score.h"
 
 namespace bao::search {
 
@@ -23,6 +24,11 @@ class Evaluator {
   virtual int evaluate_within(const Position& p, int side, int /*alpha*/, int /*beta*/) const {
     return evaluate(p, side);
   }
+  // An upper bound on evaluate(c, side) over every position c that a takasa move of
+  // `side`, to move in p, can lead to (a move that moves no seed between the sides), for
+  // alpha-beta's lazy legality: a long move it need not prove when the bound cannot reach
+  // the window. kMaxEval is always one (no evaluation exceeds it).
+  virtual int takasa_bound(const Position& /*p*/, int /*side*/) const { return kMaxEval; }
   virtual std::string name() const = 0;
   // What the evaluator computes beyond its name: for learned weights a hash of them (a
   // results folder refuses to resume with changed weights), empty for fixed evaluators.

@@ -60,6 +60,25 @@ concept StagedGame = Game<G> &&
   g.children_except(s, cands, &m, 1, list);
 };
 
+// DeferringGame (alpha-beta's lazy legality) adds:
+//   g.children_deferring(s, cands, skip, n, out, deferred)   children_except, but a move
+//                           whose legality is costly to decide is left out of out and
+//                           named in deferred (G::MoveList, cleared first), in order
+//   g.deferred_children(s, m, skip, n, c)   the children (0..2, written to c[]) that a
+//                           deferred move m stands for, decided now
+//   G::quiet(m)             m moves no material between the sides (a Bao takasa move)
+//   g.quiet_child_may_win(s)   whether a quiet move's child can be decided for the mover
+//                           by quick_winner (so no evaluation bounds its value)
+template <class G>
+concept DeferringGame = StagedGame<G> &&
+    requires(const G& g, const typename G::State& s, const typename G::Move& m, typename G::Children& list,
+             typename G::Child* c, typename G::MoveList& deferred, const typename G::Candidates& cands) {
+  g.children_deferring(s, cands, &m, 1, list, &deferred);
+  { g.deferred_children(s, m, &m, 1, c) } -> std::convertible_to<int>;
+  { G::quiet(m) } -> std::convertible_to<bool>;
+  { g.quiet_child_may_win(s) } -> std::convertible_to<bool>;
+};
+
 // The most children a node of G can have: per-node buffers (move order, probe ties) are
 // sized by it. Searchers keep child indices in bytes, 0xff meaning "none".
 template <Game G>
@@ -71,6 +90,7 @@ struct BaoGame {
   using Move = bao::Move;
   using Child = bao::Child;
   using Children = ChildList;
+  using MoveList = bao::MoveList;
   static constexpr int kMoveIndexes = 2 * kRing * 2;  // side x pit x letter
 
   Rules rules;
@@ -110,7 +130,23 @@ struct BaoGame {
   void children_except(const State& s, const Candidates& c, const Move* skip, int n, Children& out) const {
     generate_children_except(s, rules, c, skip, n, out);
   }
+  // Lazy legality (DeferringGame): a candidate still going after 64 laps is set aside.
+  void children_deferring(const State& s, const Candidates& c, const Move* skip, int n, Children& out,
+                          MoveList* deferred) const {
+    generate_children_except(s, rules, c, skip, n, out, deferred);
+  }
+  int deferred_children(const State& s, const Move& m, const Move* skip, int n, Child* out) const {
+    return bao::deferred_children(s, m, rules, skip, n, out);
+  }
+  static bool quiet(const Move& m) { return m.takasa(); }
+  // A takasa move changes neither the opponent's ring nor his hand, and cannot empty his
+  // front row: its child is a quick win for the mover only when the opponent, in the mtaji
+  // stage, has no pit of 2 or more (3.3), as he has not now.
+  bool quiet_child_may_win(const State& s) const {
+    const int o = s.side ^ 1;
+    return s.hand[o] == 0 && !has_pit_of_two(s, o);
+  }
 };
-static_assert(StagedGame<BaoGame>);
+static_assert(DeferringGame<BaoGame>);
 
 }  // namespace bao::search

@@ -74,7 +74,7 @@ class AlphaBetaSearcher final : public Searcher {
     return std::string("alphabeta(tt=") + b(opt_.tt) + ",tt_mb=" + std::to_string(opt_.tt_mb) +
            ",tt_deeper=" + b(opt_.tt_deeper) + ",ordering=" + b(opt_.ordering) +
            ",aspiration=" + std::to_string(opt_.aspiration) + ",staged=" + b(opt_.staged) + ",pvs=" + b(opt_.pvs) +
-           ",id_step=" + std::to_string(opt_.id_step) + ")";
+           ",id_step=" + std::to_string(opt_.id_step) + ",lazy_legality=" + b(opt_.lazy_legality) + ")";
   }
   std::size_t table_bytes() const override { return opt_.tt ? opt_.tt_mb << 20 : 0; }
   std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
@@ -118,7 +118,8 @@ std::unique_ptr<Searcher> make_searcher(std::string_view text, const Rules& rule
     o.staged = spec.take_bool("staged", o.staged);
     o.pvs = spec.take_bool("pvs", o.pvs);
     o.id_step = static_cast<int>(spec.take_int("id_step", o.id_step, 1, kMaxPly - 1));
-    spec.finish("tt, tt_mb, tt_deeper, ordering, aspiration, staged, pvs, id_step");
+    o.lazy_legality = spec.take_bool("lazy_legality", o.lazy_legality);
+    spec.finish("tt, tt_mb, tt_deeper, ordering, aspiration, staged, pvs, id_step, lazy_legality");
     return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o);
   }
   throw InputError("unknown searcher '" + spec.name + "' (known: " + searcher_names() + ")");

@@ -27,6 +27,7 @@ using InfoFn = std::function<void(const BaoResult&)>;
 struct EvalFn {
   const Evaluator* e;
   int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+  int takasa_bound(const Position& p, int side) const { return e->takasa_bound(p, side); }
   int within(const Position& p, int side, int alpha, int beta) const {
     return e->evaluate_within(p, side, alpha, beta);
   }

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <utility>
@@ -20,6 +21,7 @@
 #include "engine/verdict_cache.h"
 #include "models/evaluators.h"
 #include "search/game.h"
+#include "search/minimax.h"
 #include "search/model_search.h"
 #include "search/searcher.h"
 
@@ -136,7 +138,8 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
       ProofLimit bound;
       bound.laps = kProofCheckLaps;
       ProofLimitScope scope(bound);  // the search takes it over and arms it
-      auto searcher = search::make_searcher("alphabeta", r, models::make_evaluator("default"));
+      // Every move decided (lazy legality would leave most of these proofs undone).
+      auto searcher = search::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
       got = searcher->search(s.position, deep);
     }
     ASSERT_TRUE(got.has_move);
@@ -145,7 +148,7 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
     ++stopped;
     search::Limits shallow;
     shallow.depth = got.depth;
-    auto fresh = search::make_searcher("alphabeta", r, models::make_evaluator("default"));
+    auto fresh = search::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
     const search::BaoResult want = fresh->search(s.position, shallow);
     SCOPED_TRACE(format_position(s.position));
     EXPECT_EQ(format_move(got.best, s.position.side), format_move(want.best, s.position.side));
@@ -217,6 +220,98 @@ TEST(SharedVerdicts, ResultsDoNotDependOnTheNumberOfThreads) {
   for (std::thread& th : threads) th.join();
   for (int t = 0; t < kThreads; ++t)
     for (std::size_t i = 0; i < set.size(); ++i) EXPECT_EQ(got[t][i], want[i]) << "thread " << t << ", line " << i;
+}
+
+// Lazy legality (search/alphabeta.h): on the long-move set, alpha-beta with long moves set
+// aside (and left undecided where a bound says they cannot matter) returns the values of
+// alpha-beta deciding every move, and minimax's at small depths; and it plays fewer laps.
+TEST(LazyLegality, SameValuesAsDecidingEveryMoveWithFewerLaps) {
+  const std::vector<SetPosition> set = long_move_set();
+  ASSERT_EQ(set.size(), 40u);
+  const auto eval = std::make_shared<models::DefaultEvaluator>();
+  std::uint64_t laps[2] = {0, 0};
+  for (const SetPosition& sp : set) {
+    const Rules r = rules_of(sp.variant);
+    SCOPED_TRACE(format_position(sp.position));
+    search::Minimax<search::BaoGame, search::EvalFn> mm(search::BaoGame{r}, search::EvalFn{eval.get()});
+    for (const int depth : {1, 2, 3, 5}) {
+      int value[2];
+      for (int lazy = 0; lazy < 2; ++lazy) {
+        clear_verdict_cache();
+        reset_long_move_stats();
+        auto s = search::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
+        const auto res = s->search(sp.position, search::Limits{depth, 0, 0});
+        ASSERT_EQ(res.depth, depth);
+        value[lazy] = res.value;
+        laps[lazy] += long_move_stats().laps;
+      }
+      EXPECT_EQ(value[1], value[0]) << "depth " << depth;
+      if (depth <= 3) {
+        EXPECT_EQ(value[1], mm.search(sp.position, search::Limits{depth, 0, 0}).value) << "depth " << depth;
+      }
+    }
+  }
+  // The root's moves are always decided, so the saving shows deeper: depth 10 on the
+  // positions whose trees hold the longest proofs (lines 4, 5, 7, 27 of the set).
+  std::uint64_t deep[2] = {0, 0};
+  for (const int line : {4, 5, 7, 27}) {
+    const SetPosition& sp = set[static_cast<std::size_t>(line - 1)];
+    const Rules r = rules_of(sp.variant);
+    int value[2];
+    for (int lazy = 0; lazy < 2; ++lazy) {
+      clear_verdict_cache();
+      reset_long_move_stats();
+      auto s = search::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
+      value[lazy] = s->search(sp.position, search::Limits{10, 0, 0}).value;
+      deep[lazy] += long_move_stats().laps;
+    }
+    EXPECT_EQ(value[1], value[0]) << "line " << line;
+  }
+  EXPECT_LT(deep[1], deep[0] / 10) << "lazy " << deep[1] << " laps, every move decided " << deep[0];
+  EXPECT_LE(laps[1], laps[0]);
+}
+
+// Evaluator::takasa_bound: no takasa child scores above it (material: exactly it), and
+// where BaoGame says a quiet child cannot be a quick win, none is.
+TEST(LazyLegality, TakasaBoundHoldsForEveryTakasaChild) {
+  const models::DefaultEvaluator def;
+  const models::MaterialEvaluator mat;
+  int takasa_children = 0;
+  for (const Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const Rules r = rules_of(v);
+    const search::BaoGame game{r};
+    std::vector<Position> positions;
+    for (const SetPosition& sp : long_move_set())
+      if (sp.variant == v) positions.push_back(sp.position);
+    std::uint64_t x = 99;
+    for (int g = 0; g < 60; ++g) {  // random games: every position of them
+      Position p = start_position(v);
+      for (int ply = 0; ply < 200; ++ply) {
+        ChildList ch;
+        generate_children(p, r, ch);
+        if (ch.empty()) break;
+        positions.push_back(p);
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        p = ch[(x >> 33) % ch.size()].pos;
+      }
+    }
+    for (const Position& p : positions) {
+      ChildList ch;
+      generate_children(p, r, ch);
+      const int s = p.side;
+      for (const Child& c : ch) {
+        if (!c.move.takasa()) continue;
+        ++takasa_children;
+        SCOPED_TRACE(format_position(p) + " " + format_move(c.move, s));
+        ASSERT_LE(def.evaluate(c.pos, s), def.takasa_bound(p, s));
+        ASSERT_EQ(mat.evaluate(c.pos, s), mat.takasa_bound(p, s));
+        if (!game.quiet_child_may_win(p)) {
+          ASSERT_NE(game.quick_winner(c.pos), s);
+        }
+      }
+    }
+  }
+  EXPECT_GT(takasa_children, 3000);
 }
 
 }  // namespace
