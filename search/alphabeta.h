@@ -406,11 +406,11 @@ class AlphaBeta {
 
   // No cutoff came: the set-aside moves (lazy legality), in the game's order.
   void visit_deferred(NodeState& ns, const State& s) {
-    int unproved = -kInfinity;  // the bound of the quiet moves left undecided
+    int unproved = -kInfinity;  // the largest bound of the moves left undecided
     for (const Move& m : deferred_[ns.ply]) {
       if (ns.searched > 0) {  // the node has a legal move: m's legality alone cannot matter
-        // No child's value exceeds a win at the child itself; a leaf child of a quiet move
-        // (no quick win possible) not the evaluator's bound.
+        // No child's value exceeds a win at the child itself; the leaf of a quiet move
+        // that cannot be a quick win does not exceed the evaluator's bound either.
         int bound = kWin - (ns.ply + 1);
         if (ns.depth == 1 && G::quiet(m) && !game_.quiet_child_may_win(s)) {
           if constexpr (requires { eval_.takasa_bound(s, ns.side); })
