@@ -510,12 +510,17 @@ constexpr int pit_at(int i) { return i < kFront ? i : kRing - 1 - (i - kFront); 
 constexpr int canonical_index(int r) { return r < kFront ? r : kRing - 1 - (r - kFront); }
 inline std::uint32_t candidate_bit(int pit, int right) { return 1u << (2 * canonical_index(pit) + right); }
 
+// Bit i set iff byte i of w has its top bit set; w holds no other bits (as nonzero_bytes
+// and capture_spots return).
+inline std::uint32_t gather_top_bits(std::uint64_t w) {
+  return static_cast<std::uint32_t>((w * 0x0002040810204081ull) >> 56);
+}
 // Bit i set iff byte i of v has its top bit set (SSE2's movemask, portably).
 inline std::uint32_t top_bits(Ring16 v) {
   std::uint64_t w[2];
   std::memcpy(w, &v, sizeof w);
-  constexpr std::uint64_t kTop = 0x8080808080808080ull, kGather = 0x0002040810204081ull;
-  return static_cast<std::uint32_t>(((w[0] & kTop) * kGather) >> 56 | (((w[1] & kTop) * kGather) >> 56) << 8);
+  constexpr std::uint64_t kTop = 0x8080808080808080ull;
+  return gather_top_bits(w[0] & kTop) | gather_top_bits(w[1] & kTop) << 8;
 }
 inline std::uint32_t reverse8(std::uint32_t b) {
   b = (b & 0xf0u) >> 4 | (b & 0x0fu) << 4;
@@ -584,7 +589,7 @@ Candidates find_candidates(const Position& p, const Rules& rules) {
     // Namua stage (rules.md 5). 2.3: capture at an occupied front pit facing seeds; the
     // left kichwa is forced at 1, 2, the right at 7, 8, a choice at 3..6.
     const std::uint64_t spots = capture_spots(p, s);
-    const std::uint32_t caps = static_cast<std::uint32_t>((spots * 0x0002040810204081ull) >> 56) & usable;
+    const std::uint32_t caps = gather_top_bits(spots) & usable;
     if (caps) return Candidates{spread(caps & 0x3fu) | spread(caps & 0xfcu) << 1, 0};
     // 2.4: takasa. A lone functional house is taxed (2.4b).
     const bool owns = p.owns_house(s);
@@ -609,6 +614,15 @@ Candidates find_candidates(const Position& p, const Rules& rules) {
   if (movable & 0xffu) return takasa_both_ways(movable & 0xffu);
   const std::uint32_t back = reverse8(movable >> 8) << 8;
   return Candidates{spread(back) | spread(back) << 1, Move::kTakasa};
+}
+
+// Whether a candidate of p may reach the house choice (3.1(5)) and so have a safari twin:
+// only a namua capture, while the mover owns his house (no lap gives a lost house back).
+inline bool twins_possible(const Position& p, const Candidates& c) {
+  return c.flags == 0 && p.hand[p.side] > 0 && p.owns_house(p.side);
+}
+inline Move safari_twin(const Move& m) {
+  return Move{m.pit, m.right, static_cast<std::uint8_t>(m.flags | Move::kSafari), 0};
 }
 
 // Calls attempt(pit, right, flags) for every candidate c holds, in canonical order
@@ -638,14 +652,12 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
       if (skip[i] == m) return true;
     return false;
   };
-  // Only a namua capture, while the mover owns his house, can reach the house choice
-  // (3.1(5)); no lap gives a lost house back.
-  const bool twins = cands.flags == 0 && p.hand[p.side] > 0 && p.owns_house(p.side);
+  const bool twins = twins_possible(p, cands);
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md). A skipped move's position is not kept.
   for_each_candidate(cands, [&](int pit, int right, std::uint8_t flags) {
     const Move m{static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(right), flags, 0};
-    const Move twin{m.pit, m.right, static_cast<std::uint8_t>(flags | Move::kSafari), 0};
+    const Move twin = safari_twin(m);
     bool choice = false;
     if (!skipped(m)) {
       out.push_back(Child{m, p});
@@ -673,7 +685,7 @@ int deferred_children(const Position& p, const Move& m, const Rules& rules, cons
   out[n] = Child{m, p};
   if (play<true>(out[n].pos, m, rules, choice, p)) ++n;
   if (!choice) return n;
-  const Move twin{m.pit, m.right, static_cast<std::uint8_t>(m.flags | Move::kSafari), 0};
+  const Move twin = safari_twin(m);
   for (int i = 0; i < n_skip; ++i)
     if (skip[i] == twin) return n;
   out[n] = Child{twin, p};
@@ -718,19 +730,15 @@ int count_legal_moves(const Position& p, const Rules& rules) {
 }
 
 int max_legal_moves(const Position& p, const Rules& rules) {
-  // Only a namua capture can reach the house choice (3.1(5)), and only while the mover
-  // owns his house, which no lap gives back once lost.
-  const int twin = p.hand[p.side] > 0 && p.owns_house(p.side) ? 2 : 1;
-  int n = 0;
-  for_each_candidate(p, rules, [&](int, int, std::uint8_t flags) { n += flags & Move::kTakasa ? 1 : twin; });
-  return n;
+  const Candidates c = find_candidates(p, rules);
+  return std::popcount(c.bits) * (twins_possible(p, c) ? 2 : 1);
 }
 
 std::uint32_t capture_targets(const Position& p, int side) {
   if (p.hand[side] == 0) return mtaji_capture_targets(p, side);
   // Namua (2.3): any occupied own front pit facing seeds; report the facing pits (own
   // front pit e faces the opponent's 7 - e: the 8 bits reversed).
-  return reverse8(static_cast<std::uint32_t>((capture_spots(p, side) * 0x0002040810204081ull) >> 56));
+  return reverse8(gather_top_bits(capture_spots(p, side)));
 }
 
 void generate_moves(const Position& p, const Rules& rules, MoveList& out) {
