@@ -383,12 +383,11 @@ class AlphaBeta {
   void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
     auto& ch = children_[ns.ply];
     // The moves searched already are not played again.
-    bool deferring = false;
-    if constexpr (DeferringGame<G>) {
-      deferring = opt_.lazy_legality;
-      if (deferring) game_.children_deferring(s, candidates(ns, s), ns.done, ns.n_done, ch, &deferred_[ns.ply]);
-    }
-    if (!deferring) game_.children_except(s, candidates(ns, s), ns.done, ns.n_done, ch);
+    if constexpr (DeferringGame<G>)
+      game_.children_deferring(s, candidates(ns, s), ns.done, ns.n_done, ch,
+                               opt_.lazy_legality ? &deferred_[ns.ply] : nullptr);
+    else
+      game_.children_except(s, candidates(ns, s), ns.done, ns.n_done, ch);
     const int n = static_cast<int>(ch.size());
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
@@ -400,7 +399,7 @@ class AlphaBeta {
       if (visit(ns, ch[order[k]])) return;
     }
     if constexpr (DeferringGame<G>) {
-      if (deferring) visit_deferred(ns, s);
+      if (opt_.lazy_legality) visit_deferred(ns, s);
     }
   }
 

@@ -63,7 +63,8 @@ concept StagedGame = Game<G> &&
 // DeferringGame (alpha-beta's lazy legality) adds:
 //   g.children_deferring(s, cands, skip, n, out, deferred)   children_except, but a move
 //                           whose legality is costly to decide is left out of out and
-//                           named in deferred (G::MoveList, cleared first), in order
+//                           named in deferred (G::MoveList, cleared first), in order;
+//                           with deferred null, children_except
 //   g.deferred_children(s, m, skip, n, c)   the children (0..2, written to c[]) that a
 //                           deferred move m stands for, decided now
 //   G::quiet(m)             m moves no material between the sides (a Bao takasa move)

@@ -95,10 +95,10 @@ struct ToyGame {
   void children_deferring(const State& s, const Candidates& c, const Move* skip, int n, Children& out,
                           MoveList* deferred) const {
     out.clear();
-    deferred->clear();
+    if (deferred) deferred->clear();
     for (int i = 0; i < c.n; ++i) {
       if (skipped(skip, n, i)) continue;
-      if (is_long(s, i))
+      if (deferred && is_long(s, i))
         deferred->push_back(ToyMove{static_cast<std::uint8_t>(i)});
       else if (legal(s, i))
         out.push_back(child_of(s, i));
@@ -109,13 +109,14 @@ struct ToyGame {
     out[0] = child_of(s, m.i);
     return 1;
   }
-  static bool quiet(const Move& m) { return m.i < 8; }  // refined by takasa_bound below
+  // Every move is quiet here: ToyEval::takasa_bound then bounds all of a node's children.
+  static bool quiet(const Move&) { return true; }
   bool quiet_child_may_win(const State&) const { return false; }
 };
 static_assert(DeferringGame<ToyGame>);
 
-// Scores a position for its mover's opponent... from `side`'s view; a position reached by a
-// quiet move scores at most its cap for the side that moved there.
+// A seeded score of the position for the side that moved there, at most the position's
+// cap (a child of a quiet move: its parent's bound), from `side`'s view.
 struct ToyEval {
   int operator()(const ToyState& s, int side) const {
     const int mover = (s.ply % 2) ^ 1;                         // the side that moved to s
@@ -123,9 +124,8 @@ struct ToyEval {
     if (v > s.cap) v = s.cap;
     return side == mover ? v : -v;
   }
-  // Every move of the toy is "quiet" to the searcher (ToyGame::quiet); the children of a
-  // non-quiet move are not capped, so the only valid bound over all of them is kMaxEval
-  // unless every move of s is quiet.
+  // Only the children of s's quiet-flagged moves are capped, so the bound over all of s's
+  // children (ToyGame::quiet says every move is quiet) is the cap only when every move is.
   int takasa_bound(const ToyState& s, int) const {
     for (int i = 0; i < ToyGame::width(s); ++i)
       if (!ToyGame::is_quiet(s, i)) return kMaxEval;
