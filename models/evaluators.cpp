@@ -16,6 +16,13 @@ namespace {
 
 int seeds_of(const Position& p, int s) { return p.hand[s] + ring_seeds(p, s); }
 
+// The house (2.5): owning it, and its namua powers while it holds 6 or more.
+int house_terms(const Position& p, int s) {
+  if (!p.owns_house(s)) return 0;
+  return DefaultEvaluator::kWeightHouse +
+         (p.hand[s] > 0 && p.pits[s][bao::kHouse] >= 6 ? DefaultEvaluator::kWeightFunctional : 0);
+}
+
 }  // namespace
 
 int MaterialEvaluator::evaluate(const Position& p, int side) const { return seeds_of(p, side) - seeds_of(p, side ^ 1); }
@@ -28,12 +35,7 @@ int DefaultEvaluator::half(const Position& p, int s) {
   int threatened = 0;
   for (std::uint32_t t = targets; t; t &= t - 1) threatened += p.pits[s ^ 1][std::countr_zero(t)];
   v += (p.side == s ? kWeightThreatToMove : kWeightThreatWaiting) * threatened;
-  // The house (2.5): owning it, and its namua powers while it holds 6 or more.
-  if (p.owns_house(s)) {
-    v += kWeightHouse;
-    if (p.hand[s] > 0 && p.pits[s][bao::kHouse] >= 6) v += kWeightFunctional;
-  }
-  return v;
+  return v + house_terms(p, s);
 }
 
 int DefaultEvaluator::evaluate(const Position& p, int side) const { return half(p, side) - half(p, side ^ 1); }
@@ -46,8 +48,8 @@ int DefaultEvaluator::takasa_bound(const Position& p, int side) const {
   // The move takes a namua seed from the hand (2.4): the house is functional after it
   // only if one remains.
   if (p.owns_house(side)) own += kWeightHouse + (p.hand[side] > 1 ? kWeightFunctional : 0);
-  int other = kWeightMaterial * seeds_of(p, o);
-  if (p.owns_house(o)) other += kWeightHouse + (p.hand[o] > 0 && p.pits[o][bao::kHouse] >= 6 ? kWeightFunctional : 0);
+  // The opponent's threats count at least 0; his seeds, hand and house stay.
+  const int other = kWeightMaterial * seeds_of(p, o) + house_terms(p, o);
   return own - other;
 }
 

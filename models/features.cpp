@@ -88,14 +88,19 @@ class TakasaCounts {
 
 thread_local TakasaCounts takasa_counts;
 
-}  // namespace
-
-int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules) {
-  // The position as if s were to move. The takasia mark belongs to the side to move, so
-  // for the other side it is dropped; the key is not used by move counting.
+// p as if side s were to move, as mobility counts it: the takasia mark belongs to the
+// side to move, so for the other side it is dropped; the key is not used by move counting.
+Position as_if_to_move(const Position& p, int s) {
   Position q = p;
   q.side = static_cast<std::uint8_t>(s);
   if (p.side != s) q.takasia = kNoPit;
+  return q;
+}
+
+}  // namespace
+
+int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules) {
+  const Position q = as_if_to_move(p, s);
   // Where move generation yields nothing at once (a front row empty) or where a capture
   // exists (only capture moves are then legal, 1.7a), or with a takasia mark (it removes
   // a candidate): counted by move generation itself.
@@ -119,12 +124,7 @@ int mobility(const Position& p, int s, std::uint32_t targets, const Rules& rules
   return n;
 }
 
-int mobility_bound(const Position& p, int s, const Rules& rules) {
-  Position q = p;  // as mobility sees it
-  q.side = static_cast<std::uint8_t>(s);
-  if (p.side != s) q.takasia = kNoPit;
-  return max_legal_moves(q, rules);
-}
+int mobility_bound(const Position& p, int s, const Rules& rules) { return max_legal_moves(as_if_to_move(p, s), rules); }
 
 HalfFeatures half_features(const Position& p, int s, const Rules& rules, bool moves) {
   HalfFeatures h;
