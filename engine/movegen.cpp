@@ -155,6 +155,36 @@ constexpr ReachTable make_reach() {
 }
 alignas(16) constexpr ReachTable kReach = make_reach();
 
+// Bit i set iff byte i of w has its top bit set; w holds no other bits (as nonzero_bytes
+// and capture_spots return).
+inline std::uint32_t gather_top_bits(std::uint64_t w) {
+  return static_cast<std::uint32_t>((w * 0x0002040810204081ull) >> 56);
+}
+// Bit i set iff byte i of v has its top bit set (SSE2's movemask, portably).
+inline std::uint32_t top_bits(Ring16 v) {
+  std::uint64_t w[2];
+  std::memcpy(w, &v, sizeof w);
+  constexpr std::uint64_t kTop = 0x8080808080808080ull;
+  return gather_top_bits(w[0] & kTop) | gather_top_bits(w[1] & kTop) << 8;
+}
+inline std::uint32_t reverse8(std::uint32_t b) {
+  b = (b & 0xf0u) >> 4 | (b & 0x0fu) << 4;
+  b = (b & 0xccu) >> 2 | (b & 0x33u) << 2;
+  return (b & 0xaau) >> 1 | (b & 0x55u) << 1;
+}
+// Byte r 0xff iff pit r of ring `me` holds 2..15 seeds: a mtaji capture's start (3.3, 3.4).
+inline Ring16 capture_starts(const Ring16& me) {
+  const Ring16 two = me - static_cast<std::uint8_t>(2);
+  return reinterpret_cast<Ring16>(two <= static_cast<std::uint8_t>(13));
+}
+// Byte r 0xff iff a first lap from pit r of `me`, sown cw (dir 0) or acw (dir 1), ends in
+// pit e (all 16 start pits at once).
+inline Ring16 reaching(const Ring16& me, int e, int dir) {
+  Ring16 need;
+  std::memcpy(&need, kReach.m[e][dir], sizeof need);
+  return reinterpret_cast<Ring16>(me == need);
+}
+
 std::uint32_t mtaji_capture_targets(const Position& p, int s, bool first_only = false) {
   const std::uint64_t spots = capture_spots(p, s);
   if (!spots) return 0;
@@ -163,25 +193,18 @@ std::uint32_t mtaji_capture_targets(const Position& p, int s, bool first_only = 
   // takasia, and is a large part of a search's time).
   Ring16 me;
   std::memcpy(&me, p.pits[s], sizeof me);
-  const Ring16 two = me - static_cast<std::uint8_t>(2);
-  const auto movable = reinterpret_cast<Ring16>(two <= static_cast<std::uint8_t>(13));  // 2..15 seeds (3.3, 3.4)
+  const Ring16 movable = capture_starts(me);
   std::uint32_t ends = 0;  // own front pits some first lap ends in
   for (std::uint64_t x = spots; x; x &= x - 1) {
     const int e = std::countr_zero(x) >> 3;
-    Ring16 cw, acw;
-    std::memcpy(&cw, kReach.m[e][0], sizeof cw);
-    std::memcpy(&acw, kReach.m[e][1], sizeof acw);
-    const Ring16 hit = reinterpret_cast<Ring16>((me == cw) | (me == acw)) & movable;
+    const Ring16 hit = (reaching(me, e, 0) | reaching(me, e, 1)) & movable;
     std::uint64_t w[2];
     std::memcpy(w, &hit, sizeof w);
     if (!(w[0] | w[1])) continue;
     ends |= 1u << e;
     if (first_only) break;
   }
-  // Own front pit e faces the opponent's 7-e: reverse the 8 bits.
-  std::uint32_t mask = 0;
-  for (std::uint32_t x = ends & 0xffu; x; x &= x - 1) mask |= 0x80u >> std::countr_zero(x);
-  return mask;
+  return reverse8(ends);  // own front pit e faces the opponent's 7 - e
 }
 
 // Bitmask over front ring indices of side s holding at least `min` seeds.
@@ -510,23 +533,6 @@ constexpr int pit_at(int i) { return i < kFront ? i : kRing - 1 - (i - kFront); 
 constexpr int canonical_index(int r) { return r < kFront ? r : kRing - 1 - (r - kFront); }
 inline std::uint32_t candidate_bit(int pit, int right) { return 1u << (2 * canonical_index(pit) + right); }
 
-// Bit i set iff byte i of w has its top bit set; w holds no other bits (as nonzero_bytes
-// and capture_spots return).
-inline std::uint32_t gather_top_bits(std::uint64_t w) {
-  return static_cast<std::uint32_t>((w * 0x0002040810204081ull) >> 56);
-}
-// Bit i set iff byte i of v has its top bit set (SSE2's movemask, portably).
-inline std::uint32_t top_bits(Ring16 v) {
-  std::uint64_t w[2];
-  std::memcpy(w, &v, sizeof w);
-  constexpr std::uint64_t kTop = 0x8080808080808080ull;
-  return gather_top_bits(w[0] & kTop) | gather_top_bits(w[1] & kTop) << 8;
-}
-inline std::uint32_t reverse8(std::uint32_t b) {
-  b = (b & 0xf0u) >> 4 | (b & 0x0fu) << 4;
-  b = (b & 0xccu) >> 2 | (b & 0x33u) << 2;
-  return (b & 0xaau) >> 1 | (b & 0x55u) << 1;
-}
 // Bit k of x to bit 2k (16 bits to 32).
 inline std::uint32_t spread(std::uint32_t x) {
   x = (x | x << 8) & 0x00ff00ffu;
@@ -544,8 +550,7 @@ std::uint32_t mtaji_capture_candidates(const Position& p, int s, int excluded) {
   if (!spots) return 0;
   Ring16 me;
   std::memcpy(&me, p.pits[s], sizeof me);
-  const Ring16 two = me - static_cast<std::uint8_t>(2);
-  auto movable = reinterpret_cast<Ring16>(two <= static_cast<std::uint8_t>(13));  // 2..15 seeds (3.3, 3.4)
+  Ring16 movable = capture_starts(me);
   if (excluded >= 0 && excluded < kRing) {
     Ring16 keep;
     std::memcpy(&keep, kKeepMasks.m[excluded], sizeof keep);
@@ -554,11 +559,8 @@ std::uint32_t mtaji_capture_candidates(const Position& p, int s, int excluded) {
   Ring16 cw{}, acw{};  // start pits whose lap sown cw (+1) / acw (-1) ends in a spot
   for (std::uint64_t x = spots; x; x &= x - 1) {
     const int e = std::countr_zero(x) >> 3;
-    Ring16 need_cw, need_acw;
-    std::memcpy(&need_cw, kReach.m[e][0], sizeof need_cw);
-    std::memcpy(&need_acw, kReach.m[e][1], sizeof need_acw);
-    cw |= reinterpret_cast<Ring16>(me == need_cw);
-    acw |= reinterpret_cast<Ring16>(me == need_acw);
+    cw |= reaching(me, e, 0);
+    acw |= reaching(me, e, 1);
   }
   const std::uint32_t cw_bits = top_bits(cw & movable), acw_bits = top_bits(acw & movable);
   // R sows cw from a front pit and acw from a back pit (sow_step); back pit r has
