@@ -5,57 +5,12 @@
 #include <cstring>
 
 #include "engine/cycle_detector.h"
+#include "engine/relay_ring.h"
 
 namespace bao {
 namespace {
 
-static_assert(kRing == 16, "the ring is two 64-bit words of one byte per pit");
-
-// The mover's ring seen from the pit the last lap ended in: byte i (lo bytes 0..7, hi bytes
-// 8..15) is the pit i steps further in the sowing direction. Byte 0 is the pit whose 3.1
-// decision is next. No byte exceeds kSeeds, so byte-wise adds never carry.
-struct Rel {
-  std::uint64_t lo, hi;
-};
-
-// kTurn[n]: what a lap of n seeds adds, after the lifted pit was emptied and the ring
-// turned by n % 16 (the landing pit is then byte 0). Before turning, the lifted pit gets
-// n / 16 (one seed a full round) and the n % 16 pits after it one more (1.3).
-struct TurnTable {
-  std::uint64_t add[kSeeds + 1][2];
-};
-constexpr TurnTable make_turn_table() {
-  TurnTable t{};
-  for (int n = 0; n <= kSeeds; ++n) {
-    for (int i = 0; i < kRing; ++i) {
-      const int j = (i + n) % kRing;  // the byte before turning
-      const std::uint64_t seeds = n / kRing + (j >= 1 && j <= n % kRing ? 1 : 0);
-      t.add[n][i / 8] |= seeds << (8 * (i % 8));
-    }
-  }
-  return t;
-}
-constexpr TurnTable kTurn = make_turn_table();
-
-// Byte i of the result is byte (i + k) % 16 of r: the ring seen from k pits further on.
-// A rotation of the 128-bit ring (GCC and Clang make it two double shifts and conditional
-// moves): no branch on k, which is data (the seeds of a lap) and would be mispredicted about
-// every other lap. `& 127` makes the left shift 0, not 128, when k is 0.
-inline Rel turn(Rel r, unsigned k) {
-  unsigned __int128 v = static_cast<unsigned __int128>(r.hi) << 64 | r.lo;
-  const unsigned s = 8 * (k & (kRing - 1));
-  v = (v >> s) | (v << ((128 - s) & 127));
-  return Rel{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
-}
-
-// One lap (3.1(6), 1.3): lift the n seeds of byte 0 and sow them on.
-inline Rel lap(Rel r, unsigned n) {
-  r.lo &= ~std::uint64_t{0xff};
-  r = turn(r, n & (kRing - 1));
-  r.lo += kTurn.add[n][0];
-  r.hi += kTurn.add[n][1];
-  return r;
-}
+using Rel = RelRing;  // the ring seen from the pit the last lap ended in (relay_ring.h)
 
 Rel relative(const TakasaLaps& t) {
   std::uint8_t b[kRing];
@@ -72,66 +27,126 @@ void set_absolute(const Rel& r, TakasaLaps& t) {
   for (int i = 0; i < kRing; ++i) t.ring[(t.end + t.step * i) & (kRing - 1)] = b[i];
 }
 
-// The state cycle detection compares: the relative ring, and the absolute end pit only
-// where a pit is special (kPositional). The house flag is constant within one run().
+enum class Run : std::uint8_t { Ended, Infinite, Running, HouseLost };
+
+// The laps' bookkeeping besides the ring: the end pit, the house flag and the lap count
+// live in locals during a loop (one store each per lap would be most of a lap's work) and
+// go back to t on every way out, a throw excepted (t is then of no use to anyone).
+struct Laps {
+  TakasaLaps& t;
+  int end;
+  bool owns;
+  std::uint64_t laps;
+  explicit Laps(TakasaLaps& tl) : t(tl), end(tl.end), owns(tl.owns_house), laps(tl.laps) {}
+  // 3.1(6): one relay from ring r, whose byte 0 holds n (>= 2); lifting the own house loses
+  // it (2.5a). Returns whether this lap lifted the house.
+  bool relay(Rel& r, unsigned n) {
+    const bool lifts_house = owns & (end == kHouse);
+    r = lap(r);
+    end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
+    owns = owns & !lifts_house;  // without a branch: `end` is data
+    ++laps;
+    if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
+      proof_checkpoint();
+    return lifts_house;
+  }
+  Run out(Run x) {
+    t.end = end;
+    t.owns_house = owns;
+    t.laps = laps;
+    return x;
+  }
+};
+
+// Laps from ring r where a pit is special (a takasia-ed pit, 4.1b, or the owned house in the
+// namua stage, 3.1(5)) until the move ends, a state repeats, the budget is spent, or a
+// relay lifts the owned house (the caller starts a new detection then: the house flag only
+// ever goes from owned to lost, so a cycle lies wholly after the change). The state
+// compared is the relative ring and the absolute end pit (the special pit's place), by
+// Brent's algorithm and against the first state.
 struct Key {
   std::uint64_t lo = 0, hi = 0;
   std::uint32_t at = 0;
   bool operator==(const Key&) const = default;
 };
-
-enum class Run : std::uint8_t { Ended, Infinite, Running, HouseLost };
-
-// Laps from t (ring r) until the move ends, a state repeats, the budget is spent, or, with
-// kPositional, a relay lifts the owned house (the caller starts a new detection then: the
-// house flag only ever goes from owned to lost, so a cycle lies wholly after the change).
-// Without kPositional no pit is special (takasia none, and not namua with an owned house):
-// the lap map commutes with turning the ring, which makes a repeated relative state a proof
-// of a never-ending move (long_moves.h). Every kProofCheckLaps laps the thread's proof
-// limit is asked (it may throw ProofStopped). The end pit, house flag and lap count live in
-// locals during the loop (one store each per lap would be most of a lap's work) and go
-// back to t on every way out, the throw excepted (t is then of no use to anyone).
-template <bool kPositional>
-Run run(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
+Run run_positional(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
   CycleDetector<Key> cycle;
-  int end = t.end;
-  bool owns = t.owns_house;
-  std::uint64_t laps = t.laps;
-  const auto key = [&] { return Key{r.lo, r.hi, kPositional ? static_cast<std::uint32_t>(end) : 0u}; };
-  const auto out = [&](Run x) {
-    t.end = end;
-    t.owns_house = owns;
-    t.laps = laps;
-    return x;
-  };
-  const Key first = key();
+  Laps l(t);
+  const Key first{r.lo, r.hi, static_cast<std::uint32_t>(l.end)};
   bool past_first = false;
   while (budget != 0) {
     const auto n = static_cast<unsigned>(r.lo & 0xff);
-    if (n == 1) return out(Run::Ended);  // 3.1(2): the lap ended in an empty pit
-    if (kPositional) {
-      if (end == t.takasia) return out(Run::Ended);                            // 3.1(4)
-      if (t.namua && owns && end == kHouse && n >= 6) return out(Run::Ended);  // 3.1(5)
-    }
-    const Key k = key();
-    if ((past_first && k == first) || cycle.repeats(k)) return out(Run::Infinite);  // rules.md 8
+    if (n == 1) return l.out(Run::Ended);                                          // 3.1(2): an empty pit
+    if (l.end == t.takasia) return l.out(Run::Ended);                              // 3.1(4)
+    if (t.namua && l.owns && l.end == kHouse && n >= 6) return l.out(Run::Ended);  // 3.1(5)
+    const Key k{r.lo, r.hi, static_cast<std::uint32_t>(l.end)};
+    if ((past_first && k == first) || cycle.repeats(k)) return l.out(Run::Infinite);  // rules.md 8
     past_first = true;
-    // 3.1(6): relay; lifting the own house loses it (2.5a).
-    const bool lifts_house = owns & (end == kHouse);
-    r = lap(r, n);
-    end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
     --budget;
-    ++laps;
-    if (kPositional && lifts_house) {
-      owns = false;
-      return out(Run::HouseLost);
-    }
-    owns = owns & !lifts_house;  // without a branch: `end` is data
-    if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
-      proof_checkpoint();
+    if (l.relay(r, n)) return l.out(Run::HouseLost);
   }
-  return out(Run::Running);
+  return l.out(Run::Running);
 }
+
+// Laps from ring r where no pit is special, forward only, until the move ends, the ring
+// comes back, or the budget is spent. No pit being special, the lap map commutes with
+// turning the ring, so the relative ring's coming back proves a never-ending move
+// (long_moves.h); and since the lap is one-to-one (relay_ring.h), the first ring to come
+// back, if any, is the first ring: no other comparison is needed.
+Run run_free(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
+  Laps l(t);
+  const Rel first = r;
+  while (budget != 0) {
+    const auto n = static_cast<unsigned>(r.lo & 0xff);
+    if (n == 1) return l.out(Run::Ended);  // 3.1(2)
+    --budget;
+    l.relay(r, n);
+    if (r == first) return l.out(Run::Infinite);  // rules.md 8
+  }
+  return l.out(Run::Running);
+}
+
+#if BAO_RELAY_RING_X86
+// run_free without a budget, walking the period from both ends (relay_ring.h): forward laps
+// from the first ring x0 give F_a = lap^a(x0), backward laps (unlap) give B_b with
+// lap^b(B_b) = x0, so F_a = B_b proves lap^(a+b)(x0) = x0: the move never ends (every state on the way continues: the
+// F's were checked, the B's have byte 0 >= 2). A backward lap takes about three times a forward one (both are
+// latency-bound chains, and they run side by side), so each backward lap comes with three
+// forward ones, each compared with B_(b-1) and B_b: the sums a + b are tried in order
+// without a gap, so the walks meet at a + b = the period, and together they walk it once
+// (t.laps grows by a + b, as a forward walk would by the period). If a B has no
+// predecessor, x0 is on no cycle (an injective map's cycles are closed under inverse), so
+// the move ends; the forward walk goes on alone to its end. A move that ends counts its
+// forward laps only.
+[[gnu::target("sse4.1")]] Run run_free_both_ways(TakasaLaps& t, Rel& r) {
+  Laps l(t);
+  const std::uint64_t laps0 = l.laps;
+  __m128i b = _mm_set_epi64x(static_cast<long long>(r.hi), static_cast<long long>(r.lo));
+  Rel now = r;  // B_b
+  std::uint64_t back = 0;
+  for (;;) {
+    const Rel before = now;  // B_(b-1)
+    b = unlap_sse(b);
+    now = Rel{static_cast<std::uint64_t>(_mm_cvtsi128_si64(b)), static_cast<std::uint64_t>(_mm_extract_epi64(b, 1))};
+    if ((now.lo & 0xff) < 2) {  // no predecessor: the move ends
+      l.out(Run::Running);
+      std::uint64_t unbounded = ~std::uint64_t{0};
+      return run_free(t, r, unbounded);
+    }
+    ++back;
+    for (int k = 0; k < 3; ++k) {
+      const auto n = static_cast<unsigned>(r.lo & 0xff);
+      if (n == 1) return l.out(Run::Ended);  // 3.1(2)
+      l.relay(r, n);
+      if (r == before || r == now) {  // rules.md 8
+        const std::uint64_t forward = l.laps - laps0;
+        l.laps = laps0 + forward + back - (r == before ? 1 : 0);
+        return l.out(Run::Infinite);
+      }
+    }
+  }
+}
+#endif
 
 constinit thread_local LongMoveOptions options;
 constinit thread_local LongMoveStats stats;
@@ -182,7 +197,17 @@ LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps) {
   Run x;
   do {
     const bool positional = t.takasia != kNoPit || (t.namua && t.owns_house);
-    x = positional ? run<true>(t, r, max_laps) : run<false>(t, r, max_laps);
+    if (positional) {
+      x = run_positional(t, r, max_laps);
+    } else {
+#if BAO_RELAY_RING_X86
+      if (max_laps == ~std::uint64_t{0} && have_sse41()) {
+        x = run_free_both_ways(t, r);
+        break;
+      }
+#endif
+      x = run_free(t, r, max_laps);
+    }
   } while (x == Run::HouseLost);
   set_absolute(r, t);
   return x == Run::Ended ? LapsResult::Ended : x == Run::Infinite ? LapsResult::Infinite : LapsResult::Running;

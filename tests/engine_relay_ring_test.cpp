@@ -1,0 +1,187 @@
+// The relative ring's lap, forward and backward (engine/relay_ring.h), against sowing done
+// one seed at a time; and the long-move proof's two-way walk (engine/long_moves.cpp)
+// against the forward walk alone.
+//
+// The claims checked: lap and lap_portable are the relay lap (1.3, 3.1(6)); the lap is
+// one-to-one and unlap is its inverse -- every ring of at most 8 seeds (all 735,471 of
+// them) and 200,000 random rings of up to 64 seeds: a ring has a predecessor iff unlap
+// finds one, and it is the only one (every lap length tried, by un-sowing seed by seed);
+// unlap_sse is unlap; and deciding a takasa move by walking its period from both ends
+// gives the forward walk's verdict, lap count and end state.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/long_moves.h"
+#include "engine/position.h"
+#include "engine/random.h"
+#include "engine/relay_ring.h"
+
+namespace bao {
+namespace {
+
+using Bytes = std::vector<int>;  // 16 pits, byte i of a RelRing
+
+RelRing pack(const Bytes& b) {
+  std::uint8_t a[16];
+  for (int i = 0; i < 16; ++i) a[i] = static_cast<std::uint8_t>(b[i]);
+  RelRing r;
+  std::memcpy(&r.lo, a, 8);
+  std::memcpy(&r.hi, a + 8, 8);
+  return r;
+}
+Bytes unpack(RelRing r) {
+  std::uint8_t a[16];
+  std::memcpy(a, &r.lo, 8);
+  std::memcpy(a + 8, &r.hi, 8);
+  return Bytes(a, a + 16);
+}
+
+// The lap as the rules say it: lift the seeds of the pit (byte 0), sow them one at a time
+// into the next pits, and look from the pit the last one fell in.
+Bytes sow(Bytes b) {
+  int n = b[0], at = 0;
+  b[0] = 0;
+  while (n-- > 0) ++b[at = (at + 1) % 16];
+  Bytes out(16);
+  for (int i = 0; i < 16; ++i) out[i] = b[(at + i) % 16];
+  return out;
+}
+
+// Every ring x with byte 0 >= 2 whose lap is y, found by trying every lap length n and
+// un-sowing seed by seed.
+std::vector<Bytes> predecessors(const Bytes& y) {
+  int seeds = 0;
+  for (int v : y) seeds += v;
+  std::vector<Bytes> out;
+  for (int n = 2; n <= seeds; ++n) {
+    Bytes x(16);
+    for (int i = 0; i < 16; ++i) x[i] = y[(i - n % 16 + 16) % 16];  // seen from the lifted pit
+    for (int s = 1; s <= n; ++s) --x[s % 16];
+    bool ok = x[0] == 0;
+    for (int v : x) ok = ok && v >= 0;
+    if (!ok) continue;
+    x[0] = n;
+    if (sow(x) == y) out.push_back(x);
+  }
+  return out;
+}
+
+#if BAO_RELAY_RING_X86
+// unlap_sse as unlap's contract: the predecessor, or nothing when byte 0 is below 2.
+[[gnu::target("sse4.1")]] bool unlap_sse_on(RelRing y, RelRing& x) {
+  const __m128i v = unlap_sse(_mm_set_epi64x(static_cast<long long>(y.hi), static_cast<long long>(y.lo)));
+  x = RelRing{static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)), static_cast<std::uint64_t>(_mm_extract_epi64(v, 1))};
+  return (x.lo & 0xff) >= 2;
+}
+bool unlap_sse_ok(RelRing y, RelRing& x) { return have_sse41() ? unlap_sse_on(y, x) : unlap(y, x); }
+#endif
+
+// Checks lap, unlap and unlap_sse on y and, when y has predecessors, on the one there is.
+void check_ring(const Bytes& y) {
+  const std::vector<Bytes> before = predecessors(y);
+  ASSERT_LE(before.size(), 1u) << "two rings lap to the same ring";
+  RelRing x;
+  const bool found = unlap(pack(y), x);
+  ASSERT_EQ(found, !before.empty());
+#if BAO_RELAY_RING_X86
+  RelRing xs;
+  ASSERT_EQ(unlap_sse_ok(pack(y), xs), found);
+  if (found) {
+    ASSERT_EQ(xs, x);
+  }
+#endif
+  if (!found) return;
+  ASSERT_EQ(unpack(x), before[0]);
+  ASSERT_EQ(lap(x), pack(y));
+  ASSERT_EQ(lap_portable(x), pack(y));
+}
+
+// Every ring of `seeds` seeds, pit by pit.
+void each_ring(Bytes& b, int pit, int seeds, int& count) {
+  if (::testing::Test::HasFatalFailure()) return;
+  if (pit == 15) {
+    b[15] = seeds;
+    ++count;
+    check_ring(b);
+    if (b[0] >= 2) {  // x = b: lap then unlap comes back
+      RelRing x;
+      ASSERT_TRUE(unlap(lap(pack(b)), x));
+      ASSERT_EQ(unpack(x), b);
+    }
+    return;
+  }
+  for (int v = 0; v <= seeds; ++v) {
+    b[pit] = v;
+    each_ring(b, pit + 1, seeds - v, count);
+  }
+}
+
+TEST(RelayRing, EveryRingOfAtMost8SeedsHasAtMostOnePredecessorAndUnlapFindsIt) {
+  int count = 0;
+  Bytes b(16);
+  for (int seeds = 0; seeds <= 8; ++seeds) each_ring(b, 0, seeds, count);
+  EXPECT_EQ(count, 735471);  // C(24, 16): all rings of 0 to 8 seeds
+}
+
+// A random ring of `seeds` seeds in 16 pits (byte 0 at least `first`).
+Bytes random_ring(SplitMix64& rng, int seeds, int first) {
+  Bytes b(16, 0);
+  b[0] = first;
+  for (int s = first; s < seeds; ++s) ++b[rng.below(16)];
+  return b;
+}
+
+TEST(RelayRing, RandomRingsOfUpTo64Seeds) {
+  SplitMix64 rng{20261201};
+  for (int k = 0; k < 200000 && !HasFatalFailure(); ++k) {
+    const int seeds = 2 + static_cast<int>(rng.below(kSeeds - 1));
+    const Bytes x = random_ring(rng, seeds, 2 + static_cast<int>(rng.below(static_cast<std::uint32_t>(seeds - 1))));
+    ASSERT_EQ(unpack(lap(pack(x))), sow(x));
+    ASSERT_EQ(unpack(lap_portable(pack(x))), sow(x));
+    check_ring(sow(x));  // an image: its one predecessor is x
+    check_ring(x);       // any ring: predecessor or none
+  }
+}
+
+// The two ways of deciding a takasa move without a special pit: with an unbounded budget,
+// play_takasa_laps walks the period from both ends where the CPU allows (long_moves.cpp),
+// with a finite one forward alone. Same verdict, laps, and for a move that ends the same
+// ring, end pit and house. Random rings of 16 to 64 seeds, both directions, with and
+// without an owned house in the mtaji stage (a relay from it loses it, 2.5a); most moves
+// end, about one in 40 never does.
+TEST(RelayRing, BothWaysAndForwardAloneDecideAlike) {
+  SplitMix64 rng{7};
+  int infinite = 0, ended = 0;
+  for (int k = 0; k < 40000 && !HasFatalFailure(); ++k) {
+    const int seeds = 16 + static_cast<int>(rng.below(kSeeds - 15));
+    const Bytes b = random_ring(rng, seeds, 2);
+    TakasaLaps t;
+    for (int i = 0; i < 16; ++i) t.ring[i] = static_cast<std::uint8_t>(b[i]);
+    t.end = static_cast<int>(rng.below(16));
+    t.step = rng.below(2) ? 1 : -1;
+    t.owns_house = rng.below(2) == 0;
+    TakasaLaps both = t, forward = t;
+    const LapsResult a = play_takasa_laps(both, ~std::uint64_t{0});
+    const LapsResult f = play_takasa_laps(forward, ~std::uint64_t{0} - 1);
+    ASSERT_NE(f, LapsResult::Running);
+    ASSERT_EQ(a, f) << k;
+    ASSERT_EQ(both.laps, forward.laps) << k;
+    if (a == LapsResult::Infinite) {
+      ++infinite;
+      continue;
+    }
+    ++ended;
+    ASSERT_EQ(std::memcmp(both.ring, forward.ring, kRing), 0) << k;
+    ASSERT_EQ(both.end, forward.end) << k;
+    ASSERT_EQ(both.owns_house, forward.owns_house) << k;
+  }
+  EXPECT_GT(infinite, 100);
+  EXPECT_GT(ended, 10000);
+}
+
+}  // namespace
+}  // namespace bao
