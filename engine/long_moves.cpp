@@ -109,43 +109,64 @@ Run run_free(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
 #if BAO_RELAY_RING_X86
 // run_free without a budget, walking the period from both ends (relay_ring.h): forward laps
 // from the first ring x0 give F_a = lap^a(x0), backward laps (unlap) give B_b with
-// lap^b(B_b) = x0, so F_a = B_b proves lap^(a+b)(x0) = x0: the move never ends (every state on the way continues: the
-// F's were checked, the B's have byte 0 >= 2). A backward lap takes about three times a forward one (both are
-// latency-bound chains, and they run side by side), so each backward lap comes with three
-// forward ones, each compared with B_(b-1) and B_b: the sums a + b are tried in order
-// without a gap, so the walks meet at a + b = the period, and together they walk it once
-// (t.laps grows by a + b, as a forward walk would by the period). If a B has no
-// predecessor, x0 is on no cycle (an injective map's cycles are closed under inverse), so
-// the move ends; the forward walk goes on alone to its end. A move that ends counts its
+// lap^b(B_b) = x0, so F_a = B_b proves lap^(a+b)(x0) = x0: the move never ends (every
+// state on the way continues: the F's were checked, the B's have byte 0 >= 2). Both walks
+// are chains of dependent operations, so they run side by side on one core; a backward lap
+// takes a little over twice a forward one, so each comes with two forward laps, each
+// compared with B_(b-1) and then B_b: the sums a + b are tried in order without a gap,
+// so the walks meet at a + b = the period and together walk it once (t.laps grows by
+// a + b, as a forward walk's would by the period). If a B has no predecessor, x0 lies on
+// no cycle (the cycles of a one-to-one map are closed under its inverse), so the move
+// ends, and the forward walk goes on alone to its end. A move that ends counts its
 // forward laps only.
-[[gnu::target("sse4.1")]] Run run_free_both_ways(TakasaLaps& t, Rel& r) {
-  Laps l(t);
-  const std::uint64_t laps0 = l.laps;
-  __m128i b = _mm_set_epi64x(static_cast<long long>(r.hi), static_cast<long long>(r.lo));
+// The loop keeps to what the walks need: without an owned house (kOwns false) the end pit
+// follows from the seeds sown, counted, at the end; the proof limit is asked once every
+// kProofCheckLaps laps of the two walks together.
+template <bool kOwns>
+[[gnu::target("sse4.1")]] Run both_ways(TakasaLaps& t, Rel& ring) {
+  Rel r = ring;                // a local: a reference would go through memory on every lap
+  constexpr int kForward = 2;  // forward laps per backward lap
+  int end = t.end;
+  bool owns = t.owns_house;
+  std::uint64_t sown = 0, forward = 0, back = 0, check = kProofCheckLaps;
+  const auto out = [&](Run x, std::uint64_t laps) {
+    ring = r;
+    t.end = kOwns ? end : (t.end + t.step * static_cast<int>(sown & 15)) & (kRing - 1);
+    t.owns_house = owns;
+    t.laps += laps;
+    return x;
+  };
+  UnlapKeys keys = unlap_keys(r);
   Rel now = r;  // B_b
-  std::uint64_t back = 0;
   for (;;) {
     const Rel before = now;  // B_(b-1)
-    b = unlap_sse(b);
-    now = Rel{static_cast<std::uint64_t>(_mm_cvtsi128_si64(b)), static_cast<std::uint64_t>(_mm_extract_epi64(b, 1))};
-    if ((now.lo & 0xff) < 2) {  // no predecessor: the move ends
-      l.out(Run::Running);
+    if (!unlap(keys)) {      // no predecessor: the move ends
+      out(Run::Running, forward);
       std::uint64_t unbounded = ~std::uint64_t{0};
-      return run_free(t, r, unbounded);
+      return run_free(t, ring, unbounded);
     }
+    now = ring_of(keys);
     ++back;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < kForward; ++k) {
       const auto n = static_cast<unsigned>(r.lo & 0xff);
-      if (n == 1) return l.out(Run::Ended);  // 3.1(2)
-      l.relay(r, n);
-      if (r == before || r == now) {  // rules.md 8
-        const std::uint64_t forward = l.laps - laps0;
-        l.laps = laps0 + forward + back - (r == before ? 1 : 0);
-        return l.out(Run::Infinite);
+      if (n == 1) return out(Run::Ended, forward);  // 3.1(2)
+      if constexpr (kOwns) {                        // 2.5a: a relay from the own house loses it
+        owns = owns & (end != kHouse);
+        end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
+      } else {
+        sown += n;
       }
+      r = lap(r);
+      ++forward;
+      if (r == before || r == now) return out(Run::Infinite, forward + back - (r == before ? 1 : 0));  // rules.md 8
+    }
+    if (forward + back >= check) [[unlikely]] {
+      check += kProofCheckLaps;
+      proof_checkpoint();
     }
   }
 }
+Run run_free_both_ways(TakasaLaps& t, Rel& r) { return t.owns_house ? both_ways<true>(t, r) : both_ways<false>(t, r); }
 #endif
 
 constinit thread_local LongMoveOptions options;

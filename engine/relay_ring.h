@@ -122,27 +122,62 @@ inline RelRing lap(RelRing x) {
 bool unlap(RelRing y, RelRing& x);
 
 #if BAO_RELAY_RING_X86
-// Whether this CPU has SSE4.1 (unlap_sse's instructions); read once.
+// Whether this CPU has SSE4.1 (unlap(UnlapKeys&)'s instructions); read once.
 bool have_sse41();
 
-// unlap for SSE4.1 (only where have_sse41()): the predecessor of y, whose byte 0 is at
-// least 2 iff y has one (otherwise the result means nothing). The smallest byte and its
-// distance behind byte 0 come from one phminposuw over 16-bit keys (byte << 8 | distance).
-[[gnu::target("sse4.1")]] inline __m128i unlap_sse(__m128i y) {
-  const __m128i distance = _mm_setr_epi8(0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
-  const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m128i keys_lo = _mm_unpacklo_epi8(distance, y), keys_hi = _mm_unpackhi_epi8(distance, y);
-  const __m128i least = _mm_minpos_epu16(_mm_min_epu16(keys_lo, keys_hi));  // word 0: m << 8 | r
-  const __m128i r = _mm_shuffle_epi8(least, _mm_setzero_si128());
-  const __m128i m = _mm_shuffle_epi8(least, _mm_set1_epi8(1));
-  // x byte i = y byte (i - r) % 16, less m, and one more for 1 <= i <= r.
-  __m128i x = _mm_shuffle_epi8(y, _mm_and_si128(_mm_sub_epi8(iota, r), _mm_set1_epi8(15)));
-  const __m128i more = _mm_and_si128(_mm_cmpgt_epi8(_mm_add_epi8(r, _mm_set1_epi8(1)), iota),
-                                     _mm_setr_epi8(0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
-  x = _mm_sub_epi8(x, _mm_add_epi8(m, more));  // byte 0: m - m
-  // Byte 0: n = 16 m + r (m <= 4, so the word shift keeps to the byte).
-  const __m128i n = _mm_add_epi8(_mm_slli_epi16(m, 4), r);
-  return _mm_or_si128(x, _mm_and_si128(n, _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)));
+// unlap for SSE4.1 (only where have_sse41()), on a ring kept as sixteen 16-bit keys, one a
+// pit in a fixed order (pit i = byte i of the ring the keys were made from): byte << 8 |
+// d << 4, d = how many pits the pit lies behind the one whose decision is next. The
+// smallest key is then the lifted pit of unlap (smallest byte m, nearest behind, at d = r),
+// and one subtraction of that key from every key makes the predecessor: m off every byte,
+// r off every d -- and where d < r (the r pits that got one seed more) the borrow takes
+// the one seed off the byte and d wraps by 16 in its nibble. The lifted pit's key becomes 0
+// and is set to n << 8 = key << 4 (n = 16 m + r). So a backward lap is a phminposuw, a
+// broadcast and three word operations, with no turn of the ring (the keys stay in place;
+// `at` follows the pit whose decision is next).
+struct UnlapKeys {
+  __m128i lo, hi;  // keys of pits 0-7 and 8-15
+  unsigned at;     // the pit (0-15) whose decision is next
+};
+
+[[gnu::target("sse4.1")]] inline UnlapKeys unlap_keys(RelRing y) {
+  const __m128i bytes = _mm_set_epi64x(static_cast<long long>(y.hi), static_cast<long long>(y.lo));
+  const __m128i behind = _mm_setr_epi8(0, -16, -32, -48, -64, -80, -96, -112, -128, 112, 96, 80, 64, 48, 32, 16);
+  return UnlapKeys{_mm_unpacklo_epi8(behind, bytes), _mm_unpackhi_epi8(behind, bytes), 0};
+}
+
+// One backward lap; false (and k meaningless from then on) when the ring has no predecessor.
+[[gnu::target("sse4.1")]] inline bool unlap(UnlapKeys& k) {
+  const __m128i least = _mm_minpos_epu16(_mm_min_epu16(k.lo, k.hi));  // word 0: m << 8 | r << 4
+  const __m128i key = _mm_shuffle_epi8(least, _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1));
+  const __m128i n = _mm_slli_epi16(key, 4);
+  const __m128i lifted_lo = _mm_and_si128(_mm_cmpeq_epi16(k.lo, key), n);
+  const __m128i lifted_hi = _mm_and_si128(_mm_cmpeq_epi16(k.hi, key), n);
+  k.lo = _mm_add_epi16(_mm_sub_epi16(k.lo, key), lifted_lo);
+  k.hi = _mm_add_epi16(_mm_sub_epi16(k.hi, key), lifted_hi);
+  const unsigned w = static_cast<unsigned>(_mm_cvtsi128_si32(least)) & 0xffff;
+  k.at = (k.at - (w >> 4)) & 15;
+  return w >= 0x20;  // n = 16 m + r >= 2
+}
+
+namespace relay_ring_detail {
+struct TurnMasks {
+  alignas(16) std::uint8_t at[16][16];
+};
+constexpr TurnMasks make_turn_masks() {
+  TurnMasks t{};
+  for (int p = 0; p < 16; ++p)
+    for (int i = 0; i < 16; ++i) t.at[p][i] = static_cast<std::uint8_t>((p + i) & 15);
+  return t;
+}
+inline constexpr TurnMasks kTurnMasks = make_turn_masks();
+}  // namespace relay_ring_detail
+
+// The ring the keys hold, seen from the pit whose decision is next.
+[[gnu::target("sse4.1")]] inline RelRing ring_of(const UnlapKeys& k) {
+  __m128i y = _mm_packus_epi16(_mm_srli_epi16(k.lo, 8), _mm_srli_epi16(k.hi, 8));
+  y = _mm_shuffle_epi8(y, _mm_load_si128(reinterpret_cast<const __m128i*>(relay_ring_detail::kTurnMasks.at[k.at])));
+  return RelRing{static_cast<std::uint64_t>(_mm_cvtsi128_si64(y)), static_cast<std::uint64_t>(_mm_extract_epi64(y, 1))};
 }
 #endif
 

@@ -6,7 +6,7 @@
 // one-to-one and unlap is its inverse -- every ring of at most 8 seeds (all 735,471 of
 // them) and 200,000 random rings of up to 64 seeds: a ring has a predecessor iff unlap
 // finds one, and it is the only one (every lap length tried, by un-sowing seed by seed);
-// unlap_sse is unlap; and deciding a takasa move by walking its period from both ends
+// the SSE4.1 backward lap is unlap; and deciding a takasa move by walking its period from both ends
 // gives the forward walk's verdict, lap count and end state.
 #include <gtest/gtest.h>
 
@@ -71,16 +71,25 @@ std::vector<Bytes> predecessors(const Bytes& y) {
 }
 
 #if BAO_RELAY_RING_X86
-// unlap_sse as unlap's contract: the predecessor, or nothing when byte 0 is below 2.
+// The SSE4.1 backward lap on keys (unlap(UnlapKeys&)) as unlap's contract; twice, from
+// keys made from y and from keys one forward lap had led to (so that their pit order is
+// not the ring's), since the walk runs them on and on.
 [[gnu::target("sse4.1")]] bool unlap_sse_on(RelRing y, RelRing& x) {
-  const __m128i v = unlap_sse(_mm_set_epi64x(static_cast<long long>(y.hi), static_cast<long long>(y.lo)));
-  x = RelRing{static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)), static_cast<std::uint64_t>(_mm_extract_epi64(v, 1))};
-  return (x.lo & 0xff) >= 2;
+  UnlapKeys k = unlap_keys(y);
+  const bool found = unlap(k);
+  x = ring_of(k);
+  if (found) {
+    UnlapKeys again = k;
+    RelRing x2;
+    if (unlap(again) != unlap(x, x2)) return !found;  // disagreement: fails the caller's check
+    if (unlap(x, x2) && ring_of(again) != x2) return !found;
+  }
+  return found;
 }
 bool unlap_sse_ok(RelRing y, RelRing& x) { return have_sse41() ? unlap_sse_on(y, x) : unlap(y, x); }
 #endif
 
-// Checks lap, unlap and unlap_sse on y and, when y has predecessors, on the one there is.
+// Checks lap, unlap and the SSE4.1 backward lap on y and, when y has predecessors, on the one there is.
 void check_ring(const Bytes& y) {
   const std::vector<Bytes> before = predecessors(y);
   ASSERT_LE(before.size(), 1u) << "two rings lap to the same ring";
