@@ -7,18 +7,19 @@
 //
 // The proof. The ring is kept as seen from the pit the last lap ended in (byte i = the pit i
 // steps further in the sowing direction), two 64-bit words, so a lap is a rotation and an
-// add of a table entry (no loop over seeds, no memory round trip). Cycle detection (Brent,
-// engine/cycle_detector.h, plus a comparison with the first state fed, which proves the
-// common case of a purely periodic move after exactly one period) then runs on that
-// relative state. Where no pit is special -- no takasia-ed pit (4.1b) and no owned house in
-// the namua stage (3.1(5)) -- the lap map commutes with rotating the ring: if the relative
-// state repeats, the absolute state at the repeat is the earlier one rotated by k pits, so
-// the sequence of laps from then on is the earlier one rotated, and after 16 / gcd(k, 16)
-// such repeats the absolute state itself repeats: the move never ends. This finds a cycle
-// that rotates the board up to 16 times sooner than comparing absolute states (the
-// kujifunza position in docs/performance.md: 94.8 million laps instead of 1.52 billion).
-// With a special pit the absolute pit is part of the compared state, so the proof is plain
-// cycle detection on a faster lap.
+// add of a table entry (engine/relay_ring.h). Where no pit is special -- no takasia-ed pit
+// (4.1b) and no owned house in the namua stage (3.1(5)) -- the lap map commutes with
+// rotating the ring: if the relative state repeats, the absolute state at the repeat is the
+// earlier one rotated by k pits, so the sequence of laps from then on is the earlier one
+// rotated, and after 16 / gcd(k, 16) such repeats the absolute state itself repeats: the
+// move never ends. This finds a cycle that rotates the board up to 16 times sooner than
+// comparing absolute states (the kujifunza position in docs/performance.md: 94.8 million
+// laps instead of 1.52 billion). And the lap is one-to-one (relay_ring.h), so a move that
+// never ends is purely periodic: its relative ring comes back to the first one, which is
+// the only comparison needed, and the period can be walked from both ends at once (forward
+// laps and backward ones side by side, where the CPU has SSE4.1), in about 0.6 of the time
+// of walking it forward. With a special pit the absolute pit is part of the compared state,
+// and the proof is Brent's cycle detection (engine/cycle_detector.h) on the same lap.
 //
 // 3.1(1) is not checked here: after 16 or more seeds sown in a takasa move every pit has
 // received a seed during the move, so an empty pit was emptied by the relay that lifted it
@@ -53,7 +54,9 @@ enum class LapsResult : std::uint8_t { Ended, Infinite, Running };
 // Ended: the move ended; t holds the ring, end pit and house flag it ends with, exactly as
 // lap-by-lap play leaves them. Infinite: a state repeated (up to rotation where no pit is
 // special), so the move never ends. Running: neither within max_laps; t holds the state at
-// the next decision and a later call goes on from it.
+// the next decision and a later call goes on from it. t.laps grows by the laps walked: for
+// a move that ends, its laps; for one that never does, its period (from both ends or not).
+// Only an unbounded call (max_laps = ~0) walks from both ends.
 // Preconditions (checked by the caller): at least 16 seeds sown since the move began, every
 // lap of the move lifting at least 2, and at most kSeeds seeds in the ring. Never allocates.
 // Calls proof_checkpoint() every kProofCheckLaps laps (so it may throw ProofStopped; t is
