@@ -1,9 +1,10 @@
 // Engine benchmarks (Google Benchmark): move generation, move execution, perft from both
-// starts and from a mid-game mtaji position. Perft reports nodes per second as
-// items_per_second. Run: build/bench/bao_bench_engine --benchmark_repetitions=5
+// starts and from a mid-game mtaji position, and the proof of a never-ending takasa move. Perft reports nodes per
+// second as items_per_second. Run: build/bench/bao_bench_engine --benchmark_repetitions=5
 // --benchmark_report_aggregates_only=true   (quote the medians)
 #include <benchmark/benchmark.h>
 
+#include "engine/long_moves.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 
@@ -81,6 +82,26 @@ void BM_Perft(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(nodes));
 }
 BENCHMARK(BM_Perft)->Args({0, 10})->Args({1, 7})->Args({2, 6})->Args({3, 6})->Unit(benchmark::kMillisecond);
+
+// The proof that a takasa move never ends (engine/long_moves.h): the never-ending move of
+// line 28 of tests/data/long-move-set.txt, from its hand-over after the free laps (its ring
+// seen from the pit whose decision is next), whose period is 1,372,965 laps. Arg 0: as
+// move generation decides it (both ends at once where the CPU allows), 1: forward alone
+// (a finite budget). Reports laps per second as items_per_second.
+void BM_NeverEndingMoveProof(benchmark::State& state) {
+  const std::uint8_t ring[kRing] = {2, 2, 7, 0, 5, 0, 12, 5, 1, 0, 6, 7, 2, 3, 0, 1};
+  const std::uint64_t budget = state.range(0) == 0 ? ~std::uint64_t{0} : ~std::uint64_t{0} - 1;
+  std::uint64_t laps = 0;
+  for (auto _ : state) {
+    TakasaLaps t;
+    for (int i = 0; i < kRing; ++i) t.ring[i] = ring[i];
+    const LapsResult r = play_takasa_laps(t, budget);
+    if (r != LapsResult::Infinite) state.SkipWithError("the move should never end");
+    laps += t.laps;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(laps));
+}
+BENCHMARK(BM_NeverEndingMoveProof)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
