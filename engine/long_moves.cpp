@@ -29,28 +29,36 @@ void set_absolute(const Rel& r, TakasaLaps& t) {
 
 enum class Run : std::uint8_t { Ended, Infinite, Running, HouseLost };
 
-// The laps' bookkeeping besides the ring: the end pit, the house flag and the lap count
-// live in locals during a loop (one store each per lap would be most of a lap's work) and
-// go back to t on every way out, a throw excepted (t is then of no use to anyone).
+// A loop's state: the ring, the end pit, the house flag, the lap count and the budget live
+// in locals (a reference would go through memory on every lap, and one store each per lap
+// would be most of a lap's work) and go back to the caller's on every way out, a throw
+// excepted (t is then of no use to anyone).
 struct Laps {
   TakasaLaps& t;
+  Rel& ring;
+  std::uint64_t& budget_left;
+  Rel r;
   int end;
   bool owns;
-  std::uint64_t laps;
-  explicit Laps(TakasaLaps& tl) : t(tl), end(tl.end), owns(tl.owns_house), laps(tl.laps) {}
-  // 3.1(6): one relay from ring r, whose byte 0 holds n (>= 2); lifting the own house loses
-  // it (2.5a). Returns whether this lap lifted the house.
-  bool relay(Rel& r, unsigned n) {
+  std::uint64_t laps, budget;
+  Laps(TakasaLaps& tl, Rel& rg, std::uint64_t& b)
+      : t(tl), ring(rg), budget_left(b), r(rg), end(tl.end), owns(tl.owns_house), laps(tl.laps), budget(b) {}
+  // 3.1(6): one relay from r, whose byte 0 holds n (>= 2); lifting the own house loses it
+  // (2.5a). Returns whether this lap lifted the house.
+  bool relay(unsigned n) {
     const bool lifts_house = owns & (end == kHouse);
     r = lap(r);
     end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
     owns = owns & !lifts_house;  // without a branch: `end` is data
     ++laps;
+    --budget;
     if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
       proof_checkpoint();
     return lifts_house;
   }
   Run out(Run x) {
+    ring = r;
+    budget_left = budget;
     t.end = end;
     t.owns_house = owns;
     t.laps = laps;
@@ -69,21 +77,20 @@ struct Key {
   std::uint32_t at = 0;
   bool operator==(const Key&) const = default;
 };
-Run run_positional(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
+Run run_positional(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
   CycleDetector<Key> cycle;
-  Laps l(t);
-  const Key first{r.lo, r.hi, static_cast<std::uint32_t>(l.end)};
+  Laps l(t, ring, budget);
+  const Key first{l.r.lo, l.r.hi, static_cast<std::uint32_t>(l.end)};
   bool past_first = false;
-  while (budget != 0) {
-    const auto n = static_cast<unsigned>(r.lo & 0xff);
+  while (l.budget != 0) {
+    const auto n = static_cast<unsigned>(l.r.lo & 0xff);
     if (n == 1) return l.out(Run::Ended);                                          // 3.1(2): an empty pit
     if (l.end == t.takasia) return l.out(Run::Ended);                              // 3.1(4)
     if (t.namua && l.owns && l.end == kHouse && n >= 6) return l.out(Run::Ended);  // 3.1(5)
-    const Key k{r.lo, r.hi, static_cast<std::uint32_t>(l.end)};
+    const Key k{l.r.lo, l.r.hi, static_cast<std::uint32_t>(l.end)};
     if ((past_first && k == first) || cycle.repeats(k)) return l.out(Run::Infinite);  // rules.md 8
     past_first = true;
-    --budget;
-    if (l.relay(r, n)) return l.out(Run::HouseLost);
+    if (l.relay(n)) return l.out(Run::HouseLost);
   }
   return l.out(Run::Running);
 }
@@ -93,15 +100,14 @@ Run run_positional(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
 // turning the ring, so the relative ring's coming back proves a never-ending move
 // (long_moves.h); and since the lap is one-to-one (relay_ring.h), the first ring to come
 // back, if any, is the first ring: no other comparison is needed.
-Run run_free(TakasaLaps& t, Rel& r, std::uint64_t& budget) {
-  Laps l(t);
-  const Rel first = r;
-  while (budget != 0) {
-    const auto n = static_cast<unsigned>(r.lo & 0xff);
+Run run_free(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
+  Laps l(t, ring, budget);
+  const Rel first = l.r;
+  while (l.budget != 0) {
+    const auto n = static_cast<unsigned>(l.r.lo & 0xff);
     if (n == 1) return l.out(Run::Ended);  // 3.1(2)
-    --budget;
-    l.relay(r, n);
-    if (r == first) return l.out(Run::Infinite);  // rules.md 8
+    l.relay(n);
+    if (l.r == first) return l.out(Run::Infinite);  // rules.md 8
   }
   return l.out(Run::Running);
 }
