@@ -1,18 +1,17 @@
 // The relative ring's lap, forward and backward (engine/relay_ring.h), against sowing done
-// one seed at a time; and the long-move proof's two-way walk (engine/long_moves.cpp)
-// against the forward walk alone.
+// one seed at a time; and the long-move proof (engine/long_moves.cpp), from both ends and
+// forward alone, against moves sown seed by seed.
 //
 // The claims checked: lap and lap_portable are the relay lap (1.3, 3.1(6)); the lap is
 // one-to-one and unlap is its inverse -- every ring of at most 8 seeds (all 735,471 of
 // them) and 200,000 random rings of up to 64 seeds: a ring has a predecessor iff unlap
 // finds one, and it is the only one (every lap length tried, by un-sowing seed by seed);
-// the SSE4.1 backward lap is unlap; and deciding a takasa move by walking its period from both ends
-// gives the forward walk's verdict, lap count and end state.
+// the SSE4.1 backward lap is unlap; and deciding a takasa move from both ends or forward
+// alone gives what sowing it seed by seed gives.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/long_moves.h"
@@ -156,15 +155,42 @@ TEST(RelayRing, RandomRingsOfUpTo64Seeds) {
   }
 }
 
-// The two ways of deciding a takasa move without a special pit: with an unbounded budget,
+// A takasa move without a special pit played seed by seed on the absolute ring, as the rules
+// say: `laps` relays at most from t (3.1(6); a relay from the owned house loses it, 2.5a),
+// stopping at a lap that ends in an empty pit (3.1(2)). Returns whether it stopped there;
+// t holds the state reached and t.laps counts the relays.
+bool sow_laps(TakasaLaps& t, std::uint64_t laps) {
+  for (; laps > 0; --laps) {
+    int n = t.ring[t.end];
+    if (n == 1) return true;
+    if (t.end == kHouse) t.owns_house = false;
+    t.ring[t.end] = 0;
+    while (n-- > 0) {
+      t.end = (t.end + t.step + kRing) % kRing;
+      ++t.ring[t.end];
+    }
+    ++t.laps;
+  }
+  return t.ring[t.end] == 1;
+}
+// The ring of t seen from its end pit in its direction (relative: what comes back).
+Bytes seen_from_end(const TakasaLaps& t) {
+  Bytes b(16);
+  for (int i = 0; i < 16; ++i) b[i] = t.ring[(t.end + t.step * i + 2 * kRing) % kRing];
+  return b;
+}
+
+// The two ways of deciding a takasa move without a special pit -- with an unbounded budget,
 // play_takasa_laps walks the period from both ends where the CPU allows (long_moves.cpp),
-// with a finite one forward alone. Same verdict, laps, and for a move that ends the same
-// ring, end pit and house. Random rings of 16 to 64 seeds, both directions, with and
-// without an owned house in the mtaji stage (a relay from it loses it, 2.5a); most moves
-// end, about one in 40 never does.
-TEST(RelayRing, BothWaysAndForwardAloneDecideAlike) {
+// with a finite one forward alone -- against the move sown seed by seed: a move that ends
+// ends after as many laps with the same ring, end pit and house; for a move said never to
+// end, sowing its reported period from the start comes back to the start's ring seen from
+// the end pit, without a lap ending on the way. Random rings of 16 to 64 seeds, both
+// directions, any end pit, with and without an owned house in the mtaji stage (the first
+// relay from it loses it, 2.5a); most moves end, about one in 40 never does.
+TEST(RelayRing, BothWaysAndForwardAloneMatchSowingSeedBySeed) {
   SplitMix64 rng{7};
-  int infinite = 0, ended = 0;
+  int infinite = 0, ended = 0, house_lost = 0;
   for (int k = 0; k < 40000 && !HasFatalFailure(); ++k) {
     const int seeds = 16 + static_cast<int>(rng.below(kSeeds - 15));
     const Bytes b = random_ring(rng, seeds, 2);
@@ -173,23 +199,32 @@ TEST(RelayRing, BothWaysAndForwardAloneDecideAlike) {
     t.end = static_cast<int>(rng.below(16));
     t.step = rng.below(2) ? 1 : -1;
     t.owns_house = rng.below(2) == 0;
-    TakasaLaps both = t, forward = t;
-    const LapsResult a = play_takasa_laps(both, ~std::uint64_t{0});
-    const LapsResult f = play_takasa_laps(forward, ~std::uint64_t{0} - 1);
-    ASSERT_NE(f, LapsResult::Running);
-    ASSERT_EQ(a, f) << k;
-    ASSERT_EQ(both.laps, forward.laps) << k;
-    if (a == LapsResult::Infinite) {
-      ++infinite;
-      continue;
+    for (const std::uint64_t budget : {~std::uint64_t{0}, ~std::uint64_t{0} - 1}) {
+      TakasaLaps fast = t, slow = t;
+      const LapsResult a = play_takasa_laps(fast, budget);
+      ASSERT_NE(a, LapsResult::Running) << k;
+      if (a == LapsResult::Ended) {
+        ASSERT_TRUE(sow_laps(slow, fast.laps)) << k;  // ends after the same laps
+        ASSERT_EQ(fast.laps, slow.laps) << k;
+        ASSERT_EQ(std::memcmp(fast.ring, slow.ring, kRing), 0) << k;
+        ASSERT_EQ(fast.end, slow.end) << k;
+        ASSERT_EQ(fast.owns_house, slow.owns_house) << k;
+        if (budget == ~std::uint64_t{0}) {
+          ++ended;
+          house_lost += t.owns_house && !slow.owns_house;
+        }
+      } else {
+        ASSERT_GT(fast.laps, 0u) << k;
+        ASSERT_FALSE(sow_laps(slow, fast.laps)) << k;  // no lap ends within the period
+        ASSERT_EQ(slow.laps, fast.laps) << k;
+        ASSERT_EQ(seen_from_end(slow), seen_from_end(t)) << k;  // and the ring comes back
+        if (budget == ~std::uint64_t{0}) ++infinite;
+      }
     }
-    ++ended;
-    ASSERT_EQ(std::memcmp(both.ring, forward.ring, kRing), 0) << k;
-    ASSERT_EQ(both.end, forward.end) << k;
-    ASSERT_EQ(both.owns_house, forward.owns_house) << k;
   }
   EXPECT_GT(infinite, 100);
   EXPECT_GT(ended, 10000);
+  EXPECT_GT(house_lost, 1000);  // the house is lost on the way often enough to be checked
 }
 
 }  // namespace
