@@ -10,17 +10,15 @@
 namespace bao {
 namespace {
 
-using Rel = RelRing;  // the ring seen from the pit the last lap ended in (relay_ring.h)
-
-Rel relative(const TakasaLaps& t) {
+RelRing relative(const TakasaLaps& t) {
   std::uint8_t b[kRing];
   for (int i = 0; i < kRing; ++i) b[i] = t.ring[(t.end + t.step * i) & (kRing - 1)];
-  Rel r;
+  RelRing r;
   std::memcpy(&r.lo, b, 8);
   std::memcpy(&r.hi, b + 8, 8);
   return r;
 }
-void set_absolute(const Rel& r, TakasaLaps& t) {
+void set_absolute(const RelRing& r, TakasaLaps& t) {
   std::uint8_t b[kRing];
   std::memcpy(b, &r.lo, 8);
   std::memcpy(b + 8, &r.hi, 8);
@@ -29,37 +27,48 @@ void set_absolute(const Rel& r, TakasaLaps& t) {
 
 enum class Run : std::uint8_t { Ended, Infinite, Running, HouseLost };
 
-// A loop's state: the ring, the end pit, the house flag, the lap count and the budget live
-// in locals (a reference would go through memory on every lap, and one store each per lap
-// would be most of a lap's work) and go back to the caller's on every way out, a throw
-// excepted (t is then of no use to anyone).
+// A loop's state: the ring, the seeds sown, the house flag and the lap count live in locals
+// (a reference would go through memory on every lap, and one store each per lap would be
+// most of a lap's work) and go back to the caller's on every way out, a throw excepted (t
+// is then of no use to anyone). The end pit is not stepped lap by lap: it is the first end
+// pit moved on by the seeds sown. The budget is kept as the lap count to stop at (none for
+// an unbounded one), so that a lap need not count it down.
 struct Laps {
   TakasaLaps& t;
-  Rel& ring;
-  std::uint64_t& budget_left;
-  Rel r;
-  int end;
+  RelRing& ring;
+  std::uint64_t& budget;
+  RelRing r;
   bool owns;
-  std::uint64_t laps, budget;
-  Laps(TakasaLaps& tl, Rel& rg, std::uint64_t& b)
-      : t(tl), ring(rg), budget_left(b), r(rg), end(tl.end), owns(tl.owns_house), laps(tl.laps), budget(b) {}
+  std::uint64_t sown = 0, laps, stop;
+  Laps(TakasaLaps& tl, RelRing& rg, std::uint64_t& b)
+      : t(tl),
+        ring(rg),
+        budget(b),
+        r(rg),
+        owns(tl.owns_house),
+        laps(tl.laps),
+        stop(b > ~std::uint64_t{0} - tl.laps ? ~std::uint64_t{0} : tl.laps + b) {}
+  bool spent() const { return laps == stop; }
+  int end() const { return (t.end + t.step * static_cast<int>(sown & (kRing - 1))) & (kRing - 1); }
   // 3.1(6): one relay from r, whose byte 0 holds n (>= 2); lifting the own house loses it
   // (2.5a). Returns whether this lap lifted the house.
   bool relay(unsigned n) {
-    const bool lifts_house = owns & (end == kHouse);
+    bool lifts_house = false;
+    if (owns) [[unlikely]] {
+      lifts_house = end() == kHouse;
+      owns = !lifts_house;
+    }
     r = lap(r);
-    end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
-    owns = owns & !lifts_house;  // without a branch: `end` is data
+    sown += n;
     ++laps;
-    --budget;
     if ((laps & (kProofCheckLaps - 1)) == 0) [[unlikely]]
       proof_checkpoint();
     return lifts_house;
   }
   Run out(Run x) {
     ring = r;
-    budget_left = budget;
-    t.end = end;
+    if (budget != ~std::uint64_t{0}) budget = stop - laps;
+    t.end = end();
     t.owns_house = owns;
     t.laps = laps;
     return x;
@@ -77,17 +86,18 @@ struct Key {
   std::uint32_t at = 0;
   bool operator==(const Key&) const = default;
 };
-Run run_positional(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
+Run run_positional(TakasaLaps& t, RelRing& ring, std::uint64_t& budget) {
   CycleDetector<Key> cycle;
   Laps l(t, ring, budget);
-  const Key first{l.r.lo, l.r.hi, static_cast<std::uint32_t>(l.end)};
+  const Key first{l.r.lo, l.r.hi, static_cast<std::uint32_t>(l.end())};
   bool past_first = false;
-  while (l.budget != 0) {
+  while (!l.spent()) {
     const auto n = static_cast<unsigned>(l.r.lo & 0xff);
-    if (n == 1) return l.out(Run::Ended);                                          // 3.1(2): an empty pit
-    if (l.end == t.takasia) return l.out(Run::Ended);                              // 3.1(4)
-    if (t.namua && l.owns && l.end == kHouse && n >= 6) return l.out(Run::Ended);  // 3.1(5)
-    const Key k{l.r.lo, l.r.hi, static_cast<std::uint32_t>(l.end)};
+    if (n == 1) return l.out(Run::Ended);  // 3.1(2): an empty pit
+    const int end = l.end();
+    if (end == t.takasia) return l.out(Run::Ended);                              // 3.1(4)
+    if (t.namua && l.owns && end == kHouse && n >= 6) return l.out(Run::Ended);  // 3.1(5)
+    const Key k{l.r.lo, l.r.hi, static_cast<std::uint32_t>(end)};
     if ((past_first && k == first) || cycle.repeats(k)) return l.out(Run::Infinite);  // rules.md 8
     past_first = true;
     if (l.relay(n)) return l.out(Run::HouseLost);
@@ -100,10 +110,10 @@ Run run_positional(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
 // turning the ring, so the relative ring's coming back proves a never-ending move
 // (long_moves.h); and since the lap is one-to-one (relay_ring.h), the first ring to come
 // back, if any, is the first ring: no other comparison is needed.
-Run run_free(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
+Run run_free(TakasaLaps& t, RelRing& ring, std::uint64_t& budget) {
   Laps l(t, ring, budget);
-  const Rel first = l.r;
-  while (l.budget != 0) {
+  const RelRing first = l.r;
+  while (!l.spent()) {
     const auto n = static_cast<unsigned>(l.r.lo & 0xff);
     if (n == 1) return l.out(Run::Ended);  // 3.1(2)
     l.relay(n);
@@ -124,56 +134,42 @@ Run run_free(TakasaLaps& t, Rel& ring, std::uint64_t& budget) {
 // a + b, as a forward walk's would by the period). If a B has no predecessor, x0 lies on
 // no cycle (the cycles of a one-to-one map are closed under its inverse), so the move
 // ends, and the forward walk goes on alone to its end. A move that ends counts its
-// forward laps only.
-// The loop keeps to what the walks need: without an owned house (kOwns false) the end pit
-// follows from the seeds sown, counted, at the end; the proof limit is asked once every
-// kProofCheckLaps laps of the two walks together.
-template <bool kOwns>
-[[gnu::target("sse4.1")]] Run both_ways(TakasaLaps& t, Rel& ring) {
-  Rel r = ring;                // a local: a reference would go through memory on every lap
+// forward laps only; the proof limit is asked every kProofCheckLaps forward laps.
+[[gnu::target("sse4.1")]] Run run_both_ways(TakasaLaps& t, RelRing& ring) {
+  std::uint64_t unbounded = ~std::uint64_t{0};
+  Laps l(t, ring, unbounded);
   constexpr int kForward = 2;  // forward laps per backward lap
-  int end = t.end;
-  bool owns = t.owns_house;
-  std::uint64_t sown = 0, forward = 0, back = 0, check = kProofCheckLaps;
-  const auto out = [&](Run x, std::uint64_t laps) {
-    ring = r;
-    t.end = kOwns ? end : (t.end + t.step * static_cast<int>(sown & 15)) & (kRing - 1);
-    t.owns_house = owns;
-    t.laps += laps;
-    return x;
-  };
-  UnlapKeys keys = unlap_keys(r);
-  Rel now = r;  // B_b
+  UnlapKeys keys = unlap_keys(l.r);
+  RelRing now = l.r;  // B_b
+  std::uint64_t back = 0;
   for (;;) {
-    const Rel before = now;  // B_(b-1)
-    if (!unlap(keys)) {      // no predecessor: the move ends
-      out(Run::Running, forward);
-      std::uint64_t unbounded = ~std::uint64_t{0};
+    const RelRing before = now;  // B_(b-1)
+    if (!unlap(keys)) {          // no predecessor: the move ends
+      l.out(Run::Running);
       return run_free(t, ring, unbounded);
     }
     now = ring_of(keys);
     ++back;
     for (int k = 0; k < kForward; ++k) {
-      const auto n = static_cast<unsigned>(r.lo & 0xff);
-      if (n == 1) return out(Run::Ended, forward);  // 3.1(2)
-      if constexpr (kOwns) {                        // 2.5a: a relay from the own house loses it
-        owns = owns & (end != kHouse);
-        end = (end + t.step * static_cast<int>(n)) & (kRing - 1);
-      } else {
-        sown += n;
+      const auto n = static_cast<unsigned>(l.r.lo & 0xff);
+      if (n == 1) return l.out(Run::Ended);  // 3.1(2)
+      l.relay(n);
+      if (l.r == before || l.r == now) {  // rules.md 8
+        l.laps += back - (l.r == before ? 1 : 0);
+        return l.out(Run::Infinite);
       }
-      r = lap(r);
-      ++forward;
-      if (r == before || r == now) return out(Run::Infinite, forward + back - (r == before ? 1 : 0));  // rules.md 8
-    }
-    if (forward + back >= check) [[unlikely]] {
-      check += kProofCheckLaps;
-      proof_checkpoint();
     }
   }
 }
-Run run_free_both_ways(TakasaLaps& t, Rel& r) { return t.owns_house ? both_ways<true>(t, r) : both_ways<false>(t, r); }
 #endif
+
+// run_free, from both ends where it can: without a budget and with SSE4.1.
+Run run_free_fastest(TakasaLaps& t, RelRing& ring, std::uint64_t& budget) {
+#if BAO_RELAY_RING_X86
+  if (budget == ~std::uint64_t{0} && have_sse41()) return run_both_ways(t, ring);
+#endif
+  return run_free(t, ring, budget);
+}
 
 constinit thread_local LongMoveOptions options;
 constinit thread_local LongMoveStats stats;
@@ -220,21 +216,11 @@ void proof_checkpoint() {
 }
 
 LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps) {
-  Rel r = relative(t);
+  RelRing r = relative(t);
   Run x;
   do {
     const bool positional = t.takasia != kNoPit || (t.namua && t.owns_house);
-    if (positional) {
-      x = run_positional(t, r, max_laps);
-    } else {
-#if BAO_RELAY_RING_X86
-      if (max_laps == ~std::uint64_t{0} && have_sse41()) {
-        x = run_free_both_ways(t, r);
-        break;
-      }
-#endif
-      x = run_free(t, r, max_laps);
-    }
+    x = positional ? run_positional(t, r, max_laps) : run_free_fastest(t, r, max_laps);
   } while (x == Run::HouseLost);
   set_absolute(r, t);
   return x == Run::Ended ? LapsResult::Ended : x == Run::Infinite ? LapsResult::Infinite : LapsResult::Running;
