@@ -2,6 +2,7 @@
 // as quoted in docs/rules.md; "3.1(n)" is step n of rules.md 3.1, the after-lap order.
 #include "engine/movegen.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -649,11 +650,7 @@ void generate_children_except(const Position& p, const Rules& rules, const Candi
                               int n_skip, ChildList& out, MoveList* deferred) {
   out.clear();
   if (deferred) deferred->clear();
-  auto skipped = [&](const Move& m) {
-    for (int i = 0; i < n_skip; ++i)
-      if (skip[i] == m) return true;
-    return false;
-  };
+  auto skipped = [&](const Move& m) { return std::find(skip, skip + n_skip, m) != skip + n_skip; };
   const bool twins = twins_possible(p, cands);
   // Plays one candidate; keeps it if finite, and adds its safari twin if it reached the
   // house choice (stop before safari, notation.md). A skipped move's position is not kept.
@@ -688,8 +685,7 @@ int deferred_children(const Position& p, const Move& m, const Rules& rules, cons
   if (play<true>(out[n].pos, m, rules, choice, p)) ++n;
   if (!choice) return n;
   const Move twin = safari_twin(m);
-  for (int i = 0; i < n_skip; ++i)
-    if (skip[i] == twin) return n;
+  if (std::find(skip, skip + n_skip, twin) != skip + n_skip) return n;
   out[n] = Child{twin, p};
   bool again = false;
   if (play<true>(out[n].pos, twin, rules, again, p)) ++n;
