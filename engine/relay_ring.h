@@ -118,7 +118,10 @@ inline RelRing lap(RelRing x) {
 }
 
 // The ring x with lap(x) == y and byte 0 of x at least 2, if there is one (there is at most
-// one; see the top of this file): true and x set, or false.
+// one; see the top of this file): true and x set, or false. Byte by byte, as the argument
+// above reads: the reference the SSE4.1 backward lap below is tested against (the proof
+// walks backward only with that one; without SSE4.1 it walks forward alone, since this
+// loop over 16 bytes would be slower than the forward laps it saves).
 bool unlap(RelRing y, RelRing& x);
 
 #if BAO_RELAY_RING_X86
