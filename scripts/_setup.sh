@@ -52,14 +52,17 @@ sources_changed() {
 }
 
 # build DIR [cmake args...]: configures DIR with CMAKE_ARGS and the given args (again when
-# they differ from the last time) and builds it (DIR/bao and the tests) if a source changed.
+# they differ from the last time) and builds it if a source changed: everything (bao, the
+# Python module, the tests), or only the targets named in BAO_TARGETS (scripts/bao sets
+# bao_user: bao and the Python module). Each target set keeps its own stamp.
 # Silent when there is nothing to do; one line when it builds; the compiler's output goes
 # to DIR/build.log and is shown only when the build fails.
 build() {
   local dir="$1"
   shift
   local args=("${CMAKE_ARGS[@]}" "$@")
-  local stamp="$dir/.bao-built" argsfile="$dir/.bao-cmake-args" log="$dir/build.log"
+  local targets="${BAO_TARGETS:-}"
+  local stamp="$dir/.bao-built${targets:+-${targets// /-}}" argsfile="$dir/.bao-cmake-args" log="$dir/build.log"
   local want="${args[*]}"
   if [ -f "$dir/CMakeCache.txt" ] && [ "$(cat "$argsfile" 2>/dev/null)" = "$want" ] &&
      [ -x "$dir/bao" ] && ! sources_changed "$stamp"; then
@@ -69,17 +72,19 @@ build() {
   local first=""
   [ -f "$stamp" ] || first="; a first build takes a few minutes"
   echo "bao: building in ${dir#"$ROOT"/}/ (log: ${log#"$ROOT"/}$first)" >&2
-  touch "$dir/.bao-build-start"  # a source saved during the build makes the next one run
+  touch "$stamp.start"  # a source saved during the build makes the next one run
+  local target_args=()
+  for t in $targets; do target_args+=(--target "$t"); done
   {
     if [ ! -f "$dir/CMakeCache.txt" ] || [ "$(cat "$argsfile" 2>/dev/null)" != "$want" ]; then
       cmake -S "$ROOT" -B "$dir" "${args[@]}" && echo "$want" >"$argsfile"
     fi &&
-      cmake --build "$dir" -j "$(nproc)"
+      cmake --build "$dir" -j "$(nproc)" "${target_args[@]}"
   } >"$log" 2>&1 || {
     tail -n 60 "$log" >&2
     echo "bao: the build failed; the full log is ${log}" >&2
     exit 1
   }
-  mv "$dir/.bao-build-start" "$stamp"
+  mv "$stamp.start" "$stamp"
 }
 
