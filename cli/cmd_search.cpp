@@ -27,11 +27,16 @@ int cmd_search(const std::vector<std::string>& args) {
                                    ("evaluator; known: " + models::evaluator_names() + " (default default)").c_str())(
       "depth", po::value(&depth)->value_name("D"), "search to this depth (plies)")(
       "nodes", po::value(&nodes)->value_name("N"), "stop after about N nodes (finished iterations count)")(
-      "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds");
+      "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds")(
+      "list", "print every searcher with its parameters (the table of docs/commands.md) and exit");
   po::variables_map vm;
   const std::string synopsis =
-      std::string(kPositionSynopsis) + " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T)";
+      std::string(kPositionSynopsis) + " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T) | --list";
   if (!parse("search", synopsis, args, desc, nullptr, vm, &o)) return kExitOk;
+  if (vm.count("list")) {
+    std::cout << models::searchers().markdown_table();
+    return kExitOk;
+  }
   if (!vm.count("depth") && !vm.count("nodes") && !vm.count("time-ms"))
     throw po::error("give a limit: --depth D, --nodes N or --time-ms T");
   if (vm.count("depth") && depth < 1) throw po::error("--depth must be at least 1, found " + std::to_string(depth));

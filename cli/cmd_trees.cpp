@@ -4,15 +4,18 @@
 
 #include "cli/common.h"
 #include "engine/error.h"
+#include "experiments/tree_searchers.h"
 #include "experiments/trees_grid.h"
 #include "search/random_tree.h"
 
 namespace bao::cli {
 
 int cmd_trees(const std::vector<std::string>& args) {
-  std::string width = "2,3,4", depth = "2-8", bound = "10,100",
-              searchers = "alphabeta,om-plain,om-beta,om-probe,om-bounded,prom-1p,prom-plain,prom-beta,sp-prom",
+  std::string width = "2,3,4", depth = "2-8", bound = "10,100", searchers = experiments::default_tree_searchers(),
               format = "csv";
+  std::string known;
+  for (const std::string& n : experiments::tree_searcher_names()) known += (known.empty() ? "" : ", ") + n;
+  const std::string searchers_help = "comma separated, from " + known + " (default " + searchers + ")";
   int types = 2, trees = 100, threads = 0;
   std::uint64_t seed = 1, max_leaves = 1 << 20;
   po::options_description desc("options");
@@ -25,8 +28,7 @@ int cmd_trees(const std::vector<std::string>& args) {
       "types", po::value(&types)->value_name("N"),
       "evaluation functions: V0 and N-1 opponent types; OM uses type 1, PrOM all with equal probability (default 2)")(
       "trees", po::value(&trees)->value_name("N"), "trees per cell (default 100)")(
-      "searchers", po::value(&searchers)->value_name("LIST"),
-      "alphabeta, minimax, om-plain, om-beta, om-probe, om-bounded, prom-1p, prom-plain, prom-beta, sp-prom")(
+      "searchers", po::value(&searchers)->value_name("LIST"), searchers_help.c_str())(
       "seed", po::value(&seed)->value_name("S"), "seed (default 1)")("threads", po::value(&threads)->value_name("N"),
                                                                      "OpenMP threads (default: all cores)")(
       "format", po::value(&format)->value_name("F"), "csv (default) or md")(

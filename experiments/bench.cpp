@@ -299,25 +299,9 @@ double median_of(std::vector<double> xs) {
 }
 
 std::string suite_searcher_spec(const std::string& name, std::string& why) {
-  static const std::pair<const char*, const char*> kDefaults[] = {
-      {"om-plain", "(model=material)"},
-      {"om-beta", "(model=material)"},
-      {"om-probe", "(model=material)"},
-      {"om-bounded", "(model=material,bound=1000)"},
-      {"root-om", "(model=material)"},
-      {"prom-1p", "(types=material:0.5)"},
-      {"prom-plain", "(types=material:0.5)"},
-      {"prom-beta", "(types=material:0.5)"},
-      {"sp-prom", "(types=material:0.5,bound=1000)"},
-      {"mstar-1p", "(models=material+default)"},
-      {"mstar-plain", "(models=material+default)"},
-      {"mstar-ab", "(models=material+default,bound=1000)"},
-      {"ddom-plain", "(model=material,model_depth=2)"},
-      {"ddom-ab", "(model=material,model_depth=2)"},
-  };
   std::vector<std::string> candidates;
-  for (const auto& [n, params] : kDefaults)
-    if (name == n) candidates.push_back(name + params);
+  if (const search::SearcherEntry* e = models::searchers().find(name); e && !e->bench_params.empty())
+    candidates.push_back(name + "(" + e->bench_params + ")");
   if (candidates.empty()) candidates = {name + "(model=material)", name + "(types=material:0.5)", name};
   const auto eval = models::make_evaluator(kBenchEval);
   for (const std::string& c : candidates) {

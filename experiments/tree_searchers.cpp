@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/error.h"
+#include "models/opponent_searchers.h"
 #include "search/ddom.h"
 #include "search/mstar.h"
 #include "search/om.h"
@@ -13,10 +14,20 @@ namespace bao::experiments {
 using search::RandomTreeGame;
 
 const std::vector<std::string>& tree_searcher_names() {
-  static const std::vector<std::string> names = {"alphabeta",  "minimax",  "om-plain",    "om-beta",    "om-probe",
-                                                 "om-bounded", "prom-1p",  "prom-plain",  "prom-beta",  "sp-prom",
-                                                 "mstar-1p",   "mstar-ab", "mstar-plain", "ddom-plain", "ddom-ab"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const search::SearcherEntry& e : models::searchers().entries())
+      if (e.not_on_trees.empty()) out.push_back(e.name);
+    return out;
+  }();
   return names;
+}
+
+std::string default_tree_searchers() {
+  std::string out;
+  for (const search::SearcherEntry& e : models::searchers().entries())
+    if (e.tree_grid_default) out += (out.empty() ? "" : ",") + e.name;
+  return out;
 }
 
 search::ModelResult<RandomTreeGame::Move> run_tree_searcher(
@@ -49,6 +60,8 @@ search::ModelResult<RandomTreeGame::Move> run_tree_searcher(
     if (name == "om-probe") return s.om_probe(root, a.depth, a.model);
     if (name == "om-bounded") return s.om_bounded(root, a.depth, a.model, a.bound);
   }
+  if (const search::SearcherEntry* e = models::searchers().find(name); e && !e->not_on_trees.empty())
+    throw InputError("searcher '" + name + "' does not run on random trees (" + e->not_on_trees + ")");
   std::string list;
   for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
   throw InputError("unknown searcher '" + name + "' (known on trees: " + list + ")");

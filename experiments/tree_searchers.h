@@ -21,8 +21,11 @@ struct TreeSearchArgs {
   int model_depth = 0;        // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
 };
 
-// Known searcher names, in the grid's default order.
+// The registered searchers that run on random trees (models::searchers(), in its order).
 const std::vector<std::string>& tree_searcher_names();
+
+// `bao trees`' default list of searchers, comma separated (the registry's grid defaults).
+std::string default_tree_searchers();
 
 // The search `name` from the tree's root on the functions fns. Throws InputError for an
 // unknown name (and whatever the searcher throws: BoundViolation, bad probabilities).

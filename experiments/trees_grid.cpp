@@ -9,6 +9,7 @@
 
 #include "engine/error.h"
 #include "experiments/tree_searchers.h"
+#include "models/opponent_searchers.h"
 #include "search/random_tree.h"
 #include "search/result.h"
 
@@ -55,6 +56,8 @@ void check_searchers_and_counts(const TreesGridSpec& spec) {
     bool known = false;
     for (const auto& n : tree_searcher_names()) known |= n == s;
     if (!known) {
+      if (const search::SearcherEntry* e = models::searchers().find(s))
+        throw InputError("--searchers: '" + s + "' does not run on random trees (" + e->not_on_trees + ")");
       std::string list;
       for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
       throw InputError("--searchers: unknown searcher '" + s + "' (known on trees: " + list + ")");

@@ -2,7 +2,6 @@
 // models/root_om.cpp), internal to models/:
 //   Budget, deepen   iterative deepening over fixed-depth iterations under a searcher's
 //                    depth, node and time limits;
-//   take_string      a spec parameter's raw text, removed from the spec;
 //   plus_items       the items of a list written E1+E2+...;
 //   to_result        a fixed-depth model search's result as a searcher's;
 //   ModelSearcher    what the searchers over one model search share (search, limits,
@@ -87,8 +86,6 @@ search::BaoResult deepen(const search::Limits& limits, const search::InfoFn& inf
   return best;
 }
 
-// The parameter `key`'s text, removed from the spec; "" when absent and not required.
-// Throws InputError naming the spec and the parameter when a required one is missing.
 // The items of "A+B+C", every one, an empty one before or after a stray '+' too (the
 // callers name such an item in their error).
 inline std::vector<std::string> plus_items(const std::string& text) {
@@ -100,17 +97,6 @@ inline std::vector<std::string> plus_items(const std::string& text) {
     at = plus + 1;
   }
   return items;
-}
-
-inline std::string take_string(search::Spec& s, const std::string& key, bool required) {
-  const auto it = s.params.find(key);
-  if (it == s.params.end()) {
-    if (required) throw InputError(s.name + ": parameter " + key + " is required");
-    return "";
-  }
-  std::string v = it->second;
-  s.params.erase(it);
-  return v;
 }
 
 // The result of one fixed-depth iteration of a model search (search/model_search.h).

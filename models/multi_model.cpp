@@ -9,6 +9,7 @@
 #include "models/evaluators.h"
 #include "search/ddom.h"
 #include "search/mstar.h"
+#include "search/tt.h"
 
 namespace bao::models {
 namespace {
@@ -72,56 +73,99 @@ class MultiModelSearcher final : public ModelSearcher {
 };
 
 // models=E1+E2+...: the evaluators after MAX's own.
-void parse_models(search::Spec& spec, std::vector<std::shared_ptr<const Evaluator>>& evals) {
-  const std::string list = take_string(spec, "models", true);
+void parse_models(search::Args& a, std::vector<std::shared_ptr<const Evaluator>>& evals) {
+  const std::string list = a.get_text("models");
   for (const std::string& item : plus_items(list)) {
-    if (item.empty()) throw InputError(spec.name + ": models='" + list + "' has an empty name (write E1+E2+...)");
+    if (item.empty()) throw InputError(a.name() + ": models='" + list + "' has an empty name (write E1+E2+...)");
     evals.push_back(make_evaluator(item));
   }
   if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
-    throw InputError(spec.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " models");
+    throw InputError(a.name() + ": at most " + std::to_string(search::kMaxTypes - 1) + " models");
+}
+
+std::unique_ptr<search::Searcher> make_multi(Kind kind, search::Args& a, const Rules& rules,
+                                             std::shared_ptr<const Evaluator> eval) {
+  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
+  int bound = 0, model_depth = 0;
+  if (kind == Kind::DdOmPlain || kind == Kind::DdOmAb) {
+    evals.push_back(make_evaluator(a.get_text("model")));
+    model_depth = static_cast<int>(a.get_int("model_depth"));
+  } else {
+    parse_models(a, evals);
+    if (kind == Kind::MStarAb) bound = static_cast<int>(a.get_int("bound"));
+  }
+  // The table: only the full-depth searchers without windows have one (search/mstar.h,
+  // search/ddom.h say why the others cannot).
+  const bool table = kind == Kind::MStar1p || kind == Kind::DdOmPlain;
+  const int tt_mb = table ? static_cast<int>(a.get_int("tt_mb")) : 0;
+  return std::make_unique<MultiModelSearcher>(kind, a.spec().text, rules, std::move(evals), bound, model_depth, tt_mb);
+}
+
+search::BaoFactory factory(Kind k) {
+  return [k](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+    return make_multi(k, a, rules, std::move(eval));
+  };
 }
 
 }  // namespace
 
-const char* multi_model_names() { return "mstar-1p, mstar-plain, mstar-ab, ddom-plain, ddom-ab"; }
-
-std::unique_ptr<search::Searcher> make_multi_model(search::Spec& spec, const Rules& rules,
-                                                   std::shared_ptr<const Evaluator> eval) {
-  static const std::pair<const char*, Kind> kKinds[] = {{"mstar-1p", Kind::MStar1p},
-                                                        {"mstar-plain", Kind::MStarPlain},
-                                                        {"mstar-ab", Kind::MStarAb},
-                                                        {"ddom-plain", Kind::DdOmPlain},
-                                                        {"ddom-ab", Kind::DdOmAb}};
-  const Kind* kind = nullptr;
-  for (const auto& [n, k] : kKinds)
-    if (spec.name == n) kind = &k;
-  if (!kind) return nullptr;
-  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
-  int bound = 0, model_depth = 0;
-  std::string known;
-  if (*kind == Kind::DdOmPlain || *kind == Kind::DdOmAb) {
-    evals.push_back(make_evaluator(take_string(spec, "model", true)));
-    if (!spec.params.count("model_depth")) throw InputError(spec.name + ": parameter model_depth is required");
-    model_depth = static_cast<int>(spec.take_int("model_depth", 1, 1, search::kMaxPly - 1));
-    known = "model, model_depth";
-  } else {
-    parse_models(spec, evals);
-    if (*kind == Kind::MStarAb) {
-      if (!spec.params.count("bound")) throw InputError(spec.name + ": parameter bound is required");
-      bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
-    }
-    known = *kind == Kind::MStarAb ? "models, bound" : "models";
-  }
-  // The table: only the full-depth searchers without windows have one (search/mstar.h,
-  // search/ddom.h say why the others cannot).
-  int tt_mb = 0;
-  if (*kind == Kind::MStar1p || *kind == Kind::DdOmPlain) {
-    tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
-    known += ", tt_mb";
-  }
-  spec.finish(known);
-  return std::make_unique<MultiModelSearcher>(*kind, spec.text, rules, std::move(evals), bound, model_depth, tt_mb);
+void register_multi_model(search::SearcherRegistry& r) {
+  using T = search::Param::Type;
+  const search::Param models{
+      "models", T::Text, "", 0, 0, "E1+E2+...: MAX's model of MIN, that model's model of MAX, ...", true};
+  const search::Param table{"tt_mb",
+                            T::Int,
+                            std::to_string(search::kDefaultTableMb),
+                            0,
+                            search::kMaxTableMb,
+                            "a table of exact values by position and depth, in MiB (0: none)"};
+  const search::Param bound{
+      "bound", T::Int,           "",
+      0,       search::kMaxEval, "B between adjacent levels; the search stops with an error where it is broken",
+      true};
+  const search::Param model{"model", T::Text, "", 0, 0, "an evaluator: the opponent model", true};
+  const search::Param model_depth{"model_depth",
+                                  T::Int,
+                                  "",
+                                  1,
+                                  search::kMaxPly - 1,
+                                  "d: the plies the opponent is modelled to search at every MIN node",
+                                  true};
+  r.add({.name = "mstar-1p",
+         .summary = "M* search in one pass",
+         .params = {models, table},
+         .make = factory(Kind::MStar1p),
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = "models=material+default"});
+  r.add({.name = "mstar-plain",
+         .summary = "M* search, the recursion as written",
+         .params = {models},
+         .make = factory(Kind::MStarPlain),
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = "models=material+default"});
+  r.add({.name = "mstar-ab",
+         .summary = "M* search with bounded-difference pruning between adjacent levels",
+         .params = {models, bound},
+         .make = factory(Kind::MStarAb),
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = "models=material+default,bound=1000"});
+  r.add({.name = "ddom-plain",
+         .summary = "(D,d)-OM search: MIN predicted by a d-ply search on the model at every MIN node",
+         .params = {model, model_depth, table},
+         .make = factory(Kind::DdOmPlain),
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = "model=material,model_depth=2"});
+  r.add({.name = "ddom-ab",
+         .summary = "(D,d)-OM search with alpha-beta at MAX's nodes",
+         .params = {model, model_depth},
+         .make = factory(Kind::DdOmAb),
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = "model=material,model_depth=2"});
 }
 
 }  // namespace bao::models

@@ -1,5 +1,5 @@
 // M* and (D,d)-OM search on Bao (docs/opponent-models.md; search/mstar.h, search/ddom.h),
-// the searchers models::make_searcher makes for these names:
+// registered by these names:
 //   mstar-1p(models=E1+E2+...)         M* with n = the number of models: the searcher's
 //   mstar-plain(models=E1+E2+...)      own evaluator is level n (MAX), E1 its model of
 //   mstar-ab(models=E1+E2+...,bound=B) MIN (level n-1), E2 that model's model of MAX, and
@@ -19,18 +19,12 @@
 
 #include "engine/rules.h"
 #include "search/evaluator.h"
+#include "search/registry.h"
 #include "search/searcher.h"
-#include "search/spec.h"
 
 namespace bao::models {
 
-// The searcher for `spec` if its name is one of the above, else nullptr; `eval` is MAX's
-// own evaluator. Takes the parameters out of the spec; throws InputError naming a missing,
-// bad or unknown parameter or evaluator.
-std::unique_ptr<search::Searcher> make_multi_model(search::Spec& spec, const Rules& rules,
-                                                   std::shared_ptr<const search::Evaluator> eval);
-
-// The names above, comma separated.
-const char* multi_model_names();
+// Registers the searchers above; `eval` of each factory is MAX's own evaluator.
+void register_multi_model(search::SearcherRegistry& r);
 
 }  // namespace bao::models

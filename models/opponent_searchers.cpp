@@ -13,7 +13,9 @@
 #include "search/alphabeta.h"
 #include "search/om.h"
 #include "search/prom.h"
+#include "search/registry.h"
 #include "search/spec.h"
+#include "search/tt.h"
 
 namespace bao::models {
 namespace {
@@ -114,31 +116,31 @@ double parse_probability(const std::string& text, const std::string& what) {
 }
 
 // "material:0.25+default:0.5" -> evaluators and probabilities.
-void parse_types(const search::Spec& s, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
+void parse_types(const std::string& name, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
                  std::vector<double>& probs) {
   for (const std::string& item : plus_items(text)) {
     const auto colon = item.find(':');
     if (colon == std::string::npos)
-      throw InputError(s.name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
-    probs.push_back(parse_probability(item.substr(colon + 1), s.name + ": type '" + item + "'"));
+      throw InputError(name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
+    probs.push_back(parse_probability(item.substr(colon + 1), name + ": type '" + item + "'"));
     evals.push_back(make_evaluator(item.substr(0, colon)));
   }
-  if (evals.size() < 2) throw InputError(s.name + ": give at least one opponent type in types=");
+  if (evals.size() < 2) throw InputError(name + ": give at least one opponent type in types=");
   if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
-    throw InputError(s.name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
+    throw InputError(name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
 }
 
 // prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
 // sp-prom(...,bound=B).
-std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, const Rules& rules,
+std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
                                             std::shared_ptr<const Evaluator> eval) {
-  const std::string& name = spec.name;
+  const std::string& name = a.name();
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
   std::vector<double> probs{0.0};
-  parse_types(spec, take_string(spec, "types", true), evals, probs);
+  parse_types(name, a.get_text("types"), evals, probs);
   double others = 0;
   for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
-  const std::string own = take_string(spec, "own", false);
+  const std::string own = a.get_text("own");
   // Without own=, the own type takes what the others leave, which must not be negative;
   // with it, all must add up to 1. Each message says which case it is.
   if (own.empty() && others > 1.0 + 1e-9)
@@ -149,70 +151,134 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Spec& spec, con
     throw InputError(name + ": own=" + own + " and the opponent types' " + format_probability(others) + " add up to " +
                      format_probability(probs[0] + others) + ", not 1");
   probs[0] = std::max(0.0, probs[0]);
-  int bound = 0;
-  if (kind == OmKind::SpProm) {
-    if (!spec.params.count("bound")) throw InputError(name + ": parameter bound is required");
-    bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
-  }
-  const int tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
-  spec.finish(kind == OmKind::SpProm ? "types, own, bound, tt_mb" : "types, own, tt_mb");
-  return std::make_unique<OmSearcher>(kind, spec.text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
+  const int bound = kind == OmKind::SpProm ? static_cast<int>(a.get_int("bound")) : 0;
+  const int tt_mb = static_cast<int>(a.get_int("tt_mb"));
+  return std::make_unique<OmSearcher>(kind, a.spec().text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
 }
 
 // om-plain / om-beta / om-probe / om-bounded(model=E[,...]).
-std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Spec& spec, const Rules& rules,
+std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Args& a, const Rules& rules,
                                           std::shared_ptr<const Evaluator> eval) {
-  const auto model = make_evaluator(take_string(spec, "model", true));
-  int horizon = 0, bound = 0, tt_mb = 0;
-  std::string known = "model";
-  if (kind == OmKind::Beta) {
-    tt_mb = static_cast<int>(spec.take_int("tt_mb", 16, 0, 65536));
-    known += ", tt_mb";
-  }
-  if (kind == OmKind::Plain || kind == OmKind::Beta) {
-    horizon = static_cast<int>(spec.take_int("horizon", 0, 0, search::kMaxPly));
-    known += ", horizon";
-  }
-  if (kind == OmKind::Bounded) {
-    if (!spec.params.count("bound")) throw InputError(spec.name + ": parameter bound is required");
-    bound = static_cast<int>(spec.take_int("bound", 0, 0, search::kMaxEval));
-    known += ", bound";
-  }
-  spec.finish(known);
-  return std::make_unique<OmSearcher>(kind, spec.text, rules,
+  const auto model = make_evaluator(a.get_text("model"));
+  const int tt_mb = kind == OmKind::Beta ? static_cast<int>(a.get_int("tt_mb")) : 0;
+  const int horizon = kind == OmKind::Plain || kind == OmKind::Beta ? static_cast<int>(a.get_int("horizon")) : 0;
+  const int bound = kind == OmKind::Bounded ? static_cast<int>(a.get_int("bound")) : 0;
+  return std::make_unique<OmSearcher>(kind, a.spec().text, rules,
                                       std::vector<std::shared_ptr<const Evaluator>>{std::move(eval), model},
                                       std::vector<double>{}, horizon, bound, tt_mb);
 }
 
+using T = search::Param::Type;
+const search::Param kModel{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
+const search::Param kHorizon{"horizon", T::Int, "0", 0, search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
+const search::Param kTable{"tt_mb",
+                           T::Int,
+                           std::to_string(search::kDefaultTableMb),
+                           0,
+                           search::kMaxTableMb,
+                           "a table of exact values by position and depth, in MiB (0: none)"};
+const search::Param kTypes{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true};
+const search::Param kOwn{"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"};
+
+search::BaoFactory om_factory(OmKind k) {
+  return [k](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+    return make_om(k, a, rules, std::move(eval));
+  };
+}
+search::BaoFactory prom_factory(OmKind k) {
+  return [k](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+    return make_prom(k, a, rules, std::move(eval));
+  };
+}
+
+void register_om(search::SearcherRegistry& r) {
+  const search::Param bound{
+      "bound", T::Int,           "",
+      0,       search::kMaxEval, "B: the search stops with an error at a leaf where the evaluations differ by more",
+      true};
+  r.add({.name = "om-plain",
+         .summary = "OM search, the recursion as written",
+         .params = {kModel, kHorizon},
+         .make = om_factory(OmKind::Plain),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "model=material"});
+  r.add({.name = "om-beta",
+         .summary = "OM search with beta-pruning",
+         .params = {kModel, kTable, kHorizon},
+         .make = om_factory(OmKind::Beta),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "model=material"});
+  r.add({.name = "om-probe",
+         .summary = "OM search with alpha-beta probes (beta-passing)",
+         .params = {kModel},
+         .make = om_factory(OmKind::Probe),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "model=material"});
+  r.add({.name = "om-bounded",
+         .summary = "OM search with bounded-difference pruning",
+         .params = {kModel, bound},
+         .make = om_factory(OmKind::Bounded),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "model=material,bound=1000"});
+}
+
+void register_prom(search::SearcherRegistry& r) {
+  const search::Param bound{
+      "bound", T::Int, "", 0, search::kMaxEval, "B: every type assumed within B of V0 (not checked)", true};
+  r.add({.name = "prom-1p",
+         .summary = "PrOM search in one pass, every function at every leaf",
+         .params = {kTypes, kOwn, kTable},
+         .make = prom_factory(OmKind::Prom1p),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "types=material:0.5"});
+  r.add({.name = "prom-plain",
+         .summary = "PrOM search with a full-window probe per type",
+         .params = {kTypes, kOwn, kTable},
+         .make = prom_factory(OmKind::PromPlain),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "types=material:0.5"});
+  r.add({.name = "prom-beta",
+         .summary = "PrOM search with beta-passing",
+         .params = {kTypes, kOwn, kTable},
+         .make = prom_factory(OmKind::PromBeta),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "types=material:0.5"});
+  r.add({.name = "sp-prom",
+         .summary = "PrOM search with similarity pruning: exact where every type is within B of V0",
+         .params = {kTypes, kOwn, bound, kTable},
+         .make = prom_factory(OmKind::SpProm),
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = "types=material:0.5,bound=1000"});
+}
+
 }  // namespace
 
-std::string searcher_names() {
-  return search::searcher_names() +
-         ", om-plain, om-beta, om-probe, om-bounded, root-om, prom-1p, prom-plain, prom-beta, sp-prom, " +
-         multi_model_names();
+const search::SearcherRegistry& searchers() {
+  static const search::SearcherRegistry r = [] {
+    search::SearcherRegistry x;
+    search::register_plain_searchers(x);
+    register_om(x);
+    register_root_om(x);
+    register_prom(x);
+    register_multi_model(x);
+    return x;
+  }();
+  return r;
 }
+
+std::string searcher_names() { return searchers().names(); }
 
 std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rules& rules,
                                                 std::shared_ptr<const Evaluator> eval) {
-  if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
-  search::Spec spec = search::parse_spec(text);
-  static const std::pair<const char*, OmKind> kKinds[] = {
-      {"om-plain", OmKind::Plain},     {"om-beta", OmKind::Beta},   {"om-probe", OmKind::Probe},
-      {"om-bounded", OmKind::Bounded}, {"prom-1p", OmKind::Prom1p}, {"prom-plain", OmKind::PromPlain},
-      {"prom-beta", OmKind::PromBeta}, {"sp-prom", OmKind::SpProm}};
-  for (const auto& [n, k] : kKinds)
-    if (spec.name == n)
-      return is_prom(k) ? make_prom(k, spec, rules, std::move(eval)) : make_om(k, spec, rules, std::move(eval));
-  if (spec.name == "root-om") return make_root_om(spec, rules, std::move(eval));
-  if (auto s = make_multi_model(spec, rules, eval)) return s;
-  try {
-    return search::make_searcher(text, rules, std::move(eval));
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    if (what.rfind("unknown searcher", 0) == 0)
-      throw InputError("unknown searcher '" + spec.name + "' (known: " + searcher_names() + ")");
-    throw;
-  }
+  return searchers().make(text, rules, std::move(eval));
 }
 
 }  // namespace bao::models

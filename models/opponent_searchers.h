@@ -28,15 +28,20 @@
 // tt_mb (om-beta, the PrOM searchers, mstar-1p, ddom-plain: the full-depth searchers):
 // a table of exact values by (position, remaining depth), M MiB (default 16, 0 = none).
 // E names an evaluator (models/evaluators.h). The searcher's own evaluator (the `eval`
-// argument) is V0. Any other name goes to search::make_searcher (minimax, alphabeta).
+// argument) is V0. Each searcher's parameters are declared once, in its registration.
 #pragma once
 
 #include <memory>
 #include <string_view>
 
+#include "search/registry.h"
 #include "search/searcher.h"
 
 namespace bao::models {
+
+// Every searcher of the toolkit, in the order help and docs list them: the plain ones
+// (search/searcher.h), OM, root OM, PrOM, M* and (D,d)-OM.
+const search::SearcherRegistry& searchers();
 
 // Throws InputError naming an unknown searcher or evaluator, a missing or bad parameter.
 std::unique_ptr<search::Searcher> make_searcher(std::string_view spec, const Rules& rules,

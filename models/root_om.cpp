@@ -151,46 +151,65 @@ class RootOmSearcher final : public search::Searcher {
 };
 
 // own_depth=d-2|d|N as the searcher stores it: 0, -1 or N (absent: d-2).
-int take_own_depth(search::Spec& spec) {
-  const std::string text = take_string(spec, "own_depth", false);
+int take_own_depth(search::Args& a) {
+  const std::string text = a.get_text("own_depth");
   if (text.empty() || text == "d-2") return 0;
   if (text == "d") return -1;
   int n = 0;
   if (!to_int(text, n) || n < 1 || n > search::kMaxPly - 1)
-    throw InputError(spec.name + ": parameter own_depth expects d-2, d or a whole number from 1 to " +
+    throw InputError(a.name() + ": parameter own_depth expects d-2, d or a whole number from 1 to " +
                      std::to_string(search::kMaxPly - 1) + ", found '" + text + "'");
   return n;
 }
 
-}  // namespace
+// model_depth=d-1|d|N as the searcher stores it: 0, -1 or N; `given` is the text, from
+// model_depth= or after EVAL@.
+int model_depth_of(const std::string& name, const std::optional<std::string>& given) {
+  if (!given || *given == "d-1") return 0;
+  if (*given == "d") return -1;
+  int n = 0;
+  if (!to_int(*given, n) || n < 1 || n > search::kMaxPly - 1)
+    throw InputError(name + ": parameter model_depth expects a whole number from 1 to " +
+                     std::to_string(search::kMaxPly - 1) + ", found '" + *given + "'");
+  return n;
+}
 
 // root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]).
-std::unique_ptr<search::Searcher> make_root_om(search::Spec& spec, const Rules& rules,
+std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rules,
                                                std::shared_ptr<const search::Evaluator> eval) {
   // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
   // searches to, the same as model_depth; its searcher is alpha-beta).
-  std::string model_text = take_string(spec, "model", true);
+  std::string model_text = a.get_text("model");
   std::optional<std::string> md;
-  if (spec.params.count("model_depth")) md = take_string(spec, "model_depth", true);
+  if (a.has("model_depth")) md = a.get_text("model_depth");
   if (const auto at = model_text.find('@'); at != std::string::npos) {
-    if (md) throw InputError(spec.name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+    if (md) throw InputError(a.name() + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
     md = model_text.substr(at + 1);  // checked below: empty is not a depth
     model_text = model_text.substr(0, at);
   }
   const auto model = make_evaluator(model_text);
-  int model_depth = 0;
-  if (!md || *md == "d-1") {
-    model_depth = 0;
-  } else if (*md == "d") {
-    model_depth = -1;
-  } else {
-    spec.params["model_depth"] = *md;
-    model_depth = static_cast<int>(spec.take_int("model_depth", 0, 1, search::kMaxPly - 1));
-  }
-  const int own_depth = take_own_depth(spec);
-  const bool risk = spec.take_bool("manage_risk", false);
-  spec.finish("model, model_depth (d-1, d or a number), own_depth (d-2, d or a number), manage_risk");
-  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, spec.text);
+  const int model_depth = model_depth_of(a.name(), md);
+  const int own_depth = take_own_depth(a);
+  const bool risk = a.get_bool("manage_risk");
+  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, a.spec().text);
+}
+
+}  // namespace
+
+void register_root_om(search::SearcherRegistry& r) {
+  using T = search::Param::Type;
+  r.add({.name = "root-om",
+         .summary = "root OM: each reply predicted by alpha-beta on the model, scored by MAX's own alpha-beta",
+         .params = {{"model", T::Text, "", 0, 0, "an evaluator, or a player description EVAL@DEPTH", true},
+                    {"model_depth", T::Text, "d-1", 0, 0, "the model's search depth: d-1, d or a number"},
+                    {"own_depth", T::Text, "d-2", 0, 0,
+                     "MAX's own search after the reply: d-2, d (the published \"perfect\" flag) or a number"},
+                    {"manage_risk", T::Bool, "false", 0, 0,
+                     "a move may beat its own minimax value only if that is the root's"}},
+         .make = make_root_om,
+         .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",
+         .tree_grid_default = false,
+         .bench_params = "model=material"});
 }
 
 }  // namespace bao::models

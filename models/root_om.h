@@ -1,6 +1,6 @@
 // Root OM (docs/opponent-models.md, "Where OM search is used in a game"): the searcher
 //   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false])
-// that models::make_searcher makes for the name root-om.
+// registered as root-om.
 //
 // An iteration of depth d scores each root move m in two searches:
 //   1. the reply the model predicts: alpha-beta on the model's evaluator E from the
@@ -24,16 +24,14 @@
 
 #include "engine/rules.h"
 #include "search/evaluator.h"
+#include "search/registry.h"
 #include "search/searcher.h"
-#include "search/spec.h"
 
 namespace bao::models {
 
-// The searcher for `spec`, whose name is root-om; `eval` is MAX's own evaluator. Takes the
-// parameters out of the spec. Throws InputError naming the parameter for a missing model,
-// an unknown evaluator, a bad or repeated depth, a bad manage_risk or an unknown
-// parameter (the message lists the known ones).
-std::unique_ptr<search::Searcher> make_root_om(search::Spec& spec, const Rules& rules,
-                                               std::shared_ptr<const search::Evaluator> eval);
+// Registers root-om; `eval` of its factory is MAX's own evaluator. A missing model, an
+// unknown evaluator, a bad or repeated depth or a bad manage_risk is an InputError that
+// names the parameter.
+void register_root_om(search::SearcherRegistry& r);
 
 }  // namespace bao::models

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/text_input.h"
+#include "experiments/tree_searchers.h"
 #include "experiments/trees_grid.h"
 #include "python/bindings.h"
 #include "search/om.h"
@@ -25,6 +26,22 @@ std::string known_searchers() {
   std::string list;
   for (const auto& n : experiments::tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
   return list;
+}
+
+// The docstring of Tree.search, its list of searchers from the registry (static: pybind11
+// keeps the pointer).
+const std::string& tree_search_doc() {
+  static const std::string doc =
+      "search(searcher='alphabeta', *, depth=None, model=None, bound=None, probs=None): searches\n"
+      "from the root as `bao trees` does. searcher: one of " +
+      known_searchers() +
+      ".\n"
+      "model: the function searched by alphabeta and minimax (default 0 = V0), the opponent model of\n"
+      "the OM and (D,d)-OM searchers (default 1; (D,d)-OM's d = depth / 2); probs (PrOM): one per\n"
+      "function, default uniform; M* models every function; bound (om-bounded, sp-prom, mstar-ab):\n"
+      "default the tree's. depth: default the tree's. bao.Error for a bad argument or (om-bounded,\n"
+      "mstar-ab) a broken bound.";
+  return doc;
 }
 
 // Widths, depths or bounds: a text as `bao trees` takes it ("2,3,4", "2-8"), one number,
@@ -257,16 +274,9 @@ void bind_trees(py::module_& m) {
            }),
            py::arg("width") = 2, py::arg("depth") = 4, py::arg("bound") = 100, py::arg("step") = 100,
            py::arg("spread") = 1.0, py::arg("seed") = 1, py::arg("types") = 2)
-      .def(
-          "search", &tree_search, py::arg("searcher") = "alphabeta", py::kw_only(), py::arg("depth") = py::none(),
-          py::arg("model") = py::none(), py::arg("bound") = py::none(), py::arg("probs") = py::none(),
-          "search(searcher='alphabeta', *, depth=None, model=None, bound=None, probs=None): searches\n"
-          "from the root as `bao trees` does. searcher: alphabeta, minimax (on function `model`,\n"
-          "default 0 = V0), om-plain, om-beta, om-probe, om-bounded (opponent model `model`, default 1; bound default\n"
-          "the tree's), prom-1p, prom-plain, prom-beta, sp-prom (probs: one per function, default uniform; sp-prom's\n"
-          "bound: the tree's by default), mstar-1p, mstar-plain, mstar-ab (M* over every function), ddom-plain,\n"
-          "ddom-ab ((D,d)-OM with model `model`, d = depth / 2). depth: default the tree's. bao.Error for a bad\n"
-          "argument or (om-bounded, mstar-ab) a broken bound.")
+      .def("search", &tree_search, py::arg("searcher") = "alphabeta", py::kw_only(), py::arg("depth") = py::none(),
+           py::arg("model") = py::none(), py::arg("bound") = py::none(), py::arg("probs") = py::none(),
+           tree_search_doc().c_str())
       .def(
           "values",
           [](const PyTree& t, const std::vector<int>& path) {
@@ -315,8 +325,7 @@ void bind_trees(py::module_& m) {
           "The markdown table of `bao trees --format md`.")
       .def("__len__", [](const PyGrid& g) { return g.rows.size(); });
   m.def("trees_grid", &trees_grid, py::arg("width") = "2,3,4", py::arg("depth") = "2-8", py::arg("bound") = "10,100",
-        py::arg("types") = 2, py::arg("trees") = 100,
-        py::arg("searchers") = "alphabeta,om-plain,om-beta,om-probe,om-bounded,prom-1p,prom-plain,prom-beta,sp-prom",
+        py::arg("types") = 2, py::arg("trees") = 100, py::arg("searchers") = experiments::default_tree_searchers(),
         py::arg("seed") = 1, py::arg("threads") = 0, py::arg("max_leaves") = std::uint64_t{1} << 20,
         "The grid of `bao trees` (same defaults, same numbers for the same seed): for every cell\n"
         "(width, depth, bound) and searcher, mean leaf evaluations with a 95% interval, mean nodes,\n"

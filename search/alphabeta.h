@@ -49,15 +49,15 @@
 namespace bao::search {
 
 struct AlphaBetaOptions {
-  bool tt = true;             // use the transposition table
-  std::size_t tt_mb = 16;     // its size
-  bool tt_deeper = false;     // also cut off with deeper entries (faster, not exact minimax)
-  bool ordering = true;       // hash move, killers, history, capture size; else game order
-  int aspiration = 0;         // root window half-width after depth 1; 0 = full window
-  bool staged = true;         // with ordering: hash move and killers searched before generating the rest
-  bool pvs = true;            // principal-variation search: later children get a null window first
-  int id_step = 3;            // with a depth limit alone: iterate every id_step depths, ending at it
-  bool lazy_legality = true;  // a DeferringGame's costly moves: decided after the others, if needed
+  bool tt = true;                       // use the transposition table
+  std::size_t tt_mb = kDefaultTableMb;  // its size
+  bool tt_deeper = false;               // also cut off with deeper entries (faster, not exact minimax)
+  bool ordering = true;                 // hash move, killers, history, capture size; else game order
+  int aspiration = 0;                   // root window half-width after depth 1; 0 = full window
+  bool staged = true;                   // with ordering: hash move and killers searched before generating the rest
+  bool pvs = true;                      // principal-variation search: later children get a null window first
+  int id_step = 3;                      // with a depth limit alone: iterate every id_step depths, ending at it
+  bool lazy_legality = true;            // a DeferringGame's costly moves: decided after the others, if needed
 };
 
 template <class G>

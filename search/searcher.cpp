@@ -7,7 +7,9 @@
 #include "engine/long_moves.h"
 #include "search/alphabeta.h"
 #include "search/minimax.h"
+#include "search/registry.h"
 #include "search/spec.h"
+#include "search/tt.h"
 
 namespace bao::search {
 namespace {
@@ -37,9 +39,11 @@ class MinimaxSearcher final : public Searcher {
 
 class AlphaBetaSearcher final : public Searcher {
  public:
-  AlphaBetaSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval, AlphaBetaOptions o)
+  AlphaBetaSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval, AlphaBetaOptions o,
+                    std::string description)
       : eval_(std::move(eval)),
         opt_(o),
+        description_(std::move(description)),
         impl_(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()}, o)) {}
   // A proof of a long move can take seconds (rules.md 8, engine/long_moves.h), far past a
   // time limit that the search checks only between nodes. So the proofs of this thread get
@@ -69,19 +73,14 @@ class AlphaBetaSearcher final : public Searcher {
       return last;
     }
   }
-  std::string describe() const override {
-    auto b = [](bool x) { return x ? "true" : "false"; };
-    return std::string("alphabeta(tt=") + b(opt_.tt) + ",tt_mb=" + std::to_string(opt_.tt_mb) +
-           ",tt_deeper=" + b(opt_.tt_deeper) + ",ordering=" + b(opt_.ordering) +
-           ",aspiration=" + std::to_string(opt_.aspiration) + ",staged=" + b(opt_.staged) + ",pvs=" + b(opt_.pvs) +
-           ",id_step=" + std::to_string(opt_.id_step) + ",lazy_legality=" + b(opt_.lazy_legality) + ")";
-  }
+  std::string describe() const override { return description_; }
   std::size_t table_bytes() const override { return opt_.tt ? opt_.tt_mb << 20 : 0; }
   std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:
   std::shared_ptr<const Evaluator> eval_;
   AlphaBetaOptions opt_;
+  std::string description_;
   std::unique_ptr<AlphaBeta<BaoGame, EvalFn>> impl_;
 };
 
@@ -98,31 +97,69 @@ void check_limits(const Limits& l, std::string_view who) {
   if (l.time_ms < 0) throw InputError(at + "time must be positive, found " + std::to_string(l.time_ms) + " ms");
 }
 
-std::string searcher_names() { return "minimax, alphabeta"; }
+namespace {
+std::string flag(bool b) { return b ? "true" : "false"; }
+}  // namespace
+
+void register_plain_searchers(SearcherRegistry& r) {
+  r.add({.name = "minimax",
+         .summary = "plain depth-limited minimax, the reference (depth limit only)",
+         .params = {},
+         .make = [](Args&, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
+           return std::make_unique<MinimaxSearcher>(rules, std::move(eval));
+         },
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .bench_params = ""});
+  using T = Param::Type;
+  const AlphaBetaOptions d;
+  r.add({.name = "alphabeta",
+         .summary = "alpha-beta with a transposition table, move ordering and iterative deepening",
+         .params = {{"tt", T::Bool, flag(d.tt), 0, 0, "use the transposition table"},
+                    {"tt_mb", T::Int, std::to_string(d.tt_mb), 1, kMaxTableMb, "the table's size in MiB"},
+                    {"tt_deeper", T::Bool, flag(d.tt_deeper), 0, 0, "also cut off with deeper entries (not exact)"},
+                    {"ordering", T::Bool, flag(d.ordering), 0, 0, "hash move, killers, history, capture size"},
+                    {"aspiration", T::Int, std::to_string(d.aspiration), 0, kMaxEval,
+                     "root window half-width after depth 1 (0: full window)"},
+                    {"staged", T::Bool, flag(d.staged), 0, 0, "hash move and killers before generating the rest"},
+                    {"pvs", T::Bool, flag(d.pvs), 0, 0, "principal-variation search"},
+                    {"id_step", T::Int, std::to_string(d.id_step), 1, kMaxPly - 1,
+                     "with a depth limit alone, iterations every id_step depths ending at the limit"},
+                    {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
+                     "moves still going after 64 laps decided after the others, where a bound says they matter"}},
+         .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
+           const AlphaBetaOptions o{.tt = a.get_bool("tt"),
+                                    .tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
+                                    .tt_deeper = a.get_bool("tt_deeper"),
+                                    .ordering = a.get_bool("ordering"),
+                                    .aspiration = static_cast<int>(a.get_int("aspiration")),
+                                    .staged = a.get_bool("staged"),
+                                    .pvs = a.get_bool("pvs"),
+                                    .id_step = static_cast<int>(a.get_int("id_step")),
+                                    .lazy_legality = a.get_bool("lazy_legality")};
+           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, a.canonical());
+         },
+         .not_on_trees = {},
+         .tree_grid_default = true,
+         .bench_params = ""});
+}
+
+namespace {
+const SearcherRegistry& plain_registry() {
+  static const SearcherRegistry r = [] {
+    SearcherRegistry x;
+    register_plain_searchers(x);
+    return x;
+  }();
+  return r;
+}
+}  // namespace
+
+std::string searcher_names() { return plain_registry().names(); }
 
 std::unique_ptr<Searcher> make_searcher(std::string_view text, const Rules& rules,
                                         std::shared_ptr<const Evaluator> eval) {
-  if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
-  Spec spec = parse_spec(text);
-  if (spec.name == "minimax") {
-    spec.finish("");
-    return std::make_unique<MinimaxSearcher>(rules, std::move(eval));
-  }
-  if (spec.name == "alphabeta") {
-    AlphaBetaOptions o;
-    o.tt = spec.take_bool("tt", o.tt);
-    o.tt_mb = static_cast<std::size_t>(spec.take_int("tt_mb", static_cast<std::int64_t>(o.tt_mb), 1, 65536));
-    o.tt_deeper = spec.take_bool("tt_deeper", o.tt_deeper);
-    o.ordering = spec.take_bool("ordering", o.ordering);
-    o.aspiration = static_cast<int>(spec.take_int("aspiration", o.aspiration, 0, kMaxEval));
-    o.staged = spec.take_bool("staged", o.staged);
-    o.pvs = spec.take_bool("pvs", o.pvs);
-    o.id_step = static_cast<int>(spec.take_int("id_step", o.id_step, 1, kMaxPly - 1));
-    o.lazy_legality = spec.take_bool("lazy_legality", o.lazy_legality);
-    spec.finish("tt, tt_mb, tt_deeper, ordering, aspiration, staged, pvs, id_step, lazy_legality");
-    return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o);
-  }
-  throw InputError("unknown searcher '" + spec.name + "' (known: " + searcher_names() + ")");
+  return plain_registry().make(text, rules, std::move(eval));
 }
 
 }  // namespace bao::search

@@ -10,8 +10,9 @@
 namespace bao::search {
 
 TranspositionTable::TranspositionTable(std::size_t mib) {
-  if (mib < 1 || mib > 65536)
-    throw InputError("tt_mb: expected a table size of 1 to 65536 MiB, found " + std::to_string(mib));
+  if (mib < 1 || mib > static_cast<std::size_t>(kMaxTableMb))
+    throw InputError("tt_mb: expected a table size of 1 to " + std::to_string(kMaxTableMb) + " MiB, found " +
+                     std::to_string(mib));
   buckets_ = (mib << 20) / (2 * sizeof(TTEntry));
   if (buckets_ > (1ull << 32)) buckets_ = 1ull << 32;
   allocate_table(mib, "the alpha-beta transposition table (tt_mb)", [&] { table_.assign(buckets_ * 2, TTEntry{}); });

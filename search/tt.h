@@ -12,6 +12,10 @@
 
 namespace bao::search {
 
+// Every searcher's table size in MiB (tt_mb): the default and the largest accepted.
+inline constexpr std::int64_t kDefaultTableMb = 16;
+inline constexpr std::int64_t kMaxTableMb = 65536;
+
 // The machine's physical memory in bytes (0 if unknown).
 std::uint64_t machine_memory_bytes();
 

@@ -251,6 +251,12 @@ check "search --depth 0 exits 1" status_is 1
 run search --depth 3 --searcher alphabta
 check "search with an unknown searcher exits 2" status_is 2
 check "search with an unknown searcher names it and the known ones" eval "err_has alphabta && err_has 'known: minimax, alphabeta'"
+run search --list
+check "search --list exits 0" status_is 0
+check "search --list prints the registry's table, every searcher in it" eval "out_has '| \`alphabeta\` |' && out_has '| \`ddom-ab\` |' && out_has '| \`root-om\` |'"
+run trees --searchers root-om --depth 2 --trees 1
+check "trees with a Bao-only searcher exits 2" status_is 2
+check "trees with a Bao-only searcher says why it does not run on trees" err_has "does not run on random trees"
 run search --depth 3 --searcher 'alphabeta(tt_mb=0)'
 check "search with a bad searcher parameter exits 2" status_is 2
 check "search with a bad searcher parameter names it" err_has "tt_mb"

@@ -1,0 +1,126 @@
+#include "search/registry.h"
+
+#include <stdexcept>
+
+#include "engine/error.h"
+#include "engine/text_input.h"
+
+namespace bao::search {
+
+const Param& Args::param(const std::string& key) const {
+  for (const Param& p : schema_)
+    if (p.name == key) return p;
+  throw std::logic_error(spec_.name + ": the factory reads '" + key + "', which its schema lacks");
+}
+
+bool Args::get_bool(const std::string& key) {
+  const Param& p = param(key);
+  const bool v = spec_.take_bool(key, p.def == "true");
+  read_.emplace_back(key, v ? "true" : "false");
+  return v;
+}
+
+std::int64_t Args::get_int(const std::string& key) {
+  const Param& p = param(key);
+  if (p.required && !has(key)) throw InputError(spec_.name + ": parameter " + key + " is required");
+  std::int64_t def = 0;
+  if (!p.def.empty() && !to_int(p.def, def))
+    throw std::logic_error(spec_.name + ": default of " + key + " not a number");
+  const std::int64_t v = spec_.take_int(key, def, p.min, p.max);
+  read_.emplace_back(key, std::to_string(v));
+  return v;
+}
+
+std::string Args::get_text(const std::string& key) {
+  const Param& p = param(key);
+  const auto it = spec_.params.find(key);
+  if (it == spec_.params.end()) {
+    if (p.required) throw InputError(spec_.name + ": parameter " + key + " is required");
+    return "";
+  }
+  std::string v = it->second;
+  spec_.params.erase(it);
+  read_.emplace_back(key, v);
+  return v;
+}
+
+std::string Args::canonical() const {
+  std::string out;
+  for (const Param& p : schema_) {
+    std::string value = p.def;
+    for (const auto& [k, v] : read_)
+      if (k == p.name) value = v;
+    if (value.empty()) continue;
+    out += (out.empty() ? "(" : ",") + p.name + "=" + value;
+  }
+  return spec_.name + (out.empty() ? "" : out + ")");
+}
+
+void SearcherRegistry::add(SearcherEntry e) {
+  if (find(e.name)) throw std::logic_error("searcher '" + e.name + "' registered twice");
+  entries_.push_back(std::move(e));
+}
+
+const SearcherEntry* SearcherRegistry::find(std::string_view name) const {
+  for (const SearcherEntry& e : entries_)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+std::string SearcherRegistry::names() const {
+  std::string out;
+  for (const SearcherEntry& e : entries_) out += (out.empty() ? "" : ", ") + e.name;
+  return out;
+}
+
+std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Rules& rules,
+                                                 std::shared_ptr<const Evaluator> eval) const {
+  if (!eval) throw InputError("searcher '" + std::string(text) + "': no evaluator given");
+  Spec spec = parse_spec(text);
+  const SearcherEntry* e = find(spec.name);
+  if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
+  std::string known;
+  for (const Param& p : e->params) known += (known.empty() ? "" : ", ") + p.name;
+  for (const auto& [key, value] : spec.params) {
+    bool found = false;
+    for (const Param& p : e->params) found |= p.name == key;
+    if (!found)
+      throw InputError(spec.name + ": unknown parameter '" + key + "' (known: " + (known.empty() ? "none" : known) +
+                       ")");
+  }
+  for (const Param& p : e->params)
+    if (p.required && !spec.params.count(p.name))
+      throw InputError(spec.name + ": parameter " + p.name + " is required");
+  Args args(spec, e->params);
+  auto s = e->make(args, rules, std::move(eval));
+  spec.finish(known);  // a key the schema has but the factory did not read: refused too
+  return s;
+}
+
+std::string describe_param(const Param& p) {
+  std::string out = "`" + p.name + "`";
+  std::string extra;
+  if (p.required)
+    extra = "required";
+  else if (!p.def.empty())
+    extra = p.def;
+  if (p.type == Param::Type::Int) {
+    extra += (extra.empty() ? "" : "; ") + std::to_string(p.min) + " to " + std::to_string(p.max);
+  }
+  if (!extra.empty()) out += " (" + extra + ")";
+  if (!p.doc.empty()) out += ": " + p.doc;
+  return out;
+}
+
+std::string SearcherRegistry::markdown_table() const {
+  std::string out = "| searcher | what it does | parameters (default; range) | on random trees |\n|---|---|---|---|\n";
+  for (const SearcherEntry& e : entries_) {
+    std::string params;
+    for (const Param& p : e.params) params += (params.empty() ? "" : "; ") + describe_param(p);
+    out += "| `" + e.name + "` | " + e.summary + " | " + (params.empty() ? "none" : params) + " | " +
+           (e.not_on_trees.empty() ? "yes" : "no: " + e.not_on_trees) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace bao::search

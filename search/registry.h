@@ -1,0 +1,101 @@
+// The searcher registry: every searcher is declared once, with its name, a one-line
+// summary, its parameter schema and its factory for Bao, and says whether it also runs
+// on the random trees (experiments/tree_searchers.h) or why not. Every list of searcher
+// names (help texts, `bao trees`, Python's bao.searchers(), the bench suite, the table in
+// docs/commands.md) is read from a registry, never typed again.
+//
+// A spec is read against the schema: a key the schema lacks is refused before the
+// factory runs (the message lists the schema's keys), a required key that is missing
+// too; the factory reads its values with Args, which takes defaults and ranges from the
+// schema, so a default is written once.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/rules.h"
+#include "search/evaluator.h"
+#include "search/searcher.h"
+#include "search/spec.h"
+
+namespace bao::search {
+
+struct Param {
+  enum class Type { Bool, Int, Text };
+  std::string name;
+  Type type = Type::Text;
+  std::string def;                // the default as written in a spec; "" with required or no default
+  std::int64_t min = 0, max = 0;  // Int: the accepted range
+  std::string doc;                // one phrase: what it sets (and what its text may be)
+  bool required = false;
+};
+
+// A spec being read by a factory: typed values with the schema's defaults and ranges.
+// Asking for a key the schema lacks is a programming error (std::logic_error).
+class Args {
+ public:
+  Args(Spec& spec, const std::vector<Param>& schema) : spec_(spec), schema_(schema) {}
+  bool get_bool(const std::string& key);
+  std::int64_t get_int(const std::string& key);
+  // The raw text; "" when absent and not required.
+  std::string get_text(const std::string& key);
+  bool has(const std::string& key) const { return spec_.params.count(key) > 0; }
+  Spec& spec() { return spec_; }
+  const std::string& name() const { return spec_.name; }
+  // "name(k=v,...)" with every parameter of the schema, as given or its default, bools
+  // and numbers written canonically: a description that names the whole configuration.
+  std::string canonical() const;
+
+ private:
+  const Param& param(const std::string& key) const;
+  Spec& spec_;
+  const std::vector<Param>& schema_;
+  std::vector<std::pair<std::string, std::string>> read_;  // values read, canonical text
+};
+
+using BaoFactory =
+    std::function<std::unique_ptr<Searcher>(Args& args, const Rules& rules, std::shared_ptr<const Evaluator> eval)>;
+
+struct SearcherEntry {
+  std::string name;
+  std::string summary;  // one line: what it searches
+  std::vector<Param> params;
+  BaoFactory make;
+  // Empty: it runs on the random trees under the same name; otherwise why it does not.
+  std::string not_on_trees;
+  bool tree_grid_default = false;  // in `bao trees`' default list of searchers
+  // The parameters `bao bench --suite` searches it with, as written inside the brackets
+  // ("model=material"); "" for none.
+  std::string bench_params;
+};
+
+class SearcherRegistry {
+ public:
+  // Throws std::logic_error for a name registered twice.
+  void add(SearcherEntry e);
+  const std::vector<SearcherEntry>& entries() const { return entries_; }
+  const SearcherEntry* find(std::string_view name) const;
+  // "a, b, c" in registration order.
+  std::string names() const;
+  // Throws InputError naming an unknown searcher (and the known ones), a parameter the
+  // schema lacks (and the schema's keys), a missing required one or a bad value.
+  std::unique_ptr<Searcher> make(std::string_view spec, const Rules& rules,
+                                 std::shared_ptr<const Evaluator> eval) const;
+  // The markdown table of searchers and parameters that docs/commands.md holds.
+  std::string markdown_table() const;
+
+ private:
+  std::vector<SearcherEntry> entries_;
+};
+
+// A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
+std::string describe_param(const Param& p);
+
+// Registers minimax and alphabeta (search/searcher.cpp).
+void register_plain_searchers(SearcherRegistry& r);
+
+}  // namespace bao::search

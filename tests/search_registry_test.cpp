@@ -1,0 +1,129 @@
+// The searcher registry (search/registry.h, models::searchers()): one declaration per
+// searcher is what help, docs and the tree searchers are read from, and specs are read
+// against each searcher's schema.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/error.h"
+#include "experiments/tree_searchers.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+#include "search/random_tree.h"
+#include "search/registry.h"
+
+namespace bao {
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string error_of(const std::string& spec) {
+  try {
+    models::make_searcher(spec, Rules{}, models::make_evaluator("material"));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// docs/commands.md holds the table `bao search --list` prints, between its two markers:
+// a searcher added, removed or given another parameter fails here until the docs say so.
+TEST(SearcherRegistry, DocsTableIsTheRegistrys) {
+  const std::string doc = read_file(std::string(BAO_DOCS_DIR) + "/commands.md");
+  const auto a = doc.find("<!-- searchers:");
+  const auto b = doc.find("<!-- end of searchers -->");
+  ASSERT_NE(a, std::string::npos) << "docs/commands.md lacks the searchers table's marker";
+  ASSERT_NE(b, std::string::npos);
+  const auto start = doc.find('\n', a) + 1;
+  EXPECT_EQ(doc.substr(start, b - start), models::searchers().markdown_table())
+      << "regenerate the table in docs/commands.md with `bao search --list`";
+}
+
+// Every registered searcher runs on a random tree under its name, or its entry says why
+// not and the tree runner refuses it with that reason; the tree names are all registered.
+TEST(SearcherRegistry, EverySearcherRunsOnTreesOrSaysWhy) {
+  search::TreeParams tp;
+  tp.depth = 4;
+  tp.bound = 1000;
+  const search::RandomTreeGame g(tp);
+  std::vector<search::ModelSearch<search::RandomTreeGame>::Fn> fns;
+  for (int k = 0; k < 3; ++k) fns.push_back([g, k](const search::TreeNode& s, int) { return g.value(s, k); });
+  experiments::TreeSearchArgs args;
+  args.depth = 4;
+  args.bound = 1000;
+  args.probs = {0.4, 0.3, 0.3};
+  for (const search::SearcherEntry& e : models::searchers().entries()) {
+    SCOPED_TRACE(e.name);
+    EXPECT_FALSE(e.summary.empty());
+    if (e.not_on_trees.empty()) {
+      const auto r = experiments::run_tree_searcher(e.name, g, fns, args);
+      EXPECT_TRUE(r.has_move);
+    } else {
+      try {
+        experiments::run_tree_searcher(e.name, g, fns, args);
+        ADD_FAILURE() << "ran on a tree though its entry says it does not";
+      } catch (const InputError& x) {
+        EXPECT_NE(std::string(x.what()).find(e.not_on_trees), std::string::npos) << x.what();
+      }
+    }
+  }
+  for (const std::string& n : experiments::tree_searcher_names()) EXPECT_NE(models::searchers().find(n), nullptr) << n;
+}
+
+// A key outside the schema is refused before the factory runs, naming every key of the
+// schema; a required key that is missing is named.
+TEST(SearcherRegistry, SpecsAreReadAgainstTheSchema) {
+  for (const search::SearcherEntry& e : models::searchers().entries()) {
+    SCOPED_TRACE(e.name);
+    std::string known;
+    for (const search::Param& p : e.params) known += (known.empty() ? "" : ", ") + p.name;
+    EXPECT_EQ(error_of(e.name + "(zzz=1)"),
+              e.name + ": unknown parameter 'zzz' (known: " + (known.empty() ? "none" : known) + ")");
+    for (const search::Param& p : e.params) {
+      if (!p.required) continue;
+      EXPECT_EQ(error_of(e.name), e.name + ": parameter " + p.name + " is required");
+      break;  // the first required key is the one named
+    }
+  }
+  EXPECT_EQ(error_of("nosuch"), "unknown searcher 'nosuch' (known: " + models::searcher_names() + ")");
+}
+
+// alphabeta describes itself with every parameter, defaults from the schema, values
+// written canonically.
+TEST(SearcherRegistry, DescriptionsComeFromTheSchema) {
+  auto s = models::make_searcher("alphabeta(tt=1, tt_mb=08)", Rules{}, models::make_evaluator("material"));
+  EXPECT_EQ(s->describe(),
+            "alphabeta(tt=true,tt_mb=8,tt_deeper=false,ordering=true,aspiration=0,staged=true,pvs=true,id_step=3,"
+            "lazy_legality=true)");
+}
+
+// A registry refuses a name twice, and a factory that leaves a schema key unread.
+TEST(SearcherRegistry, RefusesDuplicatesAndUnreadKeys) {
+  search::SearcherRegistry r;
+  search::SearcherEntry e{.name = "x",
+                          .summary = "a test searcher",
+                          .params = {{"k", search::Param::Type::Int, "1", 0, 9, "a key the factory forgets"}},
+                          .make =
+                              [](search::Args&, const Rules& rules, std::shared_ptr<const search::Evaluator> ev) {
+                                return search::make_searcher("minimax", rules, std::move(ev));
+                              },
+                          .not_on_trees = "a test",
+                          .tree_grid_default = false,
+                          .bench_params = ""};
+  r.add(e);
+  EXPECT_THROW(r.add(e), std::logic_error);
+  EXPECT_NO_THROW(r.make("x", Rules{}, models::make_evaluator("material")));
+  EXPECT_THROW(r.make("x(k=2)", Rules{}, models::make_evaluator("material")), InputError);
+}
+
+}  // namespace
+}  // namespace bao
