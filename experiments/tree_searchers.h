@@ -7,19 +7,11 @@
 
 #include "search/model_search.h"
 #include "search/random_tree.h"
+#include "search/registry.h"
 
 namespace bao::experiments {
 
-// What a tree search runs with: fn[0] is V0, fn[1..] the opponent types.
-struct TreeSearchArgs {
-  int depth = 1;
-  int model = 1;              // OM: the model's function (alphabeta, minimax: the function searched)
-  int bound = 0;              // om-bounded, sp-prom: B (mstar-ab: adjacent levels within
-                              // B at level 1, 2B from level 2 on: each type is within B of V0)
-  std::vector<double> probs;  // PrOM: one probability per function
-  int levels = 0;             // M*: the modelling levels (0: one per function but V0)
-  int model_depth = 0;        // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
-};
+using search::TreeSearchArgs;
 
 // The registered searchers that run on random trees (models::searchers(), in its order).
 const std::vector<std::string>& tree_searcher_names();

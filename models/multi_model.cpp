@@ -107,6 +107,18 @@ search::BaoFactory factory(Kind k) {
   };
 }
 
+using search::RandomTreeGame;
+using TreeMStar = search::MStarSearch<RandomTreeGame>;
+using TreeDdOm = search::DdOmSearch<RandomTreeGame>;
+
+// M* on a tree: the levels asked for, else one per function but V0.
+int levels(const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+  return a.levels > 0 ? a.levels : static_cast<int>(fns.size()) - 1;
+}
+
+// (D,d)-OM on a tree: the model depth asked for, else half the depth (at least 1).
+int ddom_depth(const search::TreeSearchArgs& a) { return a.model_depth > 0 ? a.model_depth : std::max(1, a.depth / 2); }
+
 }  // namespace
 
 void register_multi_model(search::SearcherRegistry& r) {
@@ -135,6 +147,10 @@ void register_multi_model(search::SearcherRegistry& r) {
          .summary = "M* search in one pass",
          .params = {models, table},
          .make = factory(Kind::MStar1p),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeMStar(g, fns).mstar_1p(g.root(), a.depth, levels(fns, a));
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = "models=material+default"});
@@ -142,6 +158,10 @@ void register_multi_model(search::SearcherRegistry& r) {
          .summary = "M* search, the recursion as written",
          .params = {models},
          .make = factory(Kind::MStarPlain),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeMStar(g, fns).mstar_plain(g.root(), a.depth, levels(fns, a));
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = "models=material+default"});
@@ -149,6 +169,11 @@ void register_multi_model(search::SearcherRegistry& r) {
          .summary = "M* search with bounded-difference pruning between adjacent levels",
          .params = {models, bound},
          .make = factory(Kind::MStarAb),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               const int n = levels(fns, a);
+               return TreeMStar(g, fns).mstar_ab(g.root(), a.depth, n, n >= 2 ? 2 * a.bound : a.bound);
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = "models=material+default,bound=1000"});
@@ -156,6 +181,10 @@ void register_multi_model(search::SearcherRegistry& r) {
          .summary = "(D,d)-OM search: MIN predicted by a d-ply search on the model at every MIN node",
          .params = {model, model_depth, table},
          .make = factory(Kind::DdOmPlain),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeDdOm(g, fns).ddom_plain(g.root(), a.depth, ddom_depth(a), a.model);
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = "model=material,model_depth=2"});
@@ -163,6 +192,10 @@ void register_multi_model(search::SearcherRegistry& r) {
          .summary = "(D,d)-OM search with alpha-beta at MAX's nodes",
          .params = {model, model_depth},
          .make = factory(Kind::DdOmAb),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeDdOm(g, fns).ddom_ab(g.root(), a.depth, ddom_depth(a), a.model);
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = "model=material,model_depth=2"});

@@ -168,6 +168,10 @@ std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Args& a, const Ru
                                       std::vector<double>{}, horizon, bound, tt_mb);
 }
 
+using search::RandomTreeGame;
+using TreeOm = search::OmSearch<RandomTreeGame>;
+using TreeProm = search::PromSearch<RandomTreeGame>;
+
 using T = search::Param::Type;
 const search::Param kModel{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
 const search::Param kHorizon{"horizon", T::Int, "0", 0, search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
@@ -200,6 +204,8 @@ void register_om(search::SearcherRegistry& r) {
          .summary = "OM search, the recursion as written",
          .params = {kModel, kHorizon},
          .make = om_factory(OmKind::Plain),
+         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_plain(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "model=material"});
@@ -207,6 +213,8 @@ void register_om(search::SearcherRegistry& r) {
          .summary = "OM search with beta-pruning",
          .params = {kModel, kTable, kHorizon},
          .make = om_factory(OmKind::Beta),
+         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_beta(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "model=material"});
@@ -214,6 +222,8 @@ void register_om(search::SearcherRegistry& r) {
          .summary = "OM search with alpha-beta probes (beta-passing)",
          .params = {kModel},
          .make = om_factory(OmKind::Probe),
+         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_probe(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "model=material"});
@@ -221,6 +231,10 @@ void register_om(search::SearcherRegistry& r) {
          .summary = "OM search with bounded-difference pruning",
          .params = {kModel, bound},
          .make = om_factory(OmKind::Bounded),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeOm(g, fns).om_bounded(g.root(), a.depth, a.model, a.bound);
+             },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "model=material,bound=1000"});
@@ -233,20 +247,27 @@ void register_prom(search::SearcherRegistry& r) {
          .summary = "PrOM search in one pass, every function at every leaf",
          .params = {kTypes, kOwn, kTable},
          .make = prom_factory(OmKind::Prom1p),
+         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_1p(g.root(), a.depth, a.probs); },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "types=material:0.5"});
-  r.add({.name = "prom-plain",
-         .summary = "PrOM search with a full-window probe per type",
-         .params = {kTypes, kOwn, kTable},
-         .make = prom_factory(OmKind::PromPlain),
-         .not_on_trees = {},
-         .tree_grid_default = true,
-         .bench_params = "types=material:0.5"});
+  r.add(
+      {.name = "prom-plain",
+       .summary = "PrOM search with a full-window probe per type",
+       .params = {kTypes, kOwn, kTable},
+       .make = prom_factory(OmKind::PromPlain),
+       .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                  const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_plain(g.root(), a.depth, a.probs); },
+       .not_on_trees = {},
+       .tree_grid_default = true,
+       .bench_params = "types=material:0.5"});
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
          .params = {kTypes, kOwn, kTable},
          .make = prom_factory(OmKind::PromBeta),
+         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_beta(g.root(), a.depth, a.probs); },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "types=material:0.5"});
@@ -254,6 +275,10 @@ void register_prom(search::SearcherRegistry& r) {
          .summary = "PrOM search with similarity pruning: exact where every type is within B of V0",
          .params = {kTypes, kOwn, bound, kTable},
          .make = prom_factory(OmKind::SpProm),
+         .tree =
+             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+               return TreeProm(g, fns).sp_prom(g.root(), a.depth, a.probs, a.bound);
+             },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = "types=material:0.5,bound=1000"});

@@ -207,6 +207,7 @@ void register_root_om(search::SearcherRegistry& r) {
                     {"manage_risk", T::Bool, "false", 0, 0,
                      "a move may beat its own minimax value only if that is the root's"}},
          .make = make_root_om,
+         .tree = {},
          .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",
          .tree_grid_default = false,
          .bench_params = "model=material"});

@@ -19,6 +19,8 @@
 
 #include "engine/rules.h"
 #include "search/evaluator.h"
+#include "search/model_search.h"
+#include "search/random_tree.h"
 #include "search/searcher.h"
 #include "search/spec.h"
 
@@ -57,6 +59,22 @@ class Args {
   std::vector<std::pair<std::string, std::string>> read_;  // values read, canonical text
 };
 
+// What a search of a random tree runs with: fn[0] is V0, fn[1..] the opponent types.
+struct TreeSearchArgs {
+  int depth = 1;
+  int model = 1;              // OM: the model's function (alphabeta, minimax: the function searched)
+  int bound = 0;              // om-bounded, sp-prom: B (mstar-ab: adjacent levels within
+                              // B at level 1, 2B from level 2 on: each type is within B of V0)
+  std::vector<double> probs;  // PrOM: one probability per function
+  int levels = 0;             // M*: the modelling levels (0: one per function but V0)
+  int model_depth = 0;        // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
+};
+
+using TreeFns = std::vector<ModelSearch<RandomTreeGame>::Fn>;
+using TreeResult = ModelResult<RandomTreeGame::Move>;
+// A search of the tree's root on the functions fns.
+using TreeFactory = std::function<TreeResult(const RandomTreeGame& game, const TreeFns& fns, const TreeSearchArgs& a)>;
+
 using BaoFactory =
     std::function<std::unique_ptr<Searcher>(Args& args, const Rules& rules, std::shared_ptr<const Evaluator> eval)>;
 
@@ -65,7 +83,8 @@ struct SearcherEntry {
   std::string summary;  // one line: what it searches
   std::vector<Param> params;
   BaoFactory make;
-  // Empty: it runs on the random trees under the same name; otherwise why it does not.
+  // The same searcher on the random trees, or empty, and then not_on_trees says why.
+  TreeFactory tree;
   std::string not_on_trees;
   bool tree_grid_default = false;  // in `bao trees`' default list of searchers
   // The parameters `bao bench --suite` searches it with, as written inside the brackets

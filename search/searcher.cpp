@@ -7,6 +7,7 @@
 #include "engine/long_moves.h"
 #include "search/alphabeta.h"
 #include "search/minimax.h"
+#include "search/om.h"
 #include "search/registry.h"
 #include "search/spec.h"
 #include "search/tt.h"
@@ -108,6 +109,10 @@ void register_plain_searchers(SearcherRegistry& r) {
          .make = [](Args&, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
            return std::make_unique<MinimaxSearcher>(rules, std::move(eval));
          },
+         .tree =
+             [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {
+               return OmSearch<RandomTreeGame>(g, fns).minimax(g.root(), a.depth, a.model);
+             },
          .not_on_trees = {},
          .tree_grid_default = false,
          .bench_params = ""});
@@ -139,6 +144,10 @@ void register_plain_searchers(SearcherRegistry& r) {
                                     .lazy_legality = a.get_bool("lazy_legality")};
            return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, a.canonical());
          },
+         .tree =
+             [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {
+               return OmSearch<RandomTreeGame>(g, fns).alphabeta(g.root(), a.depth, a.model);
+             },
          .not_on_trees = {},
          .tree_grid_default = true,
          .bench_params = ""});

@@ -64,7 +64,8 @@ TEST(SearcherRegistry, EverySearcherRunsOnTreesOrSaysWhy) {
   for (const search::SearcherEntry& e : models::searchers().entries()) {
     SCOPED_TRACE(e.name);
     EXPECT_FALSE(e.summary.empty());
-    if (e.not_on_trees.empty()) {
+    EXPECT_NE(static_cast<bool>(e.tree), !e.not_on_trees.empty()) << "a tree factory or a reason, one of them";
+    if (e.tree) {
       const auto r = experiments::run_tree_searcher(e.name, g, fns, args);
       EXPECT_TRUE(r.has_move);
     } else {
@@ -116,6 +117,7 @@ TEST(SearcherRegistry, RefusesDuplicatesAndUnreadKeys) {
                               [](search::Args&, const Rules& rules, std::shared_ptr<const search::Evaluator> ev) {
                                 return search::make_searcher("minimax", rules, std::move(ev));
                               },
+                          .tree = {},
                           .not_on_trees = "a test",
                           .tree_grid_default = false,
                           .bench_params = ""};
