@@ -8,6 +8,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/text_input.h"
+#include "models/embedded_weights.h"
 #include "models/linear_evaluator.h"
 #include "models/noisy_evaluator.h"
 
@@ -53,16 +54,12 @@ int DefaultEvaluator::takasa_bound(const Position& p, int side) const {
   return own - other;
 }
 
-// Learned evaluators are the weight files in BAO_WEIGHTS_DIR, named by their file name
-// without ".txt"; any name ending in ".txt" is read as a path to a weights file.
+// Learned evaluators are the weight files of models/weights/, built into the program
+// (models/embedded_weights.h) and named by their file name without ".txt"; any name
+// ending in ".txt" is read as a path to a weights file.
 std::string evaluator_names() {
   std::string names = "material, default";
-  std::vector<std::string> learned;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(BAO_WEIGHTS_DIR, ec))
-    if (e.path().extension() == ".txt") learned.push_back(e.path().stem().string());
-  std::sort(learned.begin(), learned.end());
-  for (const auto& n : learned) names += ", " + n;
+  for (const auto& entry : embedded_weights()) names += ", " + entry.first;
   return names + ", or a weights file PATH.txt";
 }
 
@@ -99,12 +96,8 @@ std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name) {
   if (name == "default") return std::make_shared<DefaultEvaluator>();
   const std::string n(name);
   if (n.size() > 4 && n.ends_with(".txt")) return std::make_shared<LinearEvaluator>(n, read_weights(n));
-  if (!n.empty() && n.find_first_of("/\\") == std::string::npos && n[0] != '.') {
-    const std::filesystem::path file = std::filesystem::path(BAO_WEIGHTS_DIR) / (n + ".txt");
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(file, ec))
-      return std::make_shared<LinearEvaluator>(n, read_weights(file.string()));
-  }
+  for (const auto& [builtin, text] : embedded_weights())
+    if (builtin == n) return std::make_shared<LinearEvaluator>(n, parse_weights(text, "models/weights/" + n + ".txt"));
   throw InputError("unknown evaluator '" + n + "' (known: " + evaluator_names() + ")");
 }
 

@@ -3,6 +3,7 @@
 // opponent-type probabilities (off-line and on-line).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -844,6 +845,26 @@ TEST(TypeLearning, OfflineCountCreditsTheRealOpponentAloneAndRefusesTwins) {
   const std::string m = input_error_of(
       [&] { learn_types_offline(real, parse_player_models("material@1,material@1", 2, ab), kRules, o); });
   EXPECT_NE(m.find("sample 1 of 3: --estimator count: no position"), std::string::npos) << m;
+}
+
+// The learned evaluators are built into the program: each file of models/weights/ is one
+// by its name, with the file's weights, and no other is built in.
+TEST(LearnedWeights, TheBuiltInWeightsAreTheCheckoutsFiles) {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(BAO_WEIGHTS_DIR))
+    if (e.path().extension() == ".txt") files.push_back(e.path().stem().string());
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty());
+  std::string listed = "material, default";
+  for (const std::string& name : files) {
+    SCOPED_TRACE(name);
+    listed += ", " + name;
+    const auto e = make_evaluator(name);
+    const auto* linear = dynamic_cast<const LinearEvaluator*>(e.get());
+    ASSERT_NE(linear, nullptr);
+    EXPECT_EQ(linear->weights(), read_weights(std::string(BAO_WEIGHTS_DIR) + "/" + name + ".txt"));
+  }
+  EXPECT_EQ(evaluator_names(), listed + ", or a weights file PATH.txt");
 }
 
 }  // namespace
