@@ -90,6 +90,43 @@ std::string fmt_time(double s) {
   return buf;
 }
 
+// Usage errors of --method, --out and --mode.
+void check_choices(const std::string& method, const std::string& out, const std::string& mode) {
+  if (method != "ga" && method != "tdleaf") throw po::error("--method must be ga or tdleaf");
+  if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
+  if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");
+}
+
+// Trains by `method` (ga or tdleaf, checked), writes the learning curve to `curve`, and
+// returns the best weights with a line on the last generation or test match.
+std::pair<models::Weights, std::string> train(const std::string& method, const models::GaOptions& ga,
+                                              const models::TdLeafOptions& td, const Rules& rules,
+                                              const std::string& curve) {
+  if (method == "ga") {
+    const auto c = models::run_ga(ga, rules, [&](const models::GaGeneration& g) {
+      const double eta = g.seconds / g.generation * (ga.generations - g.generation);
+      std::fprintf(stderr, "generation %d/%d best %.3f mean %.3f elapsed %s eta %s\n", g.generation, ga.generations,
+                   g.best, g.mean, fmt_time(g.seconds).c_str(), fmt_time(eta).c_str());
+    });
+    write_text_file_atomically(curve, models::ga_curve_csv(c));
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "last generation: best %.3f, mean %.3f against %s at depth %d", c.back().best,
+                  c.back().mean, ga.opponent.c_str(), ga.depth);
+    return {c.back().best_weights, buf};
+  }
+  const auto c = models::run_tdleaf(td, rules, [&](const models::TdLeafPoint& p) {
+    const double eta = p.seconds / p.games * (td.games - p.games);
+    std::fprintf(stderr, "game %d/%d batch score %.3f td error %.4f test %s elapsed %s eta %s\n", p.games, td.games,
+                 p.batch_score, p.td_error, p.test_score < 0 ? "-" : std::to_string(p.test_score).substr(0, 5).c_str(),
+                 fmt_time(p.seconds).c_str(), fmt_time(eta).c_str());
+  });
+  write_text_file_atomically(curve, models::tdleaf_curve_csv(c));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "last test match: %.3f against %s at depth %d", c.back().test_score,
+                td.opponent.c_str(), td.depth);
+  return {c.back().weights, buf};
+}
+
 }  // namespace
 
 int cmd_learn_eval(const std::vector<std::string>& args) {
@@ -137,9 +174,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)");
   po::variables_map vm;
   if (!parse("learn-eval", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
-  if (method != "ga" && method != "tdleaf") throw po::error("--method must be ga or tdleaf");
-  if (out.empty()) throw po::error("give the weights file to write: --out PATH.txt");
-  if (mode != "self" && mode != "opponent") throw po::error("--mode must be self or opponent");
+  check_choices(method, out, mode);
   if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
   const std::pair<int, int> opening_plies = parse_range_option("opening-plies", plies, 0, 200);
   const Rules rules = make_rules(o);
@@ -159,9 +194,8 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
     m.threads = threads;
   };
 
-  // Everything that can be refused is refused before the first game (issue 13: a bad
-  // number or output path showed only after training, or not at all). Both methods'
-  // numbers are checked, so an option of the other method is not silently out of range.
+  // Refused before the first game, so a bad number or path costs no training; both
+  // methods' numbers are checked, so the other method's option is not silently wrong.
   set_shared(ga);
   set_shared(td);
   td.self_play = mode == "self";
@@ -170,35 +204,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
   check_output("--out", out);
   check_output("--curve", curve);
 
-  std::string summary;
-  models::Weights best;
-  if (method == "ga") {
-    const auto c = models::run_ga(ga, rules, [&](const models::GaGeneration& g) {
-      const double eta = g.seconds / g.generation * (ga.generations - g.generation);
-      std::fprintf(stderr, "generation %d/%d best %.3f mean %.3f elapsed %s eta %s\n", g.generation, ga.generations,
-                   g.best, g.mean, fmt_time(g.seconds).c_str(), fmt_time(eta).c_str());
-    });
-    best = c.back().best_weights;
-    write_text_file_atomically(curve, models::ga_curve_csv(c));
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "last generation: best %.3f, mean %.3f against %s at depth %d", c.back().best,
-                  c.back().mean, opponent.c_str(), depth);
-    summary = buf;
-  } else {
-    const auto c = models::run_tdleaf(td, rules, [&](const models::TdLeafPoint& p) {
-      const double eta = p.seconds / p.games * (td.games - p.games);
-      std::fprintf(stderr, "game %d/%d batch score %.3f td error %.4f test %s elapsed %s eta %s\n", p.games, td.games,
-                   p.batch_score, p.td_error,
-                   p.test_score < 0 ? "-" : std::to_string(p.test_score).substr(0, 5).c_str(),
-                   fmt_time(p.seconds).c_str(), fmt_time(eta).c_str());
-    });
-    best = c.back().weights;
-    write_text_file_atomically(curve, models::tdleaf_curve_csv(c));
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "last test match: %.3f against %s at depth %d", c.back().test_score,
-                  opponent.c_str(), depth);
-    summary = buf;
-  }
+  const auto [best, summary] = train(method, ga, td, rules, curve);
   models::write_weights(out, best, "Learned by:\n  " + command + "\n" + summary);
   std::cout << out << "\n";
   return kExitOk;

@@ -35,6 +35,63 @@ std::string fmt(double x) {
   return buf;
 }
 
+// --offline: estimates the probabilities on sampled positions, prints them per type and
+// returns their means.
+std::vector<double> learn_offline(const models::PlayerModel& opp, const std::vector<models::PlayerModel>& types,
+                                  const Rules& rules, models::OfflineOptions& off, const std::string& plies) {
+  if (!plies.empty()) std::tie(off.min_plies, off.max_plies) = parse_range_option("plies", plies, 0, 400);
+  const models::OfflineResult r = models::learn_types_offline(opp, types, rules, off);
+  std::cout << "type mean stddev hit_rate\n";
+  for (std::size_t t = 0; t < types.size(); ++t)
+    std::cout << types[t].describe() << " " << fmt(r.mean[t]) << " " << fmt(r.stddev[t]) << " " << fmt(r.hit_rate[t])
+              << "\n";
+  std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
+  // The count skips these too: the reader sees on how many positions it rests.
+  if (off.estimator == models::TypeEstimator::Count) std::cout << "ambiguous " << fmt(r.ambiguous) << "\n";
+  return r.mean;
+}
+
+// --online: Bayesian updates during games of `me` against the opponent; prints the belief
+// after each game (stderr) and at the end (stdout), writes every step to `trace` if named,
+// and returns the final belief.
+std::vector<double> learn_online(const models::PlayerModel& opp, const std::vector<models::PlayerModel>& types,
+                                 const models::PlayerModel& me, const Rules& rules, models::OnlineOptions& on,
+                                 const std::string& plies, const std::string& trace) {
+  if (!plies.empty()) std::tie(on.min_plies, on.max_plies) = parse_range_option("plies", plies, 0, 400);
+  std::ofstream tf;
+  if (!trace.empty()) {
+    tf.open(trace, std::ios::trunc);
+    if (!tf) throw InputError(trace + ": cannot write the trace");
+    tf << "game,ply";
+    for (const auto& t : types) tf << "," << t.describe();
+    tf << "\n";
+  }
+  int last_game = -1;
+  std::vector<double> last;
+  auto report = [&](int game) {
+    std::cerr << "game " << game + 1 << "/" << on.games << ":";
+    for (double x : last) std::cerr << " " << fmt(x);
+    std::cerr << "\n";
+  };
+  const auto steps = models::learn_types_online(opp, types, me, rules, on, [&](const models::OnlineStep& s) {
+    if (s.game != last_game && last_game >= 0) report(last_game);
+    last_game = s.game;
+    last = s.probs;
+    if (tf.is_open()) {
+      tf << s.game << "," << s.ply;
+      for (double x : s.probs) tf << "," << fmt(x);
+      tf << "\n";
+    }
+  });
+  if (last_game >= 0) report(last_game);
+  const std::vector<double> probs =
+      steps.empty() ? std::vector<double>(types.size(), 1.0 / types.size()) : steps.back().probs;
+  std::cout << "type probability\n";
+  for (std::size_t t = 0; t < types.size(); ++t) std::cout << types[t].describe() << " " << fmt(probs[t]) << "\n";
+  std::cout << "observed " << steps.size() << "\n";
+  return probs;
+}
+
 }  // namespace
 
 int cmd_learn_types(const std::vector<std::string>& args) {
@@ -90,53 +147,10 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   const Rules rules = make_rules(o);
   const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
   const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
-  std::vector<double> probs;
-  if (offline) {
-    if (!plies.empty()) std::tie(off.min_plies, off.max_plies) = parse_range_option("plies", plies, 0, 400);
-    const models::OfflineResult r = models::learn_types_offline(opp, types, rules, off);
-    std::cout << "type mean stddev hit_rate\n";
-    for (std::size_t t = 0; t < types.size(); ++t)
-      std::cout << types[t].describe() << " " << fmt(r.mean[t]) << " " << fmt(r.stddev[t]) << " " << fmt(r.hit_rate[t])
-                << "\n";
-    std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
-    // The count skips these too: the reader sees on how many positions it rests.
-    if (off.estimator == models::TypeEstimator::Count) std::cout << "ambiguous " << fmt(r.ambiguous) << "\n";
-    probs = r.mean;
-  } else {
-    if (!plies.empty()) std::tie(on.min_plies, on.max_plies) = parse_range_option("plies", plies, 0, 400);
-    on.seed = off.seed;
-    const models::PlayerModel me = models::parse_player_model(player, depth, searcher);
-    std::ofstream tf;
-    if (!trace.empty()) {
-      tf.open(trace, std::ios::trunc);
-      if (!tf) throw InputError(trace + ": cannot write the trace");
-      tf << "game,ply";
-      for (const auto& t : types) tf << "," << t.describe();
-      tf << "\n";
-    }
-    int last_game = -1;
-    std::vector<double> last;
-    auto report = [&](int game) {
-      std::cerr << "game " << game + 1 << "/" << on.games << ":";
-      for (double x : last) std::cerr << " " << fmt(x);
-      std::cerr << "\n";
-    };
-    const auto steps = models::learn_types_online(opp, types, me, rules, on, [&](const models::OnlineStep& s) {
-      if (s.game != last_game && last_game >= 0) report(last_game);
-      last_game = s.game;
-      last = s.probs;
-      if (tf.is_open()) {
-        tf << s.game << "," << s.ply;
-        for (double x : s.probs) tf << "," << fmt(x);
-        tf << "\n";
-      }
-    });
-    if (last_game >= 0) report(last_game);
-    probs = steps.empty() ? std::vector<double>(types.size(), 1.0 / types.size()) : steps.back().probs;
-    std::cout << "type probability\n";
-    for (std::size_t t = 0; t < types.size(); ++t) std::cout << types[t].describe() << " " << fmt(probs[t]) << "\n";
-    std::cout << "observed " << steps.size() << "\n";
-  }
+  on.seed = off.seed;
+  const std::vector<double> probs =
+      offline ? learn_offline(opp, types, rules, off, plies)
+              : learn_online(opp, types, models::parse_player_model(player, depth, searcher), rules, on, plies, trace);
   std::cout << models::prom_spec("prom-beta", types, probs, own) << "\n";
   return kExitOk;
 }

@@ -194,7 +194,7 @@ void bind_enums(py::module_& m) {
       .value("NorthWins", Outcome::NorthWins);
 }
 
-// Construction, text and the board's content.
+// Construction, text, comparison and pickling.
 void bind_position_state(py::class_<PyPosition>& c) {
   c.def(py::init(
             [](const py::object& text, const py::object& variant, const py::object& rules, const py::kwargs& options) {
@@ -244,6 +244,10 @@ void bind_position_state(py::class_<PyPosition>& c) {
         const Rules r = rules_from(t[1], py::none(), py::kwargs());
         return make(parse_position(t[0].cast<std::string>(), r.variant), r);
       }));
+}
+
+// The board's content: side to move, pits, hands, house, variant, key.
+void bind_position_board(py::class_<PyPosition>& c) {
   c.def_property_readonly(
       "side", [](const PyPosition& p) { return static_cast<Side>(p.pos.side); },
       "The side to move: bao.Side.South or bao.Side.North.");
@@ -497,6 +501,7 @@ A Bao position with the rules it is played under; immutable (play() returns a ne
     p.outcome(), p.perft(4)
 )doc");
   bind_position_state(c);
+  bind_position_board(c);
   bind_position_moves(c);
   bind_games(m);
 }

@@ -252,6 +252,38 @@ types:  evaluation functions: V0 and types-1 opponent types (1..8)
 
 }  // namespace
 
+// bao.tree_searchers, bao.TreesGrid and bao.trees_grid: the grid of `bao trees`.
+void bind_trees_grid(py::module_& m) {
+  m.def(
+      "tree_searchers", []() { return experiments::tree_searcher_names(); }, "The searchers random trees take.");
+
+  py::class_<PyGrid>(m, "TreesGrid", "What bao.trees_grid returns: rows, skipped, csv(), markdown().")
+      .def_property_readonly(
+          "rows",
+          [](const PyGrid& g) {
+            py::list l;
+            for (const auto& r : g.rows) l.append(row_dict(r));
+            return l;
+          },
+          "One dict per cell and searcher (the CSV columns); pandas.DataFrame(grid.rows) tabulates them.")
+      .def_readonly("skipped", &PyGrid::skipped, "A line per cell left out by max_leaves.")
+      .def(
+          "csv", [](const PyGrid& g) { return experiments::trees_csv(g.rows); }, "The CSV of `bao trees`.")
+      .def(
+          "markdown", [](const PyGrid& g) { return experiments::trees_markdown(g.rows); },
+          "The markdown table of `bao trees --format md`.")
+      .def("__len__", [](const PyGrid& g) { return g.rows.size(); });
+  m.def("trees_grid", &trees_grid, py::arg("width") = "2,3,4", py::arg("depth") = "2-8", py::arg("bound") = "10,100",
+        py::arg("types") = 2, py::arg("trees") = 100, py::arg("searchers") = experiments::default_tree_searchers(),
+        py::arg("seed") = 1, py::arg("threads") = 0, py::arg("max_leaves") = std::uint64_t{1} << 20,
+        "The grid of `bao trees` (same defaults, same numbers for the same seed): for every cell\n"
+        "(width, depth, bound) and searcher, mean leaf evaluations with a 95% interval, mean nodes,\n"
+        "the ratio to alpha-beta and the agreement with the family's first searcher. width, depth,\n"
+        "bound: texts as the command line takes them ('2-8'), numbers or lists (a width (2, 5) is one\n"
+        "cell drawing widths in 2..5). Runs with the GIL released, on `threads` OpenMP threads\n"
+        "(0: all cores; at most 1024). bao.Error for a bad grid or searcher.");
+}
+
 void bind_trees(py::module_& m) {
   bind_tree_result(m);
   py::class_<PyTree>(m, "RandomTree", kTreeDoc)
@@ -305,34 +337,7 @@ void bind_trees(py::module_& m) {
                ", bound=" + std::to_string(p.bound) + ", step=" + std::to_string(p.step) +
                ", seed=" + std::to_string(p.seed) + ", types=" + std::to_string(t.types()) + ")";
       });
-  m.def(
-      "tree_searchers", []() { return experiments::tree_searcher_names(); }, "The searchers random trees take.");
-
-  py::class_<PyGrid>(m, "TreesGrid", "What bao.trees_grid returns: rows, skipped, csv(), markdown().")
-      .def_property_readonly(
-          "rows",
-          [](const PyGrid& g) {
-            py::list l;
-            for (const auto& r : g.rows) l.append(row_dict(r));
-            return l;
-          },
-          "One dict per cell and searcher (the CSV columns); pandas.DataFrame(grid.rows) tabulates them.")
-      .def_readonly("skipped", &PyGrid::skipped, "A line per cell left out by max_leaves.")
-      .def(
-          "csv", [](const PyGrid& g) { return experiments::trees_csv(g.rows); }, "The CSV of `bao trees`.")
-      .def(
-          "markdown", [](const PyGrid& g) { return experiments::trees_markdown(g.rows); },
-          "The markdown table of `bao trees --format md`.")
-      .def("__len__", [](const PyGrid& g) { return g.rows.size(); });
-  m.def("trees_grid", &trees_grid, py::arg("width") = "2,3,4", py::arg("depth") = "2-8", py::arg("bound") = "10,100",
-        py::arg("types") = 2, py::arg("trees") = 100, py::arg("searchers") = experiments::default_tree_searchers(),
-        py::arg("seed") = 1, py::arg("threads") = 0, py::arg("max_leaves") = std::uint64_t{1} << 20,
-        "The grid of `bao trees` (same defaults, same numbers for the same seed): for every cell\n"
-        "(width, depth, bound) and searcher, mean leaf evaluations with a 95% interval, mean nodes,\n"
-        "the ratio to alpha-beta and the agreement with the family's first searcher. width, depth,\n"
-        "bound: texts as the command line takes them ('2-8'), numbers or lists (a width (2, 5) is one\n"
-        "cell drawing widths in 2..5). Runs with the GIL released, on `threads` OpenMP threads\n"
-        "(0: all cores; at most 1024). bao.Error for a bad grid or searcher.");
+  bind_trees_grid(m);
 }
 
 }  // namespace bao::python
