@@ -18,6 +18,14 @@
 namespace bao::models {
 namespace {
 
+// The two inner searches of a root-om searcher: alpha-beta's defaults with a 4 MiB table
+// each (a searcher holds two).
+search::AlphaBetaOptions inner_options() {
+  search::AlphaBetaOptions o;
+  o.tt_mb = 4;
+  return o;
+}
+
 using search::BaoGame;
 using search::BaoResult;
 using search::EvalFn;
@@ -40,9 +48,9 @@ class RootOmSearcher final : public search::Searcher {
         manage_risk_(manage_risk),
         description_(std::move(description)),
         own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
-                                                                  search::AlphaBetaOptions{true, 4, false, true, 0})),
-        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(
-            BaoGame{rules}, EvalFn{model_eval_.get()}, search::AlphaBetaOptions{true, 4, false, true, 0})) {}
+                                                                  inner_options())),
+        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{model_eval_.get()},
+                                                                    inner_options())) {}
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
     check(limits);
