@@ -125,12 +125,7 @@ void register_multi_model(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   const search::Param models{
       "models", T::Text, "", 0, 0, "E1+E2+...: MAX's model of MIN, that model's model of MAX, ...", true};
-  const search::Param table{"tt_mb",
-                            T::Int,
-                            std::to_string(search::kDefaultTableMb),
-                            0,
-                            search::kMaxTableMb,
-                            "a table of exact values by position and depth, in MiB (0: none)"};
+  const search::Param table = search::table_param();
   const search::Param bound{
       "bound", T::Int,           "",
       0,       search::kMaxEval, "B between adjacent levels; the search stops with an error where it is broken",

@@ -173,16 +173,6 @@ using TreeOm = search::OmSearch<RandomTreeGame>;
 using TreeProm = search::PromSearch<RandomTreeGame>;
 
 using T = search::Param::Type;
-const search::Param kModel{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
-const search::Param kHorizon{"horizon", T::Int, "0", 0, search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
-const search::Param kTable{"tt_mb",
-                           T::Int,
-                           std::to_string(search::kDefaultTableMb),
-                           0,
-                           search::kMaxTableMb,
-                           "a table of exact values by position and depth, in MiB (0: none)"};
-const search::Param kTypes{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true};
-const search::Param kOwn{"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"};
 
 search::BaoFactory om_factory(OmKind k) {
   return [k](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
@@ -196,13 +186,17 @@ search::BaoFactory prom_factory(OmKind k) {
 }
 
 void register_om(search::SearcherRegistry& r) {
+  const search::Param model{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
+  const search::Param horizon{"horizon", T::Int,          "0",
+                              0,         search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
+  const search::Param table = search::table_param();
   const search::Param bound{
       "bound", T::Int,           "",
       0,       search::kMaxEval, "B: the search stops with an error at a leaf where the evaluations differ by more",
       true};
   r.add({.name = "om-plain",
          .summary = "OM search, the recursion as written",
-         .params = {kModel, kHorizon},
+         .params = {model, horizon},
          .make = om_factory(OmKind::Plain),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_plain(g.root(), a.depth, a.model); },
@@ -211,7 +205,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-beta",
          .summary = "OM search with beta-pruning",
-         .params = {kModel, kTable, kHorizon},
+         .params = {model, table, horizon},
          .make = om_factory(OmKind::Beta),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_beta(g.root(), a.depth, a.model); },
@@ -220,7 +214,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-probe",
          .summary = "OM search with alpha-beta probes (beta-passing)",
-         .params = {kModel},
+         .params = {model},
          .make = om_factory(OmKind::Probe),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_probe(g.root(), a.depth, a.model); },
@@ -229,7 +223,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-bounded",
          .summary = "OM search with bounded-difference pruning",
-         .params = {kModel, bound},
+         .params = {model, bound},
          .make = om_factory(OmKind::Bounded),
          .tree =
              [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
@@ -241,11 +235,14 @@ void register_om(search::SearcherRegistry& r) {
 }
 
 void register_prom(search::SearcherRegistry& r) {
+  const search::Param types{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true};
+  const search::Param own{"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"};
+  const search::Param table = search::table_param();
   const search::Param bound{
       "bound", T::Int, "", 0, search::kMaxEval, "B: every type assumed within B of V0 (not checked)", true};
   r.add({.name = "prom-1p",
          .summary = "PrOM search in one pass, every function at every leaf",
-         .params = {kTypes, kOwn, kTable},
+         .params = {types, own, table},
          .make = prom_factory(OmKind::Prom1p),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                     const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_1p(g.root(), a.depth, a.probs); },
@@ -255,7 +252,7 @@ void register_prom(search::SearcherRegistry& r) {
   r.add(
       {.name = "prom-plain",
        .summary = "PrOM search with a full-window probe per type",
-       .params = {kTypes, kOwn, kTable},
+       .params = {types, own, table},
        .make = prom_factory(OmKind::PromPlain),
        .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                   const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_plain(g.root(), a.depth, a.probs); },
@@ -264,7 +261,7 @@ void register_prom(search::SearcherRegistry& r) {
        .bench_params = "types=material:0.5"});
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
-         .params = {kTypes, kOwn, kTable},
+         .params = {types, own, table},
          .make = prom_factory(OmKind::PromBeta),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
                     const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_beta(g.root(), a.depth, a.probs); },
@@ -273,7 +270,7 @@ void register_prom(search::SearcherRegistry& r) {
          .bench_params = "types=material:0.5"});
   r.add({.name = "sp-prom",
          .summary = "PrOM search with similarity pruning: exact where every type is within B of V0",
-         .params = {kTypes, kOwn, bound, kTable},
+         .params = {types, own, bound, table},
          .make = prom_factory(OmKind::SpProm),
          .tree =
              [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {

@@ -4,6 +4,7 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "search/tt.h"
 
 namespace bao::search {
 
@@ -95,6 +96,11 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   auto s = e->make(args, rules, std::move(eval));
   spec.finish(known);  // a key the schema has but the factory did not read: refused too
   return s;
+}
+
+Param table_param() {
+  return {"tt_mb", Param::Type::Int, std::to_string(kDefaultTableMb),
+          0,       kMaxTableMb,      "a table of exact values by position and depth, in MiB (0: none)"};
 }
 
 std::string describe_param(const Param& p) {

@@ -111,6 +111,10 @@ class SearcherRegistry {
   std::vector<SearcherEntry> entries_;
 };
 
+// tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
+// kMaxTableMb, 0 meaning no table.
+Param table_param();
+
 // A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
 std::string describe_param(const Param& p);
 
