@@ -1,8 +1,8 @@
 // Rules: the variant and every reading of the rules that sources differ on.
 //
 // Defaults follow Donkers' rules page ("Zanzibar Bao Rules for the Computer", appendix C
-// of Nosce Hostem) as fixed in spec/rules.md. Each non-default option reproduces one
-// point where Donkers' 2002 program departs from the page (rules.md section 8a).
+// of Nosce Hostem) as fixed in docs/rules.md. Each non-default option reproduces one
+// point where Donkers' 2002 program departs from the page (docs/rules.md section 8a).
 #pragma once
 
 #include <cstdint>

@@ -61,7 +61,7 @@ inline constexpr const char* kSuiteMidgame =
 
 // The long-move sets in tests/data: long-moves.txt, kiswahili positions taken out of the
 // bench because their trees meet moves of millions of laps; long-move-set.txt, positions
-// of both variants with long moves (issue 11's benchmark set), where it exists. A line is
+// of both variants with long moves (the long-move benchmark set), where it exists. A line is
 // "POSITION" (kiswahili) or "VARIANT POSITION"; '#' starts a comment line.
 inline constexpr const char* kSuiteLongMoveSets[] = {"long-moves.txt", "long-move-set.txt"};
 

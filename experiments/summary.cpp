@@ -79,7 +79,7 @@ Summary summarise(const Config& c, const std::vector<Pairing>& pairings, const s
   // With an SPRT, a decided pairing counts exactly the pairs the decision took: games of
   // later openings (in flight when it decided, or played by shards that could not know)
   // are kept in games.jsonl but reported apart, so that the summary depends only on the
-  // config, not on the threads, shards or ranks that played it (issue 14).
+  // config, not on the threads, shards or ranks that played it.
   s.games = 0;
   for (const TournamentGame* r : sorted) {
     const auto it = index.find(r->pairing);

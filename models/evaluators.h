@@ -3,7 +3,7 @@
 //   default   a hand-made evaluation in the spirit of Donkers' program: material,
 //             capture threats between facing front pits, and owning the house
 // Both are zero-sum (evaluate(p, 0) == -evaluate(p, 1)) and within +-kMaxEval.
-// The models issue adds learned evaluators to the same registry. Any name E~A is a noisy
+// The learned evaluators (models/weights/) are made by name too. Any name E~A is a noisy
 // copy of E (models/noisy_evaluator.h: a fixed noise in [-A, A] per position).
 #pragma once
 

@@ -124,8 +124,8 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
   for (int gen = 1; gen <= o.generations; ++gen) {
     // Options in range still let weights grow without bound: each mutation scales a
     // weight by up to (1 + sigma |N|), and weights near the largest double overflow.
-    // A non-finite weight stops the run before its games are played (issue 13: such
-    // weights were played and written as inf and nan).
+    // A non-finite weight stops the run before its games are played, so no inf or nan
+    // weight is ever played or written.
     for (const Weights& w : pop)
       if (const int f = first_non_finite(w); f >= 0)
         throw InputError("genetic tuner: a mutation made the weight of '" + std::string(feature_name(f)) + "' " +

@@ -111,7 +111,7 @@ Weights read_weights(const std::string& path) {
 std::string format_weights(const Weights& w, const std::string& comment) {
   // A weights file holds finite numbers only (parse_weights refuses the others), so a
   // non-finite weight is refused here rather than written as "inf" or "nan" into a file
-  // no reader takes (issue 13).
+  // no reader takes.
   if (const int f = first_non_finite(w); f >= 0)
     throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + number_text(w[f]) +
                      ", not finite: a weights file holds finite numbers only");

@@ -2,8 +2,8 @@
 // noise in [-A, A] that is a fixed function of the position (a hash of its key), so the
 // copy is deterministic (a transposition table and a replayed game see the same values)
 // and zero-sum like E (the noise is added for South and subtracted for North). It
-// plays an opponent outside a set of learned types (issue 17, experiment E7: "a noisy
-// copy"), close to E but never E.
+// plays an opponent outside a set of learned types (experiment E7: "a noisy copy"),
+// close to E but never E.
 #pragma once
 
 #include <memory>

@@ -1,6 +1,6 @@
 // Checks shared by the learners' options (GA, TD-Leaf) and the weights writer: ranges
 // that name the option as `bao learn-eval` spells it with the value found, and the
-// finiteness of weight vectors (issue 13: inf or nan options made inf and nan weights).
+// finiteness of weight vectors (inf or nan options would make inf and nan weights).
 #pragma once
 
 #include <string>

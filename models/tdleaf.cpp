@@ -34,7 +34,8 @@ void check_tdleaf_options(const TdLeafOptions& o) {
   check.whole("--games", o.games, 1, O::kMaxGames);
   check.whole("--batch", o.batch, 1, O::kMaxBatch);
   check.whole("--depth", o.depth, 1, O::kMaxDepth);
-  // --beta inf passed `> 0`, and tanh(inf * 0) made nan weights (issue 13).
+  // Finite bounds on the reals: --beta inf would pass `> 0`, and tanh(inf * 0) makes nan
+  // weights.
   check.real("--alpha", o.alpha, 0, O::kMaxAlpha);
   check.real("--lambda", o.lambda, 0, 1);
   check.real("--beta", o.beta, 0, O::kMaxBeta, /*open_low=*/true);
@@ -174,8 +175,7 @@ std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
     w += (o.alpha / count) * dw.cwiseProduct(o.mask);
     // Options in range still let an update overflow: weights near the largest double
     // give evaluations of inf - inf = nan, and their gradients with them. A non-finite
-    // weight stops the run before it plays or is returned (issue 13: nan weights were
-    // written).
+    // weight stops the run before it plays or is returned, so no nan weight is written.
     if (const int f = first_non_finite(w); f >= 0)
       throw InputError(
           "TD-Leaf: the update after game " + std::to_string(first + count) + " made the weight of '" +

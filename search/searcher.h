@@ -61,7 +61,7 @@ class Searcher {
   // (alpha-beta: the minimax reply, when the variation reaches it); opponent-model
   // searchers give their model's prediction (models/deepen.h, models/root_om.cpp), which
   // may cost a search outside r's nodes and time. Tournaments record it beside the reply
-  // played, for the model's hit rate (issue 17).
+  // played, for the model's hit rate.
   virtual std::optional<bao::Move> predicted_reply(const Position& p, const BaoResult& r) {
     (void)p;
     if (r.pv.size() >= 2) return r.pv[1];

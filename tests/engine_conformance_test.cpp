@@ -1,5 +1,5 @@
 // Conformance: thousands of seeded random games per variant, checking after every ply
-// the invariants every position and move list must keep (design.md "Habits").
+// the invariants every position and move list must keep.
 #include <gtest/gtest.h>
 
 #include <cstdint>

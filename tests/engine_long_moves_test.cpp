@@ -182,7 +182,7 @@ TEST(LongMoves, FastAndLapByLapAgreeOnConstructedRings) {
   EXPECT_LT(t.fast_laps, t.reference_laps);
 }
 
-// The kujifunza position of issue 11: A1R* never ends (period 1,517,172,672 laps; the ring
+// A kujifunza position whose A1R* never ends (period 1,517,172,672 laps; the ring
 // seen from the pit the last lap ended in repeats, turned by one pit, every 94,823,292
 // laps). The list is the reference's (26 s lap by lap; the fast proof takes well under 1 s).
 TEST(LongMoves, TheBillionLapCycleIsProvedByItsTurn) {

@@ -1,4 +1,4 @@
-// The rules of spec/rules.md, one test per rule point, named after Donkers' rule numbers
+// The rules of docs/rules.md, one test per rule point, named after Donkers' rule numbers
 // (appendix C of Nosce Hostem) as rules.md quotes them. Every expected move list and
 // position below was worked out by hand from rules.md; the comments show the working.
 //

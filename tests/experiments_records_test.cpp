@@ -95,7 +95,7 @@ TEST(RecordsJson, ReadsKeysInAnyOrderAndIgnoresUnknownOnes) {
   EXPECT_EQ(to_json(from_json(moved)), j);
 }
 
-// Predicted replies (issue 17): written after the times only when a player predicted,
+// Predicted replies: written after the times only when a player predicted,
 // read back, and refused when their count is not the moves'.
 TEST(RecordsJson, PredictedRepliesRoundTripAndMatchTheMoves) {
   TournamentGame r = sample();

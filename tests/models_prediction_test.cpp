@@ -1,4 +1,4 @@
-// What the thesis experiments log beside each move (issue 17): the reply a searcher
+// What the thesis experiments log beside each move: the reply a searcher
 // expects (Searcher::predicted_reply) and the noisy evaluator copies (models/
 // noisy_evaluator.h). A prediction must be one of the model's best replies at the depth
 // the search predicted MIN with (checked against plain alpha-beta searches made here),

@@ -674,7 +674,7 @@ TEST(TypeLearning, PlayerModelsParse) {
   EXPECT_EQ(parse_player_models("material,default@4", 2, "alphabeta").size(), 2u);
 }
 
-// ---- issue 13: options and weights that are not finite ----
+// ---- options and weights that are not finite ----
 
 using test::input_error_of;
 

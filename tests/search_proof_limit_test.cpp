@@ -1,4 +1,4 @@
-// Long proofs and the threads and limits around them (issue 11): a proof stops at an armed
+// Long proofs and the threads and limits around them: a proof stops at an armed
 // ProofLimit and leaves nothing in the verdict cache (engine/long_moves.h); a search stopped
 // inside a proof returns its last finished iteration, exactly what a search to that depth
 // returns (search/searcher.cpp); the verdict cache shared by all threads gives every thread

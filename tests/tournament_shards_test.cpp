@@ -1,4 +1,4 @@
-// Runs beyond one process (issue 14): shards dealt so that each gets every pairing,
+// Runs beyond one process: shards dealt so that each gets every pairing,
 // shards merged into exactly what one process writes, every refusal of bao merge, and
 // the SPRT summary independent of threads and shards.
 #include <gtest/gtest.h>
