@@ -95,7 +95,7 @@ class ProofLimitScope {
   ~ProofLimitScope();
   ProofLimitScope(const ProofLimitScope&) = delete;
   ProofLimitScope& operator=(const ProofLimitScope&) = delete;
-  // From now on proofs on this thread stop at the limit (laps counted from here). Does
+  // After this call, proofs on this thread stop at the limit (laps counted from the call). Does
   // nothing when already armed or when the limit is not active.
   void arm();
 

@@ -95,7 +95,7 @@ std::string text(const Json& o, const char* key) {
   return v.get<std::string>();
 }
 
-// A whole number that fits T (a float such as 1.0 is refused, as the old reader did).
+// A whole number that fits T (a float such as 1.0 is refused).
 template <class T>
 T whole(const Json& o, const char* key) {
   const Json& v = field(o, key);

@@ -27,7 +27,7 @@ struct TournamentGame {
   double time_south = 0, time_north = 0;  // seconds of search
   // predicted[k]: the reply to moves[k] that its player expected (Searcher::
   // predicted_reply), "" where it had none; compare with moves[k + 1] for a model's hit
-  // rate. Empty in records made before it was kept (the key is then not written).
+  // rate. Empty in records without the key (it is written only when a player predicted).
   std::vector<std::string> predicted;
 
   // The game's identity within a tournament: "pairing/opening/game".

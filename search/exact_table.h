@@ -3,8 +3,8 @@
 //
 // Contract. resize(mib) sets the most the table may take (0: off; throws the InputError
 // of allocate_table, naming `what`, when the machine cannot hold it) and reserves that
-// much address space without touching it. new_search() starts a search: entries stored
-// before no longer match, so a search's result never depends on the ones before it
+// much address space without touching it. new_search() starts a search: entries of
+// earlier searches do not match, so a search's result never depends on the ones before it
 // (determinism). find(key, depth) returns this search's value for exactly that key and
 // remaining depth, or nullptr; store(key, depth, value) always replaces (the slot may hold
 // another node's entry, which the full 64-bit key tells apart). The caller stores only

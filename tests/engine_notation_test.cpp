@@ -659,7 +659,7 @@ TEST(RecordErrors, EmptyMoveAndMalformedLines) {
   EXPECT_INPUT_ERROR(read("1. A7L* a5R;\n"), "line 1", "'1. A7L* a5R;'");
 }
 
-// A mistyped move number used to be read as a header, its moves silently lost.
+// A mistyped move number is refused, not read as a header with its moves silently lost.
 TEST(RecordErrors, LinesThatAreNeitherHeaderNorMoveLine) {
   EXPECT_INPUT_ERROR(read("l: A7L* a5R;\n"), "line 1", "'l: A7L* a5R;'", "neither a header", "nor a move line");
   EXPECT_INPUT_ERROR(read("1.: A7L* a5R;\n"), "line 1", "'1.: A7L* a5R;'", "neither");

@@ -66,7 +66,7 @@ TEST(Numbers, DecimalsAreFiniteWholeTokens) {
 TEST(TextFiles, ADirectoryADeviceAndAFifoAreRefusedWithoutHanging) {
   const fs::path d = temp_dir("kinds");
   EXPECT_NE(error_of(d.string()).find("it is a directory"), std::string::npos) << error_of(d.string());
-  // /dev/zero never ends: it used to be read until memory ran out (std::bad_alloc).
+  // /dev/zero never ends: read, it would fill memory (std::bad_alloc), so it is refused.
   EXPECT_NE(error_of("/dev/zero").find("'/dev/zero': not a regular file"), std::string::npos);
   // Opening a FIFO waits for a writer: the type is checked first.
   const fs::path fifo = d / "fifo";

@@ -32,10 +32,10 @@ check "learn-eval with an unknown option exits 1" status_is 1
 run learn-eval --method ga --out "$tmp/x.txt" --population 1
 check "learn-eval with a population of 1 exits 2" status_is 2
 
-# Issue 13: numbers out of range and output paths that cannot be written are refused
-# before any game is played (no progress line), naming the option and the value, and
-# nothing is written. --mutation-sigma inf and --beta inf wrote -inf/nan weights and
-# exited 0; a bad --out was found only after training.
+# Numbers out of range (including inf and nan) and output paths that cannot be written
+# are refused before any game is played (no progress line), naming the option and the
+# value, and nothing is written: such options would make -inf/nan weights, and a bad
+# --out would otherwise be found only after training.
 no_progress() { ! grep -q "^generation \|^game " "$tmp/err"; }
 ga_small=(--method ga --population 3 --generations 1 --openings 1 --depth 1 --ply-cap 20)
 td_small=(--method tdleaf --games 1 --batch 1 --depth 1 --ply-cap 20 --test-every 0)

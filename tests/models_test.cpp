@@ -118,8 +118,9 @@ TEST(Features, StartPosition) {
   EXPECT_EQ(s[kFPitsOfTwo], 3);
 }
 
-// The `moves` feature as it was first computed: move generation counting every legal
-// move of p with s to move (the takasia mark dropped for the side not to move).
+// The `moves` feature by its definition, the reference for the fast count: move generation
+// counting every legal move of p with s to move (the takasia mark dropped for the side not
+// to move).
 int moves_by_generation(const Position& p, int s, const Rules& rules) {
   Position q = p;
   q.side = static_cast<std::uint8_t>(s);

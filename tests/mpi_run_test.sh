@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs beyond one process, end to end (issue 14): usage: mpi_run_test.sh BAO SCRIPTS_DIR
+# Runs beyond one process, end to end: usage: mpi_run_test.sh BAO SCRIPTS_DIR
 # The same small round robin played by one thread, by `mpirun -np 3 --oversubscribe bao
 # run --mpi` (also killed mid-run with SIGKILL and resumed), by `bao run --shard K/3`
 # for K = 1..3 joined with `bao merge`, and by the Slurm scripts under a simulated job

@@ -366,7 +366,7 @@ TEST(Search, BadInputGivesClearErrors) {
 }
 
 // Tables check their size against the machine before allocating, and an allocation that
-// fails is named (tt_mb up to 65536 was accepted and died as a bare std::bad_alloc).
+// fails is named (rather than a tt_mb up to 65536 dying as a bare std::bad_alloc).
 TEST(SearchTables, TooLargeOrOutOfMemoryIsNamedNotABareBadAlloc) {
   const std::uint64_t machine_mib = search::machine_memory_bytes() >> 20;
   ASSERT_GT(machine_mib, 0u);

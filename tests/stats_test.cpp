@@ -303,10 +303,10 @@ TEST(Summary, UndefinedFiguresAreNotPrintedAsNumbers) {
 }
 
 TEST(Stats, EloIntervalIsInfiniteAtAWholeScore) {
-  // Issue 13: at a 100% or 0% score the Elo difference is unbounded, and so is its
-  // interval (stats.h: elo_ci95 is infinite when the score interval reaches 0 or 1),
-  // not NaN, which stats.h keeps for an interval the games do not determine. The score
-  // interval is 0 wide there, [1, 1] or [0, 0], and elo(1) - elo(1) gave inf - inf.
+  // At a 100% or 0% score the Elo difference is unbounded, and so is its interval
+  // (stats.h: elo_ci95 is infinite when the score interval reaches 0 or 1), not NaN,
+  // which stats.h keeps for an interval the games do not determine. The score interval
+  // is 0 wide there, [1, 1] or [0, 0], where elo(1) - elo(1) would be inf - inf.
   for (const double p : {1.0, 0.0}) {
     // Three pairs, every game won (p = 1) or lost (p = 0): pentanomial, no spread.
     const PairingStats st = pairing_stats({{0, p}, {0, p}, {1, p}, {1, p}, {2, p}, {2, p}});

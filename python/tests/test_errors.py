@@ -221,7 +221,7 @@ def test_bad_results_folder(tmp_path):
 
 def test_damaged_results_folder(cli, tmp_path, tiny_config):
     """A damaged games.jsonl is read as `bao run` reads it (same message); a record with a
-    field missing or of the wrong type was loaded before and broke pandas later."""
+    field missing or of the wrong type is refused at load, rather than breaking pandas later."""
     out = tmp_path / "out"
     bao.run(tiny_config, out=out, overrides={"openings": 1})
     games = out / "games.jsonl"
