@@ -30,8 +30,8 @@ int cmd_search(const std::vector<std::string>& args) {
       "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds")(
       "list", "print every searcher with its parameters (the table of docs/commands.md) and exit");
   po::variables_map vm;
-  const std::string synopsis =
-      std::string(kPositionSynopsis) + " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T) | --list";
+  const std::string synopsis = std::string(kPositionSynopsis) +
+                               " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T) | --list";
   if (!parse("search", synopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (vm.count("list")) {
     std::cout << models::searchers().markdown_table();
