@@ -1,0 +1,176 @@
+"""The hypotheses of the thesis (docs/results.md, "Depth 6: hypotheses and decision
+rules"), their decision rules, and RESULTS/verdicts.md|csv with one row per hypothesis."""
+import csv
+import io
+import math
+import os
+
+import numpy as np
+
+from .analysis import h4_row
+from .design import E7_LEARNERS
+from .stats import NAN, Z80, Z95, Est
+from .tables import DASH, fmt, md_table, write_text
+
+
+# ---------------------------------------------------------------- decision rules
+
+def openings_needed(e, null):
+    """Openings that would decide an effect of the size seen at 80% power (same variance)."""
+    se = (e.hi - e.lo) / (2 * Z95)
+    effect = abs(e.est - null)
+    if effect == 0 or math.isnan(se):
+        return DASH
+    return str(max(1, math.ceil(e.n * ((Z95 + Z80) * se / effect) ** 2)))
+
+
+def decide(e, null=0.0, direction=1):
+    """(verdict, openings needed). direction 0: two-sided without a published sign. A
+    single opening gives a degenerate bootstrap, so at least two are needed to decide."""
+    if not e.ok():
+        return "no data", DASH
+    if e.n < 2:
+        return "not decided at this scale (fewer than 2 openings)", DASH
+    if direction == 0:
+        if e.lo > null:
+            return "differs from 0 (positive)", DASH
+        if e.hi < null:
+            return "differs from 0 (negative)", DASH
+        return "not decided at this scale", openings_needed(e, null)
+    above, below = e.lo > null, e.hi < null
+    if (above and direction > 0) or (below and direction < 0):
+        return "reproduced", DASH
+    if above or below:
+        return "not reproduced", DASH
+    return "not decided at this scale", openings_needed(e, null)
+
+
+def h6b_verdict(e, share_above):
+    if not e.ok():
+        return "no data"
+    if e.n < 2:
+        return "not decided at this scale (fewer than 2 openings)"
+    share_below = float(np.mean(e.samples < 0.5))
+    if share_above >= 0.95:
+        return f"reproduced (best p > 0.5 in {100 * share_above:.1f}% of resamples)"
+    if share_below >= 0.95:
+        return f"not reproduced (best p < 0.5 in {100 * share_below:.1f}% of resamples)"
+    return f"not decided at this scale (best p > 0.5 in {100 * share_above:.1f}% of resamples)"
+
+
+# Every hypothesis row (docs/results.md), in order: id, short text, measure, unit.
+HYPOTHESES = [
+    ("H4", "the five evaluators differ in strength", "score of the top- against the bottom-rated evaluator (null 50%)", "pct"),
+    ("H5a", "root OM (model at d) gains on alpha-beta when own X is at least as strong as model Y", "gain omd - ab over subgroup S", "pts"),
+    ("H5b", "root OM predicting at d-1 loses", "gain omd1 - ab, all pairs", "pts"),
+    ("H5c", "risk management reduces the d-1 loss", "gain omd1r - omd1, all pairs", "pts"),
+    ("H5d", "full-depth OM against alpha-beta (no published sign)", "gain om - ab, all pairs, two-sided", "pts"),
+    ("H5e", "(D,d)-OM with the opponent's real depth gains like H5a", "gain ddom - ab over S (E5dd)", "pts"),
+    ("H5f", "H5a holds at equal nodes", "gain eqomd - eqab over S", "pts"),
+    ("H5f-omd1", "equal nodes: prediction at d-1 (secondary)", "gain eqomd1 - eqab, all pairs, two-sided", "pts"),
+    ("H5f-omdr", "equal nodes: root OM at d with risk management (secondary)", "gain eqomdr - eqab, all pairs", "pts"),
+    ("H5f-om", "equal nodes: full-depth OM (secondary)", "gain eqom - eqab, all pairs, two-sided", "pts"),
+    ("H5f-ddom", "equal nodes: (D,d)-OM (secondary)", "gain eqddom - eqab over S (E5dd)", "pts"),
+    ("H5g", "OM's gain grows with the hit rate of its predicted replies", "Spearman rho of gain and hit rate over (pair, variant) points", "rho"),
+    ("H6a-right", "PrOM at p=0.75 at par with alpha-beta, model right", "gain p75 - ab, pairs pooled (non-inferiority, -3 points)", "pts"),
+    ("H6a-wrong", "PrOM at p=0.75 at par with alpha-beta, model wrong", "gain p75 - ab, pairs pooled (non-inferiority, -3 points)", "pts"),
+    ("H6b", "PrOM does best with MAX's own type above 0.5", "best p, pairs and conditions pooled (CI: of the argmax)", "p"),
+    ("H6b-right", "best p above 0.5, model right (secondary)", "best p, model right (CI: of the argmax)", "p"),
+    ("H6b-wrong", "best p above 0.5, model wrong (secondary)", "best p, model wrong (CI: of the argmax)", "p"),
+    ("H7a-count", "learned probabilities close to the truth (count)", "total variation distance to the truth, opponent inside", "tv"),
+    ("H7a-em", "learned probabilities close to the truth (EM)", "total variation distance to the truth, opponent inside", "tv"),
+    ("H7a-online", "learned probabilities close to the truth (on-line)", "total variation distance to the truth, opponent inside", "tv"),
+    ("H7b-count", "PrOM with learned (count) probabilities at least as good as uniform", "gain promcount - promuniform, outside opponents", "pts"),
+    ("H7b-em", "PrOM with learned (EM) probabilities at least as good as uniform (secondary)", "gain promem - promuniform, outside opponents", "pts"),
+    ("H7b-online", "PrOM with on-line probabilities at least as good as uniform (secondary)", "gain promonline - promuniform, outside opponents", "pts"),
+]
+
+
+def row(e, unit, verdict, needed):
+    """A verdict row's numbers as strings (estimate, lo, hi, openings, games)."""
+    if not e.ok():
+        return [DASH] * 5 + [verdict, needed]
+    n = str(e.n) if e.n else DASH
+    games = str(e.games) if e.games else DASH
+    return [fmt(e.est, unit), fmt(e.lo, unit), fmt(e.hi, unit), n, games, verdict, needed]
+
+
+# ---------------------------------------------------------------- verdicts
+
+def verdicts_e4(v, e4):
+    top, bottom, e = h4_row(e4)
+    verdict, needed = decide(e, 0.5, 1)
+    v["H4"] = (row(e, "pct", verdict, needed), f"top {top}, bottom {bottom}")
+
+
+def verdicts_e5(v, res, s):
+    specs = [("H5a", "omd", 1, 1), ("H5b", "omd1", 0, -1), ("H5d", "om", 0, 0), ("H5f", "eqomd", 1, 1),
+             ("H5f-omd1", "eqomd1", 0, 0), ("H5f-omdr", "eqomdr", 0, 1), ("H5f-om", "eqom", 0, 0)]
+    for hid, variant, group, direction in specs:
+        if variant not in res["gain"]:
+            continue
+        if group == 1 and s is None:
+            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "")
+            continue
+        e = res["gain"][variant][group]
+        v[hid] = (row(e, "pts", *decide(e, 0.0, direction)), "")
+    if "h5c" in res:
+        v["H5c"] = (row(res["h5c"][0], "pts", *decide(res["h5c"][0], 0.0, 1)), "")
+
+
+def verdicts_e5dd(v, res, s):
+    for hid, variant in (("H5e", "ddom"), ("H5f-ddom", "eqddom")):
+        if variant not in res["gain"]:
+            continue
+        if s is None:
+            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "")
+            continue
+        e = res["gain"][variant][1]
+        v[hid] = (row(e, "pts", *decide(e, 0.0, 1)), "")
+
+
+def verdicts_e6(v, res):
+    for cond in ("right", "wrong"):
+        e = res["gain"][cond]
+        v[f"H6a-{cond}"] = (row(e, "pts", *decide(e, -0.03, 1)), "")
+    for cond, hid in (("pooled", "H6b"), ("right", "H6b-right"), ("wrong", "H6b-wrong")):
+        e, share = res["best"][cond]
+        v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "")
+
+
+def verdicts_e7(v, res):
+    for how in E7_LEARNERS:
+        if how in res["tv"]:
+            e = Est(res["tv"][how], NAN, NAN, 0, 0)
+            v[f"H7a-{how}"] = ([fmt(e.est, "tv"), DASH, DASH, DASH, DASH, "reported (no published target)", DASH], "")
+        e = res["h7b"][how]
+        v[f"H7b-{how}"] = (row(e, "pts", *decide(e, 0.0, 1)), "")
+
+
+def experiment_of(hid):
+    if hid in ("H5e", "H5f-ddom"):
+        return "E5dd"
+    return {"4": "E4", "5": "E5", "6": "E6", "7": "E7"}[hid[1]]
+
+
+def write_verdicts(results, v, ctx, notes):
+    header = ["id", "hypothesis", "measure", "estimate", "95% CI low", "95% CI high", "openings (n)", "games",
+              "verdict", "openings needed"]
+    rows = []
+    for hid, text, measure, unit in HYPOTHESES:
+        cells, note = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH], ""))
+        unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV"}[unit]
+        rows.append([hid, text, f"{measure} ({unit_name})" + (f"; {note}" if note else "")] + cells)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    write_text(os.path.join(results, "verdicts.csv"), buf.getvalue())
+    text = (f"# Verdicts of the Bao thesis hypotheses ({ctx.scale} scale)\n\nDecision rules: docs/results.md, "
+            f"\"Depth 6: hypotheses and decision rules\". Bootstrap over openings, {ctx.resamples} resamples, seed "
+            f"{ctx.seed}; 95% percentile intervals. Openings needed: to decide an effect of the size seen at 80% "
+            "power with the same variance (only for undecided rows). Scores and gains in score points.\n\n")
+    text += md_table(header, rows)
+    if notes:
+        text += "\n" + "\n".join(f"* {n}" for n in notes) + "\n"
+    write_text(os.path.join(results, "verdicts.md"), text)

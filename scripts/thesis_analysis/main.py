@@ -1,0 +1,126 @@
+"""The command line of scripts/thesis-analyse and the order of the work: read every
+experiment (a malformed record stops everything before any output), then E4 (its ratings
+give subgroup S), E5 and E5dd, E5m, E6, E7, and the verdicts last."""
+import argparse
+import os
+import sys
+
+from .analysis import analyse_e4, analyse_e6, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
+from .design import E5_ORDER, E5DD_ORDER
+from .experiment import load_all
+from .figures import e5_figures, figure_e4, figure_e6, figure_e7
+from .hypotheses import (decide, row, verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e7,
+                         write_verdicts)
+from .loading import InputError, infer_scale
+from .stats import Boot
+from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e7,
+                     write_text)
+
+
+class Context:
+    def __init__(self, scale, resamples, seed):
+        self.scale, self.resamples, self.seed = scale, resamples, seed
+
+
+def boot_for(exp, ctx):
+    return Boot(exp.n, ctx.resamples, ctx.seed) if exp is not None and exp.n > 0 else None
+
+
+def run_e4(results, exps, ctx, v):
+    exp = exps.get("E4")
+    if exp is None or exp.n == 0:
+        return None
+    e4 = analyse_e4(exp, boot_for(exp, ctx), ctx)
+    write_text(os.path.join(exp.folder, "tables.md"), tables_e4(exp, e4, ctx))
+    figure_e4(exp, e4, ctx, os.path.join(exp.folder, "E4"))
+    verdicts_e4(v, e4)
+    return e4
+
+
+def run_e5(exps, ctx, v, s):
+    results = {}
+    for name, order, title in (("E5", E5_ORDER, "E5: OM variants against alpha-beta"),
+                               ("E5dd", E5DD_ORDER, "E5dd: (D,d)-OM against a shallower alpha-beta")):
+        exp = exps.get(name)
+        if exp is None or exp.n == 0:
+            continue
+        boot = boot_for(exp, ctx)
+        res = analyse_gauntlet(exp, boot, s, order)
+        text = gauntlet_tables(exp, boot, res, ctx, title, s)
+        if name == "E5":
+            rho, points = h5g(exp, boot, res["cells"])
+            res["h5g"] = (rho, points, point_cis(exp, boot, points, res["cells"]))
+            text += h5g_table(rho, points)
+            v["H5g"] = (row(rho, "rho", *decide(rho, 0.0, 1)), "")
+            verdicts_e5(v, res, s)
+        else:
+            verdicts_e5dd(v, res, s)
+        write_text(os.path.join(exp.folder, "tables.md"), text)
+        results[name] = (exp, res)
+    e5_figures(results, ctx)
+
+
+def run_e5m(exps, ctx, s):
+    """Exploratory, added after the standard run (docs/results.md, H5f): E5's equal-nodes
+    players against alpha-beta with the budget at which it uses about the nodes a move
+    they used (eqabm, E5m), paired by opening: E5m plays E5's openings."""
+    e5, e5m = exps.get("E5"), exps.get("E5m")
+    if e5 is None or e5m is None:
+        return
+    if e5m.n != e5.n:
+        raise InputError(f"E5m has {e5m.n} openings and E5 {e5.n}: E5m must play E5's openings")
+    write_text(os.path.join(e5m.folder, "tables.md"), tables_e5m(e5, e5m, boot_for(e5, ctx), s, ctx))
+
+
+def run_e6(exps, ctx, v):
+    exp = exps.get("E6")
+    if exp is None or exp.n == 0:
+        return
+    boot = boot_for(exp, ctx)
+    res = analyse_e6(exp, boot)
+    write_text(os.path.join(exp.folder, "tables.md"), tables_e6(exp, res, boot, ctx))
+    figure_e6(exp, res, ctx, os.path.join(exp.folder, "E6"))
+    verdicts_e6(v, res)
+
+
+def run_e7(exps, ctx, v):
+    exp = exps.get("E7")
+    if exp is None or exp.n == 0:
+        return
+    boot = boot_for(exp, ctx)
+    res = analyse_e7(exp, boot)
+    write_text(os.path.join(exp.folder, "tables.md"), tables_e7(exp, res, boot, ctx))
+    figure_e7(exp, res, ctx, os.path.join(exp.folder, "E7"))
+    verdicts_e7(v, res)
+
+
+def main(description):
+    """Runs the analysis; description is the usage text --help shows (the script's docstring)."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("results", help="the results folder holding E4 ... E7")
+    ap.add_argument("--scale", help="the scale named in titles (default: read from the configs)")
+    ap.add_argument("--resamples", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=17)
+    a = ap.parse_args()
+    if a.resamples < 1:
+        ap.error("--resamples must be at least 1")
+    if not os.path.isdir(a.results):
+        ap.error(f"{a.results} is not a folder")
+    try:
+        exps, notes = load_all(a.results)
+    except InputError as e:
+        print(f"thesis-analyse: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    ctx = Context(a.scale or infer_scale(a.results), a.resamples, a.seed)
+    verdicts = {}
+    e4 = run_e4(a.results, exps, ctx, verdicts)
+    s = subgroup_s(e4) if e4 else None
+    run_e5(exps, ctx, verdicts, s)
+    try:
+        run_e5m(exps, ctx, s)
+    except InputError as e:
+        print(f"thesis-analyse: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    run_e6(exps, ctx, verdicts)
+    run_e7(exps, ctx, verdicts)
+    write_verdicts(a.results, verdicts, ctx, notes)

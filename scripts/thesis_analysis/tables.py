@@ -1,0 +1,255 @@
+"""Number formats and each experiment's RESULTS/<E>/tables.md (markdown): estimates with
+their 95% intervals, per pair, per variant, per opponent."""
+import math
+import os
+
+import numpy as np
+
+from .analysis import baseline, e6_model, e7_cells, h4_row, pair_of, split_cells, subgroup_s, tv_distance
+from .design import E5_ORDER, E7_LEARNERS, E7_OPPONENTS, eval_order
+from .stats import Est, hit_rate, nodes_per_move, pooled, spearman
+
+DASH = "—"
+
+
+# ---------------------------------------------------------------- formatting
+
+def fmt(x, unit):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return DASH
+    return {"pts": lambda v: f"{100 * v:+.1f}", "pct": lambda v: f"{100 * v:.1f}", "rho": lambda v: f"{v:+.3f}",
+            "p": lambda v: f"{v:.2f}", "tv": lambda v: f"{v:.3f}"}[unit](x)
+
+
+def pts_ci(e):
+    """'+3.1 [-1.0, +7.2]' in score points, or a dash."""
+    if not e.ok():
+        return DASH
+    return f"{100 * e.est:+.1f} [{100 * e.lo:+.1f}, {100 * e.hi:+.1f}]"
+
+
+def pct_ci(e):
+    if not e.ok():
+        return DASH
+    return f"{100 * e.est:.1f}% [{100 * e.lo:.1f}, {100 * e.hi:.1f}]"
+
+
+def md_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def write_text(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def header_lines(title, ctx, exp):
+    return (f"# {title}\n\n{ctx.scale} scale; {exp.games} games; {exp.n} openings; bootstrap over openings, "
+            f"{ctx.resamples} resamples, seed {ctx.seed}; intervals are 95% percentile intervals. "
+            "Scores and gains in score points (percent of a point per game).\n\n")
+
+
+# ---------------------------------------------------------------- E4
+
+def tables_e4(exp, e4, ctx):
+    names, r = e4["names"], e4["ratings"]
+    text = header_lines("E4: the evaluators' round robin (alpha-beta)", ctx, exp)
+    text += "## Bradley-Terry ratings (Elo scale, mean 0; one virtual draw per pair as prior)\n\n"
+    order = sorted(names, key=lambda x: -r[x].est)
+    text += md_table(["evaluator", "rating", "95% CI", "games"],
+                     [[x, f"{r[x].est:+.1f}", f"[{r[x].lo:+.1f}, {r[x].hi:+.1f}]", r[x].games] for x in order])
+    text += "\n## Scores (row evaluator against column evaluator, %)\n\n"
+    rows = [[x] + [pct_ci(e4["pair"].get((x, y), Est())) if x != y else "" for y in order] for x in order]
+    text += md_table([""] + order, rows)
+    top, bottom, e = h4_row(e4)
+    text += f"\nH4: top {top} against bottom {bottom}: {pct_ci(e)} over {e.n} openings, {e.games} games.\n"
+    s = sorted(subgroup_s(e4), key=lambda p: (order.index(p[0]), order.index(p[1])))
+    text += ("\nSubgroup S (own X at least as strong as model Y by these ratings; H5a, H5e, H5f): "
+             + ", ".join(f"{x}/{y}" for x, y in s) + ".\n")
+    return text
+
+
+# ---------------------------------------------------------------- E5, E5dd and E5m
+
+def gauntlet_tables(exp, boot, res, ctx, title, s):
+    text = header_lines(title, ctx, exp)
+    if s is None:
+        text += "E4 is absent: subgroup S (own X at least as strong as model Y) is unknown.\n\n"
+    else:
+        text += "Subgroup S (from the E4 ratings): " + ", ".join(f"{x}/{y}" for x, y in sorted(s)) + ".\n\n"
+    text += "## Pooled gains over the baseline (ab; eqab for eq* at equal nodes), points [95% CI] (openings x pairs units)\n\n"
+    rows = []
+    for v, (a, sub, comp) in res["gain"].items():
+        rows.append([v, baseline(v), f"{pts_ci(a)} ({a.n})", pts_ci(sub) + ("" if s else " (no S)"),
+                     pts_ci(comp) + " (exploratory)"])
+    if "h5c" in res:
+        a, sub, comp = res["h5c"]
+        rows.append(["omd1r", "omd1 (H5c)", f"{pts_ci(a)} ({a.n})", pts_ci(sub), pts_ci(comp) + " (exploratory)"])
+    text += md_table(["variant", "baseline", "all pairs", "subgroup S", "complement of S"], rows)
+    text += scores_table(exp, res)
+    text += gain_matrix(res, "omd" if "omd" in res["pair"] else "ddom")
+    return text + hit_table(exp, boot, res) + nodes_table(exp, res)
+
+
+def scores_table(exp, res):
+    pairs = [pair_of(c) for c in res["cells"]]
+    rows = []
+    for v in res["variants"]:
+        cells = [pct_score(exp, c, v) for c in res["cells"]]
+        rows.append([v] + cells)
+    return ("\n## Scores per pair (own X / model Y), % of the challenger\n\n"
+            + md_table(["variant"] + [f"{x}/{y}" for x, y in pairs], rows))
+
+
+def pct_score(exp, cell, v):
+    st = exp.stat(cell[0], f"{v}_{cell[2]}", cell[1])
+    if st is None or st.games.sum() == 0:
+        return DASH
+    return f"{100 * st.pts.sum() / st.games.sum():.1f}"
+
+
+def gain_matrix(res, v):
+    """Gain of v per pair: rows own evaluator X, columns model Y."""
+    gains = res["pair"].get(v, {})
+    xs = sorted({p[0] for p in gains}, key=eval_order)
+    ys = sorted({p[1] for p in gains}, key=eval_order)
+    rows = [[x] + [pts_ci(gains[(x, y)]) if (x, y) in gains else "" for y in ys] for x in xs]
+    return (f"\n## Gain of {v} over {baseline(v)} per pair (rows: own X, columns: model Y), points [95% CI]\n\n"
+            + md_table(["own X \\ model Y"] + ys, rows))
+
+
+def hit_table(exp, boot, res):
+    """Overall hit rate per variant with its interval, and per pair as 'hit% (n)'."""
+    pairs = [pair_of(c) for c in res["cells"]]
+    rows = []
+    for v, e in res["hit"].items():
+        per_pair = []
+        for c in res["cells"]:
+            st = exp.stat(c[0], f"{v}_{c[2]}", c[1])
+            n = int(st.preds.sum()) if st is not None else 0
+            per_pair.append(f"{100 * st.hits.sum() / n:.1f} ({n})" if n else DASH)
+        rows.append([v, pct_ci(e), e.n] + per_pair)
+    return ("\n## Hit rate of the predicted replies (ab: its own principal variation's reply), % [95% CI]; "
+            "per pair: hit % (predictions)\n\n"
+            + md_table(["variant", "all pairs", "predictions"] + [f"{x}/{y}" for x, y in pairs], rows))
+
+
+def nodes_table(exp, res):
+    rows = []
+    for v in res["variants"]:
+        npm = nodes_per_move(exp, res["cells"], v)
+        ab = nodes_per_move(exp, res["cells"], "ab")
+        ratio = f"{npm / ab:.2f}" if ab and not math.isnan(npm) else DASH
+        rows.append([v, f"{npm:,.1f}" if not math.isnan(npm) else DASH, f"{ab:,.1f}" if not math.isnan(ab) else DASH, ratio])
+    return ("\n## Mean nodes per move of the challenger (eq*: equal-nodes matching against ab at depth d)\n\n"
+            + md_table(["variant", "nodes per move", "ab at equal depth", "ratio"], rows))
+
+
+def h5g_table(rho, points):
+    text = f"\n## H5g: gain against hit rate, Spearman rho {fmt(rho.est, 'rho')} [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}]\n\n"
+    rows = [[v, f"{x}/{y}", f"{100 * g:+.1f}", f"{100 * h:.1f}"] for (v, (x, y)), g, h in points]
+    text += md_table(["variant", "own X / model Y", "gain (points)", "hit rate (%)"], rows)
+    # The pooled rho mixes variants that differ in depth and cost as well as in hit rate;
+    # within one variant only the pair changes (exploratory, not declared).
+    within = []
+    for v in dict.fromkeys(p[0][0] for p in points):
+        g = np.array([gg for (vv, _), gg, _ in points if vv == v])
+        h = np.array([hh for (vv, _), _, hh in points if vv == v])
+        r = spearman(g, h)
+        within.append([v, len(g), DASH if math.isnan(r) else f"{r:+.3f}"])
+    return (text + "\nExploratory: Spearman rho within each variant, over its pairs (point estimates)\n\n"
+            + md_table(["variant", "pairs", "rho"], within))
+
+
+# ---------------------------------------------------------------- E6
+
+def tables_e6(exp, res, boot, ctx):
+    text = header_lines("E6: PrOM {own X: p, model Y: 1-p} against alpha-beta, model right and wrong", ctx, exp)
+    rows = []
+    for cond in ("right", "wrong"):
+        for c in res["conds"][cond]:
+            cells = [pct_ci(pooled(exp, boot, [c], v)) for v in ["ab"] + res["ps"]]
+            rows.append([c[0], c[2], e6_model(exp, c[0], c[2]), c[1][4:]] + cells)
+    text += "## Scores per tournament, % [95% CI]\n\n"
+    text += md_table(["tournament", "own X", "model Y", "opponent", "ab_X"] + [f"p = {int(p[1:]) / 100:g}" for p in res["ps"]], rows)
+    text += "\n## Pooled over the pairs, % [95% CI]\n\n"
+    rows = [[cond, pct_ci(res["ab"][cond])] + [pct_ci(res["score"][cond][p]) for p in res["ps"]] for cond in res["conds"]]
+    text += md_table(["model", "ab_X"] + [f"p = {int(p[1:]) / 100:g}" for p in res["ps"]], rows)
+    text += "\n## H6a: gain of p = 0.75 over ab_X (non-inferiority margin -3 points), H6b: best p\n\n"
+    rows = []
+    for cond in res["conds"]:
+        e, share = res["best"][cond]
+        rows.append([cond, pts_ci(res["gain"][cond]), f"{fmt(e.est, 'p')} [{fmt(e.lo, 'p')}, {fmt(e.hi, 'p')}]",
+                     f"{100 * share:.1f}%" if e.ok() else DASH])
+    text += md_table(["model", "gain p75 - ab", "best p [95% of argmax]", "resamples with best p > 0.5"], rows)
+    text += "\nTies in the argmax go to the smallest p (against the hypothesis).\n"
+    return text + prom_hits(exp, boot, res)
+
+
+def prom_hits(exp, boot, res):
+    rows = []
+    for cond in ("right", "wrong"):
+        for v in ["ab"] + res["ps"]:
+            e = hit_rate(exp, boot, res["conds"][cond], v)
+            rows.append([cond, v, pct_ci(e), e.n])
+    return "\n## Hit rate of the predicted replies, % [95% CI]\n\n" + md_table(["model", "player", "hit rate", "predictions"], rows)
+
+
+# ---------------------------------------------------------------- E7
+
+def tables_e7(exp, res, boot, ctx):
+    text = header_lines("E7: PrOM with learned, uniform and true type probabilities", ctx, exp)
+    text += f"## H7a: learned probabilities (offline: mean and sd over repeats); truth for 'inside': {res['truth']} = 1\n\n"
+    types = sorted({t for l in res["learned"].values() for t in l["types"]},
+                   key=eval_order)
+    rows = []
+    for (opp, how), l in sorted(res["learned"].items(), key=lambda kv: (E7_OPPONENTS.index(kv[0][0]), E7_LEARNERS.index(kv[0][1]))):
+        cells = [learned_cell(l["types"].get(t)) for t in types]
+        tv = f"{tv_distance(l, res['truth']):.3f}" if opp == "inside" else DASH
+        rows.append([opp, how] + cells + [tv])
+    text += md_table(["opponent", "learner"] + types + ["TV distance to truth"], rows)
+    text += "\n## Scores per opponent, % [95% CI]\n\n"
+    players = exp.variants(["ab", "promcount", "promem", "promonline", "promuniform", "promtrue"])
+    rows = [[opp] + [pct_ci(pooled(exp, boot, e7_cells(exp, [opp]), v)) for v in players] for opp in E7_OPPONENTS]
+    text += md_table(["opponent"] + players, rows)
+    text += "\n## Gains over uniform probabilities, points [95% CI] (outside = depth, noisy, heldout pooled)\n\n"
+    rows = [[f"prom{v} - promuniform"] + [pts_ci(res["per_opp"][(o, v)]) for o in E7_OPPONENTS]
+            + [pts_ci(res["h7b"][v]) if v != "true" else DASH] for v in ("count", "em", "online", "true")]
+    text += md_table(["gain"] + E7_OPPONENTS + ["outside pooled"], rows)
+    text += "\nExploratory, learned PrOM minus ab_td-long (outside pooled): " + "; ".join(
+        f"{how} {pts_ci(res['vs_ab'][how])}" for how in E7_LEARNERS) + ".\n"
+    return text + e7_hits(exp, boot, players)
+
+
+def learned_cell(v):
+    if v is None:
+        return DASH
+    p, sd = v
+    return f"{p:.3f}" + (f" ± {sd:.3f}" if sd is not None else "")
+
+
+def e7_hits(exp, boot, players):
+    rows = [[v] + [f"{pct_ci(e)} ({e.n})" for e in (hit_rate(exp, boot, e7_cells(exp, [o]), v) for o in E7_OPPONENTS)]
+            for v in players]
+    return "\n## Hit rate of the predicted replies, % [95% CI] (predictions)\n\n" + md_table(["player"] + E7_OPPONENTS, rows)
+
+
+def tables_e5m(e5, e5m, boot, s, ctx):
+    """E5m's tables.md: E5's equal-nodes players paired by opening with E5m's eqabm (E5m
+    plays E5's openings; its tournament for E5's 'E5-REST' is 'E5m-REST')."""
+    groups = split_cells(e5.cells(), s)
+    rows = []
+    for v in [x for x in e5.variants(E5_ORDER) if x.startswith("eq")]:
+        everyone, sub, _ = [pooled(e5, boot, g, v, "eqabm", base_exp=e5m,
+                                   base_cfg=lambda cfg: "E5m-" + cfg.split("-", 1)[1]) for g in groups]
+        rows.append([v, f"{pts_ci(everyone)} ({everyone.n})", pts_ci(sub) if s else DASH,
+                     f"{nodes_per_move(e5, groups[0], v):,.1f}"])
+    text = header_lines("E5m (exploratory): equal-nodes OM players against alpha-beta at the nodes they used",
+                        ctx, e5m)
+    text += ("Added after the standard run's E5 had been analysed: not a declared test. eqabm, alpha-beta within "
+             f"the budget at which it uses about the nodes a move of E5's eq* players, used "
+             f"{nodes_per_move(e5m, e5m.cells(), 'eqabm'):,.1f} nodes a move.\n\n")
+    return text + md_table(["E5 player", "gain over eqabm, all pairs (openings)", "subgroup S", "its nodes a move"], rows)
