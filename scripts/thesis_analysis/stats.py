@@ -30,12 +30,22 @@ class Boot:
             idx = rng.integers(0, n, size=(m, n)) + n * np.arange(m)[:, None]
             self.W[s:s + m] = np.bincount(idx.ravel(), minlength=m * n).reshape(m, n)
 
+    @classmethod
+    def from_counts(cls, W):
+        """A bootstrap with the given resample counts (one row per resample), e.g. every
+        resample of a few openings, where the intervals can be worked out by hand."""
+        boot = cls.__new__(cls)
+        boot.W = np.asarray(W, dtype=np.uint16)
+        boot.B, boot.n = boot.W.shape
+        return boot
+
     def sums(self, x):
         """W @ x, x of shape (n,) or (n, K); in chunks so W stays small (uint16)."""
         parts = [self.W[s:s + self.CHUNK].astype(np.float64) @ x for s in range(0, self.B, self.CHUNK)]
         return np.concatenate(parts)
 
     def ratio(self, num, den):
+        """W @ num / W @ den per resample; NaN where a resample has no unit (W @ den 0)."""
         top, bottom = self.sums(num), self.sums(den)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), NAN)
@@ -52,6 +62,7 @@ class Est:
 
 
 def percentile_ci(samples):
+    """The 2.5% and 97.5% percentiles (numpy's linear interpolation) of the finite samples."""
     s = samples[np.isfinite(samples)]
     if s.size == 0:
         return NAN, NAN
@@ -90,11 +101,14 @@ def unit_sums(exp, cells, variant, base=None, base_exp=None, base_cfg=None):
 
 
 def pooled(exp, boot, cells, variant, base=None, keep=False, **base_from):
+    """The pooled score of variant over cells (its gain over base when given), with its
+    bootstrap interval: the mean over units of the per-opening (paired) scores."""
     num, den, games = unit_sums(exp, cells, variant, base, **base_from)
     return estimate(boot, num, den, games, keep)
 
 
 def hit_rate(exp, boot, cells, variant):
+    """Share of variant's predicted replies that the opponent played, over cells."""
     num, den, games = np.zeros(exp.n), np.zeros(exp.n), 0
     for cfg, opp, x in cells:
         v = exp.stat(cfg, f"{variant}_{x}", opp)
@@ -106,6 +120,7 @@ def hit_rate(exp, boot, cells, variant):
 
 
 def nodes_per_move(exp, cells, variant):
+    """Mean nodes a move of variant over its games in cells (NaN without games)."""
     total, count = 0.0, 0
     for cfg, opp, x in cells:
         v = exp.stat(cfg, f"{variant}_{x}", opp)
@@ -128,6 +143,7 @@ def spearman(a, b):
 
 
 def avg_rank(x):
+    """Ranks 1..n, ties given the mean of the ranks they share."""
     _, inv, counts = np.unique(x, return_inverse=True, return_counts=True)
     ends = np.cumsum(counts)
     return ((ends - counts + 1 + ends) / 2.0)[inv]
