@@ -1,4 +1,4 @@
-// The learned evaluators' weight files, built into the program (models/embed_weights.cmake
+// The learned evaluators' weight files, built into the program (cmake/embed_files.cmake
 // writes them from models/weights/ at build time), so an installed bao reads no checkout.
 #pragma once
 
