@@ -6,7 +6,8 @@
 //
 // bao bench --suite: the speed suite (experiments/bench.h, run_suite): one line per
 // measure, each the median of --repeat runs, as a table on stdout or, with --json, as one
-// JSON document (what scripts/bench-compare reads); a line per finished measure on stderr.
+// JSON document (what scripts/bench-compare reads), then the long-move ratio's summary; a
+// line per finished measure on stderr.
 // The suite's options are refused without --suite and plain bench's --searcher and
 // --verbose with it, each by name, so that no option is silently ignored.
 #include <algorithm>
@@ -21,8 +22,8 @@ namespace bao::cli {
 namespace {
 
 // The options only --suite takes.
-constexpr const char* kSuiteOnly[] = {"repeat",   "min-seconds",  "json",       "searchers",
-                                      "om-depth", "perft-depths", "long-depth", "long-moves"};
+constexpr const char* kSuiteOnly[] = {"repeat",       "min-seconds", "json",       "searchers",   "om-depth",
+                                      "perft-depths", "long-depth",  "long-moves", "ratio-depth", "ratio-limit"};
 
 int plain_bench(const po::variables_map& vm, int depth, const std::string& searcher, const std::string& eval) {
   const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval);
@@ -95,6 +96,25 @@ std::string grouped(std::uint64_t n) {
   return out;
 }
 
+// The long-move ratio's summary: geometric means per variant and over all, the worst.
+void print_ratio(const experiments::LongMoveRatio& r, int repeat) {
+  std::cout << "long-move ratio: alphabeta to depth " << r.depth << " on " << r.set
+            << ", exact rules / long_move_limit=" << r.limit << ", median of " << repeat
+            << " alternating searches per position (target: at most 1.3)\n";
+  char line[256];
+  for (const experiments::RatioMean& m : r.means) {
+    std::snprintf(line, sizeof line, "  geometric mean %-9s %.3f (nodes %.3f, per node %.3f; %d positions)\n",
+                  (m.over + ":").c_str(), m.ratio, m.node_ratio, m.ratio / m.node_ratio, m.positions);
+    std::cout << line;
+  }
+  if (r.worst >= 0) {
+    const experiments::RatioPosition& w = r.positions[static_cast<std::size_t>(r.worst)];
+    std::snprintf(line, sizeof line, "  worst: #%d (%s) %.2fx (%.4f s vs %.4f s)\n", r.worst + 1,
+                  variant_name(w.variant), w.ratio, w.exact_seconds, w.capped_seconds);
+    std::cout << line;
+  }
+}
+
 void print_table(const experiments::SuiteReport& rep) {
   std::cout << "bao bench --suite: median of " << rep.options.repeat << " run" << (rep.options.repeat > 1 ? "s" : "")
             << " (each at least " << rep.options.min_seconds << " s, seconds per pass), eval " << rep.options.eval
@@ -112,6 +132,7 @@ void print_table(const experiments::SuiteReport& rep) {
     std::cout << line;
   }
   for (const experiments::SuiteSkip& s : rep.skipped) std::cout << "skipped " << s.name << ": " << s.reason << "\n";
+  if (rep.has_ratio) print_ratio(rep.ratio, rep.options.repeat);
 }
 
 int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
@@ -126,6 +147,10 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
     throw po::error("--om-depth must be between 1 and 20, found " + std::to_string(o.searcher_depth));
   if (o.long_depth < 1 || o.long_depth > 20)
     throw po::error("--long-depth must be between 1 and 20, found " + std::to_string(o.long_depth));
+  if (o.ratio_depth < 0 || o.ratio_depth > 20)
+    throw po::error("--ratio-depth must be between 0 (no ratio) and 20, found " + std::to_string(o.ratio_depth));
+  if (o.ratio_limit < 1 || o.ratio_limit > 1000000)
+    throw po::error("--ratio-limit must be between 1 and 1000000, found " + std::to_string(o.ratio_limit));
   if (vm.count("perft-depths")) {
     const std::string text = vm["perft-depths"].as<std::string>();
     const std::vector<int> d = parse_int_list("perft-depths", text, 1, 30);
@@ -170,12 +195,17 @@ int cmd_bench(const std::vector<std::string>& args) {
       "long-depth", po::value(&suite.long_depth)->value_name("D"), "--suite: depth on the long-move set (default 10)")(
       "long-moves", po::value(&suite.long_moves_files)->value_name("FILE"),
       "--suite: a long-move set, a line each (repeatable; default the checkout's tests/data/long-moves.txt and "
-      "long-move-set.txt, those there)");
+      "long-move-set.txt, those there)")(
+      "ratio-depth", po::value(&suite.ratio_depth)->value_name("D"),
+      "--suite: the long-move ratio's depth, exact rules against the cap on long-move-set (default 12; 0: none)")(
+      "ratio-limit", po::value(&suite.ratio_limit)->value_name("L"),
+      "--suite: the cap (long_move_limit) the ratio compares against (default 100)");
   po::variables_map vm;
   const char* synopsis =
       "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
       "       bao bench --suite [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers LIST]\n"
-      "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE ...]";
+      "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE ...]\n"
+      "                 [--ratio-depth D] [--ratio-limit L]";
   if (!parse("bench", synopsis, args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
   if (vm.count("suite")) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -289,6 +290,108 @@ std::vector<std::pair<std::string, std::vector<SearchPosition>>> long_move_sets(
   return out;
 }
 
+// One alpha-beta search of p to `depth` on a fresh thread (searcher made before the
+// clock): its seconds and nodes.
+Run one_search(const Rules& rules, const std::shared_ptr<const search::Evaluator>& eval, const Position& p, int depth) {
+  return on_fresh_thread([&] {
+    const auto s = models::make_searcher("alphabeta", rules, eval);
+    search::Limits limits;
+    limits.depth = depth;
+    const auto t0 = Clock::now();
+    const search::BaoResult r = s->search(p, limits);
+    Run run;
+    run.seconds = std::max(std::chrono::duration<double>(Clock::now() - t0).count(), 1e-9);
+    run.nodes = r.nodes;
+    run.leaf_evals = r.leaf_evals;
+    return run;
+  });
+}
+
+double geometric_mean(const std::vector<double>& xs) {
+  double logs = 0;
+  for (double x : xs) logs += std::log(x);
+  return xs.empty() ? 0 : std::exp(logs / static_cast<double>(xs.size()));
+}
+
+// The geometric means per variant (in the order they first appear) and over all.
+std::vector<RatioMean> ratio_means(const std::vector<RatioPosition>& ps) {
+  std::vector<std::string> order;
+  for (const RatioPosition& p : ps)
+    if (std::find(order.begin(), order.end(), variant_name(p.variant)) == order.end())
+      order.push_back(variant_name(p.variant));
+  order.push_back("all");
+  std::vector<RatioMean> out;
+  for (const std::string& over : order) {
+    std::vector<double> r, n;
+    for (const RatioPosition& p : ps)
+      if (over == "all" || over == variant_name(p.variant)) {
+        r.push_back(p.ratio);
+        n.push_back(p.node_ratio);
+      }
+    out.push_back({over, static_cast<int>(r.size()), geometric_mean(r), geometric_mean(n)});
+  }
+  return out;
+}
+
+LongMoveRatio long_move_ratio(const std::string& stem, const std::vector<SearchPosition>& set, const SuiteOptions& o,
+                              const std::shared_ptr<const search::Evaluator>& eval) {
+  LongMoveRatio out;
+  out.set = stem;
+  out.depth = o.ratio_depth;
+  out.limit = o.ratio_limit;
+  for (const SearchPosition& sp : set) {
+    Rules exact;
+    exact.variant = sp.variant;
+    Rules capped = exact;
+    capped.long_move_limit = static_cast<std::uint32_t>(o.ratio_limit);
+    std::vector<double> te, tc;
+    double node_ratio = 0;
+    for (int i = 0; i < o.repeat; ++i) {
+      const Run e = one_search(exact, eval, sp.position, o.ratio_depth);
+      const Run c = one_search(capped, eval, sp.position, o.ratio_depth);
+      te.push_back(e.seconds);
+      tc.push_back(c.seconds);
+      if (i == 0) node_ratio = static_cast<double>(e.nodes) / static_cast<double>(std::max<std::uint64_t>(c.nodes, 1));
+    }
+    RatioPosition rp;
+    rp.variant = sp.variant;
+    rp.exact_seconds = median_of(te);
+    rp.capped_seconds = median_of(tc);
+    rp.ratio = rp.exact_seconds / rp.capped_seconds;
+    rp.node_ratio = node_ratio;
+    if (out.worst < 0 || rp.ratio > out.positions[static_cast<std::size_t>(out.worst)].ratio)
+      out.worst = static_cast<int>(out.positions.size());
+    out.positions.push_back(rp);
+  }
+  out.means = ratio_means(out.positions);
+  return out;
+}
+
+nlohmann::ordered_json ratio_json(const LongMoveRatio& r) {
+  nlohmann::ordered_json j;
+  j["set"] = r.set;
+  j["depth"] = r.depth;
+  j["limit"] = r.limit;
+  nlohmann::ordered_json means = nlohmann::ordered_json::array();
+  for (const RatioMean& m : r.means)
+    means.push_back({{"over", m.over},
+                     {"positions", m.positions},
+                     {"ratio", m.ratio},
+                     {"node_ratio", m.node_ratio},
+                     {"per_node_ratio", m.ratio / m.node_ratio}});
+  j["means"] = std::move(means);
+  j["worst"] = r.worst + 1;
+  nlohmann::ordered_json ps = nlohmann::ordered_json::array();
+  for (const RatioPosition& p : r.positions)
+    ps.push_back({{"variant", variant_name(p.variant)},
+                  {"exact_seconds", p.exact_seconds},
+                  {"capped_seconds", p.capped_seconds},
+                  {"ratio", p.ratio},
+                  {"node_ratio", p.node_ratio}});
+  j["positions"] = std::move(ps);
+  return j;
+}
+
 }  // namespace
 
 double median_of(std::vector<double> xs) {
@@ -299,20 +402,15 @@ double median_of(std::vector<double> xs) {
 }
 
 std::string suite_searcher_spec(const std::string& name, std::string& why) {
-  std::vector<std::string> candidates;
-  if (const search::SearcherEntry* e = models::searchers().find(name); e && !e->bench_params.empty())
-    candidates.push_back(name + "(" + e->bench_params + ")");
-  if (candidates.empty()) candidates = {name + "(model=material)", name + "(types=material:0.5)", name};
-  const auto eval = models::make_evaluator(kBenchEval);
-  for (const std::string& c : candidates) {
-    try {
-      models::make_searcher(c, Rules{}, eval);
-      return c;
-    } catch (const InputError& e) {
-      if (why.empty()) why = e.what();  // the first try's complaint says most
-    }
+  const search::SearcherEntry* e = models::searchers().find(name);
+  const std::string spec = e && !e->bench_params.empty() ? name + "(" + e->bench_params + ")" : name;
+  try {
+    models::make_searcher(spec, Rules{}, models::make_evaluator(kBenchEval));
+    return spec;
+  } catch (const InputError& err) {
+    why = err.what();
+    return "";
   }
-  return "";
 }
 
 SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const SuiteLine&)>& done) {
@@ -355,6 +453,16 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
     add(line_of(spec, "search", spec, o.searcher_depth, bench.size()),
         [&] { return search_all(spec, eval, bench, o.searcher_depth); });
   }
+  if (o.ratio_depth > 0) {
+    const auto set = std::find_if(long_sets.begin(), long_sets.end(),
+                                  [](const auto& entry) { return entry.first == kSuiteRatioSet; });
+    if (set == long_sets.end()) {
+      rep.skipped.push_back({"long-move ratio", std::string("no ") + kSuiteRatioSet + ".txt among the long-move sets"});
+    } else {
+      rep.ratio = long_move_ratio(set->first, set->second, o, eval);
+      rep.has_ratio = true;
+    }
+  }
   return rep;
 }
 
@@ -387,6 +495,7 @@ std::string suite_json(const SuiteReport& rep) {
   nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
   for (const SuiteSkip& s : rep.skipped) skipped.push_back({{"name", s.name}, {"reason", s.reason}});
   doc["skipped"] = std::move(skipped);
+  if (rep.has_ratio) doc["long_move_ratio"] = ratio_json(rep.ratio);
   return doc.dump(2) + "\n";
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules.h"
+
 namespace bao::experiments {
 
 // One position's search.
@@ -43,7 +45,8 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
 //   alpha-beta to `long_depth` on each long-move set, a line "alphabeta STEM" per file
 //     (by default those of kSuiteLongMoveSets in the checkout's tests/data that exist,
 //     skipped with a reason when none does);
-//   each searcher of `searchers` to `searcher_depth` on the bench positions.
+//   each searcher of `searchers` to `searcher_depth` on the bench positions;
+// and the long-move ratio (LongMoveRatio) on the long-move benchmark set.
 // A search line's speed is 1 / seconds (time to depth: node counts change when the search
 // does, and what a player feels is the time), its nodes/s is reported beside it.
 // A run of a line repeats its searches (or perft) until they took min_seconds together
@@ -64,6 +67,8 @@ inline constexpr const char* kSuiteMidgame =
 // of both variants with long moves (the long-move benchmark set), where it exists. A line is
 // "POSITION" (kiswahili) or "VARIANT POSITION"; '#' starts a comment line.
 inline constexpr const char* kSuiteLongMoveSets[] = {"long-moves.txt", "long-move-set.txt"};
+// The set the long-move ratio is measured on (its stem).
+inline constexpr const char* kSuiteRatioSet = "long-move-set";
 
 struct SuiteOptions {
   int repeat = 3;
@@ -81,21 +86,44 @@ struct SuiteOptions {
   // empty with all_searchers: every opponent-model searcher of models::searcher_names().
   std::vector<std::string> searchers;
   bool all_searchers = true;
+  int ratio_depth = 12;   // the long-move ratio's depth; 0: not measured
+  int ratio_limit = 100;  // the cap it compares against (rules.md 8a: the 2002 program's)
 };
 
-// The default parameters a searcher name gets in the suite: `material` as the model or
-// the second type (M*: MIN modelled as `material`, modelling MAX as `default`), bounds
-// wide enough for `default` against `material`:
-//   om-plain|om-beta|om-probe|root-om -> NAME(model=material)
-//   om-bounded -> om-bounded(model=material,bound=1000)
-//   prom-1p|prom-plain|prom-beta -> NAME(types=material:0.5)
-//   sp-prom -> sp-prom(types=material:0.5,bound=1000)
-//   mstar-1p|mstar-plain -> NAME(models=material+default)
-//   mstar-ab -> mstar-ab(models=material+default,bound=1000)
-//   ddom-plain|ddom-ab -> NAME(model=material,model_depth=2)
-// A name not in that list gets the first of NAME(model=material), NAME(types=
-// material:0.5), NAME that models::make_searcher accepts; "" when none does (the searcher
-// needs parameters the suite cannot guess; `why` says what make_searcher said).
+// What exact infinite-move detection (rules.md 8) costs alpha-beta against the 2002
+// program's cap (rules.md 8a, Rules::long_move_limit), on the long-move benchmark set
+// (long-move-set.txt, 40 positions of both variants). Per position, `repeat` searches to
+// `depth` with exact rules and as many with the cap, alternately (exact, capped, exact,
+// ...: a load that comes and goes hits both), each on a fresh thread with an empty
+// verdict cache; the median time of each and their ratio exact / capped. The summary is
+// the geometric mean of the ratios per variant and over all positions (the target: at
+// most 1.3), the worst position, and beside them the ratio of the node counts (the rules
+// make different trees: a long move that ends is legal under exact rules, illegal under
+// the cap) and of the time per node (the proofs' and the longer moves' cost).
+struct RatioPosition {
+  Variant variant = Variant::Kiswahili;
+  double exact_seconds = 0, capped_seconds = 0;  // medians
+  double ratio = 0;                              // exact / capped seconds
+  double node_ratio = 0;                         // exact / capped nodes
+};
+struct RatioMean {
+  std::string over;  // "kiswahili", "kujifunza" or "all"
+  int positions = 0;
+  double ratio = 0, node_ratio = 0;  // geometric means
+};
+struct LongMoveRatio {
+  std::string set;  // the file's stem
+  int depth = 0, limit = 0;
+  std::vector<RatioPosition> positions;
+  std::vector<RatioMean> means;  // per variant present, then "all"
+  int worst = -1;                // index of the largest ratio
+};
+
+// The spec a searcher name gets in the suite: NAME(P) with the parameters P its
+// registration declares for the bench (search::SearcherEntry::bench_params: `material` as
+// the model or the second type, bounds wide enough for `default` against `material`), or
+// NAME alone when it declares none; "" when models::make_searcher refuses that (`why`
+// says what it said).
 std::string suite_searcher_spec(const std::string& name, std::string& why);
 
 struct SuiteLine {
@@ -121,6 +149,8 @@ struct SuiteReport {
   SuiteOptions options;
   std::vector<SuiteLine> lines;
   std::vector<SuiteSkip> skipped;
+  bool has_ratio = false;
+  LongMoveRatio ratio;
 };
 
 // Throws InputError for a bad searcher, evaluator, long-move file or position in it

@@ -11,7 +11,7 @@ set -u
 BAO="$1"; SRC="$2"
 source "$(dirname "$0")/lib.sh"
 COMPARE="$SRC/scripts/bench-compare"
-SMALL=(--min-seconds 0 --depth 3 --om-depth 2 --perft-depths 5,4,4 --long-depth 2)
+SMALL=(--min-seconds 0 --depth 3 --om-depth 2 --perft-depths 5,4,4 --long-depth 2 --ratio-depth 2)
 FAST=(--repeat 1 "${SMALL[@]}")
 START='0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -'
 KUJ_START='2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0,0 -- -'
@@ -50,6 +50,25 @@ for stem in ("long-moves", "long-move-set"):  # a line for each set the checkout
 for s in ("om-plain", "om-beta", "om-probe", "om-bounded", "root-om", "prom-1p", "prom-plain", "prom-beta", "sp-prom"):
     assert any(n.startswith(s + "(") and by[n]["depth"] == 2 for n in names), s
 assert all("name" in s and "reason" in s for s in doc["skipped"])
+# The long-move ratio: exact / capped per position, their geometric means, the worst.
+import math
+r = doc["long_move_ratio"]
+assert r["set"] == "long-move-set" and r["depth"] == 2 and r["limit"] == 100, r
+ps = r["positions"]
+assert len(ps) == 40 and {p["variant"] for p in ps} == {"kiswahili", "kujifunza"}, ps
+for p in ps:
+    assert p["exact_seconds"] > 0 and p["capped_seconds"] > 0 and p["node_ratio"] > 0, p
+    assert abs(p["ratio"] - p["exact_seconds"] / p["capped_seconds"]) <= 1e-9 * p["ratio"], p
+assert r["worst"] == 1 + max(range(40), key=lambda i: (ps[i]["ratio"], -i)), r["worst"]
+gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))
+means = {m["over"]: m for m in r["means"]}
+assert [m["over"] for m in r["means"]][-1] == "all" and set(means) == {"kiswahili", "kujifunza", "all"}, means
+for over, m in means.items():
+    mine = [p for p in ps if over == "all" or p["variant"] == over]
+    assert m["positions"] == len(mine), m
+    assert abs(m["ratio"] - gm([p["ratio"] for p in mine])) <= 1e-9 * m["ratio"], m
+    assert abs(m["node_ratio"] - gm([p["node_ratio"] for p in mine])) <= 1e-9 * m["node_ratio"], m
+    assert abs(m["per_node_ratio"] - m["ratio"] / m["node_ratio"]) <= 1e-9 * m["ratio"], m
 # Every opponent-model searcher `bao search --help` knows has a line or says why not.
 known = open(sys.argv[3]).read().split("known: ", 1)[1].split("(default", 1)[0]
 skipped = [s["name"] for s in doc["skipped"]]
@@ -62,6 +81,8 @@ check "--json leaves stderr to one progress line per measure" \
 
 run bench --suite "${FAST[@]}" --searchers none
 check "bench --suite prints a table" eval "status_is 0 && out_has measure && out_has 'leaf evals' && out_has 'perft kiswahili start'"
+check "  and the long-move ratio's means and worst position" \
+  eval "out_has 'long-move ratio: alphabeta to depth 2 on long-move-set' && out_has 'geometric mean all:' && out_has '  worst: #'"
 check "--searchers none: no searcher line" eval "! grep -q '^om-' '$tmp/out' && ! grep -q '^prom-' '$tmp/out'"
 run bench --suite --json "${FAST[@]}" --searchers 'om-beta,om-bounded(model=material,bound=500)'
 check "--searchers: a name with its defaults and a full spec, in order" python3 -c '
@@ -76,7 +97,8 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 assert doc["repeat"] == 3 and all(len(l["run_seconds"]) == 3 for l in doc["lines"]), doc
 by = {l["name"]: l for l in doc["lines"]}
-assert by["alphabeta set"]["positions"] == 2 and by["alphabeta long-moves"]["positions"] == 3, by' "$tmp/out"
+assert by["alphabeta set"]["positions"] == 2 and by["alphabeta long-moves"]["positions"] == 3, by
+assert "long_move_ratio" not in doc and any(s["name"] == "long-move ratio" for s in doc["skipped"]), doc["skipped"]' "$tmp/out"
 
 # --- Bad options: refused naming the option (1: usage, 2: bad input), nothing on stdout.
 refused() { # status, text the message must have, then bao bench arguments
@@ -92,6 +114,9 @@ refused 1 "--min-seconds must be between 0 and 60" --suite --min-seconds -1
 refused 1 "--om-depth must be between 1 and 20" --suite --om-depth 0
 refused 1 "--long-depth must be between 1 and 20" --suite --long-depth 21
 refused 1 "--depth must be between 1 and 20" --suite --depth 0
+refused 1 "--ratio-depth must be between 0 (no ratio) and 20" --suite --ratio-depth -1
+refused 1 "--ratio-limit must be between 1 and 1000000" --suite --ratio-limit 0
+refused 1 "--ratio-depth needs --suite" --ratio-depth 2
 refused 1 "--perft-depths takes three depths" --suite --perft-depths 5,4
 refused 2 "--perft-depths: " --suite --perft-depths 5,x,4
 refused 2 "--perft-depths: " --suite --perft-depths 5,4,31
