@@ -72,26 +72,16 @@ def run_e5m(exps, ctx, s):
     write_text(os.path.join(e5m.folder, "tables.md"), tables_e5m(e5, e5m, boot_for(e5, ctx), s, ctx))
 
 
-def run_e6(exps, ctx, v):
-    exp = exps.get("E6")
+def run_analysed(name, exps, ctx, v, analyse, tables, figure, verdicts):
+    """E6 and E7: analyse, then the tables, the figure and the verdicts of the result."""
+    exp = exps.get(name)
     if exp is None or exp.n == 0:
         return
     boot = boot_for(exp, ctx)
-    res = analyse_e6(exp, boot)
-    write_text(os.path.join(exp.folder, "tables.md"), tables_e6(exp, res, boot, ctx))
-    figure_e6(exp, res, ctx, os.path.join(exp.folder, "E6"))
-    verdicts_e6(v, res)
-
-
-def run_e7(exps, ctx, v):
-    exp = exps.get("E7")
-    if exp is None or exp.n == 0:
-        return
-    boot = boot_for(exp, ctx)
-    res = analyse_e7(exp, boot)
-    write_text(os.path.join(exp.folder, "tables.md"), tables_e7(exp, res, boot, ctx))
-    figure_e7(exp, res, ctx, os.path.join(exp.folder, "E7"))
-    verdicts_e7(v, res)
+    res = analyse(exp, boot)
+    write_text(os.path.join(exp.folder, "tables.md"), tables(exp, res, boot, ctx))
+    figure(exp, res, ctx, os.path.join(exp.folder, name))
+    verdicts(v, res)
 
 
 def main(description):
@@ -121,6 +111,6 @@ def main(description):
     except InputError as e:
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
-    run_e6(exps, ctx, verdicts)
-    run_e7(exps, ctx, verdicts)
+    run_analysed("E6", exps, ctx, verdicts, analyse_e6, tables_e6, figure_e6, verdicts_e6)
+    run_analysed("E7", exps, ctx, verdicts, analyse_e7, tables_e7, figure_e7, verdicts_e7)
     write_verdicts(a.results, verdicts, ctx, notes)
