@@ -25,13 +25,10 @@ const char* const kMethodNames[] = {"minimax", "om", "prom"};
 // Channels of noise: 0 MAX's V0, 1 the real opponent, 2 the wrong model.
 double play(const RandomTreeGame& g, Method method, int own, int opp, bool model_error, double prom_own) {
   const int model_channel = model_error ? 2 : 1;
-  std::vector<TreeOm::Fn> fns = {
-      [&g, own](const TreeNode& s, int) { return g.noisy(s, 0, own); },
-      [&g, opp, model_channel](const TreeNode& s, int) { return g.noisy(s, model_channel, opp); }};
+  const std::vector<search::TreeEval> fns = {{&g, 0, 0, own}, {&g, 0, model_channel, opp}};
   TreeOm max_om(g, fns);  // also minimax's move, by alpha-beta on V0
   TreeProm max_prom(g, fns);
-  search::ModelSearch<RandomTreeGame> real_opponent(g,
-                                                    {[&g, opp](const TreeNode& s, int) { return g.noisy(s, 1, opp); }});
+  search::ModelSearch<RandomTreeGame> real_opponent(g, {search::TreeEval{&g, 0, 1, opp}});
   const int d = g.params().depth;
   TreeNode node = g.root();
   RandomTreeGame::Children ch;

@@ -27,12 +27,18 @@ std::string default_tree_searchers() {
 search::ModelResult<RandomTreeGame::Move> run_tree_searcher(
     const std::string& name, const RandomTreeGame& game,
     const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, const TreeSearchArgs& a) {
+  const std::string why = tree_refusal(name);
+  if (!why.empty()) throw InputError(why);
+  return models::searchers().find(name)->tree(game, fns, a);
+}
+
+std::string tree_refusal(const std::string& name) {
   const search::SearcherEntry* e = models::searchers().find(name);
-  if (e && e->tree) return e->tree(game, fns, a);
-  if (e) throw InputError("searcher '" + name + "' does not run on random trees (" + e->not_on_trees + ")");
+  if (e && e->tree) return "";
+  if (e) return "searcher '" + name + "' does not run on random trees (" + e->not_on_trees + ")";
   std::string list;
   for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
-  throw InputError("unknown searcher '" + name + "' (known on trees: " + list + ")");
+  return "unknown searcher '" + name + "' (known on trees: " + list + ")";
 }
 
 }  // namespace bao::experiments

@@ -19,6 +19,10 @@ const std::vector<std::string>& tree_searcher_names();
 // `bao trees`' default list of searchers, comma separated (the registry's grid defaults).
 std::string default_tree_searchers();
 
+// Why `name` cannot search a random tree ("searcher 'x' does not run on random trees
+// (why)", "unknown searcher 'x' (known on trees: ...)"), or "" when it can.
+std::string tree_refusal(const std::string& name);
+
 // The search `name` from the tree's root on the functions fns. Throws InputError for an
 // unknown name (and whatever the searcher throws: BoundViolation, bad probabilities).
 search::ModelResult<search::RandomTreeGame::Move> run_tree_searcher(

@@ -20,13 +20,11 @@ using search::RandomTreeGame;
 using search::TreeNode;
 using search::TreeParams;
 
-// Family of a searcher: its agreement reference is the family's first searcher listed.
-int family(const std::string& s) {
-  if (s.rfind("om-", 0) == 0) return 1;
-  if (s.find("prom") != std::string::npos) return 2;
-  if (s.rfind("mstar-", 0) == 0) return 3;
-  if (s.rfind("ddom-", 0) == 0) return 4;
-  return 0;
+// A searcher's family (search::SearcherEntry::family; its own name when it has none): its
+// agreement reference is the family's first searcher listed.
+std::string family(const std::string& s) {
+  const search::SearcherEntry* e = models::searchers().find(s);
+  return e && !e->family.empty() ? e->family : s;
 }
 
 struct Run {
@@ -53,15 +51,8 @@ void check_searchers_and_counts(const TreesGridSpec& spec) {
   if (spec.widths.empty() || spec.depths.empty() || spec.bounds.empty())
     throw InputError("the grid has no cell: give at least one width, depth and bound");
   for (const std::string& s : spec.searchers) {
-    bool known = false;
-    for (const auto& n : tree_searcher_names()) known |= n == s;
-    if (!known) {
-      if (const search::SearcherEntry* e = models::searchers().find(s))
-        throw InputError("--searchers: '" + s + "' does not run on random trees (" + e->not_on_trees + ")");
-      std::string list;
-      for (const auto& n : tree_searcher_names()) list += (list.empty() ? "" : ", ") + n;
-      throw InputError("--searchers: unknown searcher '" + s + "' (known on trees: " + list + ")");
-    }
+    const std::string why = tree_refusal(s);
+    if (!why.empty()) throw InputError("--searchers: " + why);
   }
   if (spec.types < 2 || spec.types > search::kMaxTypes)
     throw InputError("--types: expected 2 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
@@ -133,7 +124,7 @@ std::vector<Run> run_trees(const TreesGridSpec& spec, const std::vector<Cell>& c
     try {
       const RandomTreeGame g(tree_params(spec, c, t % spec.trees));
       std::vector<search::ModelSearch<RandomTreeGame>::Fn> fns;
-      for (int k = 0; k < spec.types; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
+      for (int k = 0; k < spec.types; ++k) fns.push_back(search::TreeEval{&g, k});
       for (int i = 0; i < nrun; ++i)
         results[static_cast<std::size_t>(t) * nrun + i] = run_one(run[i], g, fns, c.depth, c.bound, probs);
     } catch (const std::exception& e) {
@@ -198,7 +189,7 @@ std::vector<TreesGridRow> run_trees_grid(const TreesGridSpec& spec, std::vector<
     for (int i = 0; i < static_cast<int>(spec.searchers.size()); ++i) {
       int ref = i;  // the first searcher of the same family
       for (int j = 0; j < i; ++j)
-        if (family(run[j]) == family(run[i]) && (family(run[i]) != 0 || run[j] == run[i])) {
+        if (family(run[j]) == family(run[i])) {
           ref = j;
           break;
         }

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "models/deepen.h"
 #include "models/evaluators.h"
+#include "models/model_searcher.h"
 #include "search/ddom.h"
 #include "search/mstar.h"
 #include "search/tt.h"
@@ -75,7 +75,7 @@ class MultiModelSearcher final : public ModelSearcher {
 // models=E1+E2+...: the evaluators after MAX's own.
 void parse_models(search::Args& a, std::vector<std::shared_ptr<const Evaluator>>& evals) {
   const std::string list = a.get_text("models");
-  for (const std::string& item : plus_items(list)) {
+  for (const std::string& item : search::plus_items(list)) {
     if (item.empty()) throw InputError(a.name() + ": models='" + list + "' has an empty name (write E1+E2+...)");
     evals.push_back(make_evaluator(item));
   }
@@ -148,6 +148,7 @@ void register_multi_model(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "mstar",
          .bench_params = "models=material+default"});
   r.add({.name = "mstar-plain",
          .summary = "M* search, the recursion as written",
@@ -159,6 +160,7 @@ void register_multi_model(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "mstar",
          .bench_params = "models=material+default"});
   r.add({.name = "mstar-ab",
          .summary = "M* search with bounded-difference pruning between adjacent levels",
@@ -171,6 +173,7 @@ void register_multi_model(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "mstar",
          .bench_params = "models=material+default,bound=1000"});
   r.add({.name = "ddom-plain",
          .summary = "(D,d)-OM search: MIN predicted by a d-ply search on the model at every MIN node",
@@ -182,6 +185,7 @@ void register_multi_model(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "ddom",
          .bench_params = "model=material,model_depth=2"});
   r.add({.name = "ddom-ab",
          .summary = "(D,d)-OM search with alpha-beta at MAX's nodes",
@@ -193,6 +197,7 @@ void register_multi_model(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "ddom",
          .bench_params = "model=material,model_depth=2"});
 }
 

@@ -10,7 +10,7 @@
 //   ddom-ab(model=E,model_depth=d)     MIN is predicted at every MIN node by alpha-beta
 //                                      on E to d plies (never past MAX's horizon)
 // Depth, node and time limits are those of every searcher (iterative deepening over
-// fixed-depth iterations, models/deepen.h). mstar-1p and ddom-plain also take tt_mb=M: a
+// fixed-depth iterations, models/deepen_afresh.h). mstar-1p and ddom-plain also take tt_mb=M: a
 // table of exact values by (position, remaining depth), M MiB (default 16, 0 = none);
 // the others have no table.
 #pragma once

@@ -6,8 +6,8 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
-#include "models/deepen.h"
 #include "models/evaluators.h"
+#include "models/model_searcher.h"
 #include "models/multi_model.h"
 #include "models/root_om.h"
 #include "search/alphabeta.h"
@@ -118,7 +118,7 @@ double parse_probability(const std::string& text, const std::string& what) {
 // "material:0.25+default:0.5" -> evaluators and probabilities.
 void parse_types(const std::string& name, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
                  std::vector<double>& probs) {
-  for (const std::string& item : plus_items(text)) {
+  for (const std::string& item : search::plus_items(text)) {
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
@@ -202,6 +202,7 @@ void register_om(search::SearcherRegistry& r) {
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_plain(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "om",
          .bench_params = "model=material"});
   r.add({.name = "om-beta",
          .summary = "OM search with beta-pruning",
@@ -211,6 +212,7 @@ void register_om(search::SearcherRegistry& r) {
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_beta(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "om",
          .bench_params = "model=material"});
   r.add({.name = "om-probe",
          .summary = "OM search with alpha-beta probes (beta-passing)",
@@ -220,6 +222,7 @@ void register_om(search::SearcherRegistry& r) {
                     const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_probe(g.root(), a.depth, a.model); },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "om",
          .bench_params = "model=material"});
   r.add({.name = "om-bounded",
          .summary = "OM search with bounded-difference pruning",
@@ -231,6 +234,7 @@ void register_om(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "om",
          .bench_params = "model=material,bound=1000"});
 }
 
@@ -248,6 +252,7 @@ void register_prom(search::SearcherRegistry& r) {
                     const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_1p(g.root(), a.depth, a.probs); },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "prom",
          .bench_params = "types=material:0.5"});
   r.add(
       {.name = "prom-plain",
@@ -258,6 +263,7 @@ void register_prom(search::SearcherRegistry& r) {
                   const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_plain(g.root(), a.depth, a.probs); },
        .not_on_trees = {},
        .tree_grid_default = true,
+       .family = "prom",
        .bench_params = "types=material:0.5"});
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
@@ -267,6 +273,7 @@ void register_prom(search::SearcherRegistry& r) {
                     const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_beta(g.root(), a.depth, a.probs); },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "prom",
          .bench_params = "types=material:0.5"});
   r.add({.name = "sp-prom",
          .summary = "PrOM search with similarity pruning: exact where every type is within B of V0",
@@ -278,6 +285,7 @@ void register_prom(search::SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "prom",
          .bench_params = "types=material:0.5,bound=1000"});
 }
 

@@ -9,7 +9,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/text_input.h"
-#include "models/deepen.h"
+#include "models/deepen_afresh.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
 #include "search/game.h"
@@ -54,7 +54,7 @@ class RootOmSearcher final : public search::Searcher {
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
     check(limits);
-    return deepen(limits, info, [&](int d, const Budget& b) { return iteration(p, d, b); });
+    return deepen_afresh(limits, info, [&](int d, const Budget& b) { return iteration(p, d, b); });
   }
   void check(const Limits& limits) const override { search::check_limits(limits, "root-om"); }
   std::string describe() const override { return description_; }
@@ -218,6 +218,7 @@ void register_root_om(search::SearcherRegistry& r) {
          .tree = {},
          .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",
          .tree_grid_default = false,
+         .family = "",
          .bench_params = "model=material"});
 }
 

@@ -17,7 +17,7 @@
 // them): a move whose OM value exceeds risk(m) may be chosen only if risk(m) >= base.
 //
 // Depth, node and time limits are those of every searcher (iterative deepening over
-// fixed-depth iterations, models/deepen.h); the inner searches share the budget.
+// fixed-depth iterations, models/deepen_afresh.h); the inner searches share the budget.
 #pragma once
 
 #include <memory>

@@ -23,7 +23,7 @@ namespace {
 
 // Searches without a table, so a PV is never cut short by a table hit and always ends at
 // the leaf whose evaluation is the search's value.
-constexpr const char* kLearnerSearcher = "alphabeta(tt=false)";
+constexpr const char* kLearnerSearcher = "alphabeta(tt_mb=0)";
 constexpr const char* kOpponentSearcher = "alphabeta(tt_mb=1)";
 
 }  // namespace

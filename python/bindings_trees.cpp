@@ -96,7 +96,7 @@ class PyTree {
   TreeResultC search(const std::string& name, int depth, int model, int bound, const std::vector<double>& probs) const {
     std::vector<Fn> fns;
     const RandomTreeGame g = game_;
-    for (int k = 0; k < types_; ++k) fns.push_back([g, k](const TreeNode& s, int) { return g.value(s, k); });
+    for (int k = 0; k < types_; ++k) fns.push_back(search::TreeEval{&g, k});
     return experiments::run_tree_searcher(name, g, fns, experiments::TreeSearchArgs{depth, model, bound, probs});
   }
 

@@ -7,10 +7,10 @@
 // generated, so a cutoff by one of them generates nothing else. The remaining children
 // are ordered after those searches (history may have changed meanwhile).
 //
-// Iterative deepening: with a node or time limit every depth is an iteration (each
-// finished one is a result to fall back on). With a depth limit D alone, the iterations
-// before D serve only to order D's search (hash moves, killers, history), so they are
-// id_step depths apart: ..., D - 2 id_step, D - id_step, D. On the bench positions
+// Iterative deepening (search/deepening.h): with a node or time limit every depth is an
+// iteration (each finished one is a result to fall back on). With a depth limit D alone,
+// the iterations before D serve only to order D's search (hash moves, killers, history),
+// so they are id_step depths apart: ..., D - 2 id_step, D - id_step, D. On the bench positions
 // id_step 3 took 16% to 29% fewer nodes than 1 at depths 6 to 12 (2: 10% to 30% fewer;
 // docs/performance.md). The value at D is the same.
 //
@@ -42,15 +42,16 @@
 #include <cstring>
 #include <memory>
 
+#include "search/deepening.h"
 #include "search/game.h"
+#include "search/ordering.h"
 #include "search/result.h"
 #include "search/tt.h"
 
 namespace bao::search {
 
 struct AlphaBetaOptions {
-  bool tt = true;                       // use the transposition table
-  std::size_t tt_mb = kDefaultTableMb;  // its size
+  std::size_t tt_mb = kDefaultTableMb;  // the transposition table's size in MiB; 0: no table
   bool tt_deeper = false;               // also cut off with deeper entries (faster, not exact minimax)
   bool ordering = true;                 // hash move, killers, history, capture size; else game order
   int aspiration = 0;                   // root window half-width after depth 1; 0 = full window
@@ -79,16 +80,15 @@ class AlphaBeta {
   using State = typename G::State;
   using Move = typename G::Move;
   using R = Result<Move>;
+  using Killers = typename MoveOrdering<G>::Killers;
 
   AlphaBeta(G game, Eval eval, AlphaBetaOptions options)
       : game_(std::move(game)),
         eval_(std::move(eval)),
         opt_(options),
-        tt_(options.tt ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
+        tt_(options.tt_mb > 0 ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
         children_(new typename G::Children[kMaxPly + 1]),
-        deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {
-    std::memset(static_cast<void*>(&no_move_), 0xff, sizeof no_move_);
-  }
+        deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {}
 
   // info(result) is called after every finished iteration.
   template <class Info>
@@ -98,8 +98,7 @@ class AlphaBeta {
     nodes_ = evals_ = probes_ = hits_ = 0;
     stop_ = false;
     may_stop_ = false;
-    std::memset(killers_, 0xff, sizeof killers_);
-    std::memset(history_, 0, sizeof history_);
+    ordering_.clear();
     if (tt_) tt_->new_search();
 
     R r;
@@ -112,12 +111,9 @@ class AlphaBeta {
       return r;
     }
     root_side_ = game_.side_to_move(root);
-    const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     int prev_best = -1, prev_value = 0;
-    // Depth-limited alone: every id_step-th depth, ending at the limit.
-    const int step = limits.depth > 0 && limits.nodes == 0 && limits.time_ms == 0 ? std::max(1, opt_.id_step) : 1;
-    for (int depth = (max_depth - 1) % step + 1; depth <= max_depth; depth += step) {
-      may_stop_ = depth > 1;
+    deepen(DepthPlan::of(limits, opt_.id_step), [&](int depth, bool may_stop) {
+      may_stop_ = may_stop;
       int value;
       if (opt_.aspiration > 0 && depth > 1 && !is_decisive(prev_value)) {
         const int lo = prev_value - opt_.aspiration, hi = prev_value + opt_.aspiration;
@@ -126,7 +122,7 @@ class AlphaBeta {
       } else {
         value = root_search(depth, -kInfinity, kInfinity, prev_best);
       }
-      if (stop_) break;  // an unfinished iteration is discarded
+      if (stop_) return false;
       prev_best = root_best_;
       prev_value = value;
       r.has_move = true;
@@ -137,8 +133,8 @@ class AlphaBeta {
       r.depth = depth;
       finish(r);
       info(static_cast<const R&>(r));
-      if (limits.depth == 0 && is_decisive(value)) break;  // a forced result: deeper changes nothing
-    }
+      return !(limits.depth == 0 && is_decisive(value));  // a forced result: deeper changes nothing
+    });
     finish(r);
     return r;
   }
@@ -166,45 +162,11 @@ class AlphaBeta {
     pv_len_[ply] = pv_len_[ply + 1] + 1;
   }
 
-  // Orders the children of a node: fills order[] with indices, best first.
-  // hash_code: the table's move (kNoCode: none); killers: the ply's, as at the node's start.
-  void order_children(const State& s, const typename G::Children& ch, std::uint8_t hash_code, const Move* killers,
-                      std::uint8_t* order) {
-    const int n = static_cast<int>(ch.size());
-    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
-    if (!opt_.ordering) return;
-    int score[kMaxChildren<G>];
-    const int side = game_.side_to_move(s);
-    for (int i = 0; i < n; ++i) {
-      const Move& m = ch[i].move;
-      int sc;
-      if (game_.move_code(m) == hash_code)
-        sc = 1 << 30;
-      else if (killers[0] == m)
-        sc = 1 << 29;
-      else if (killers[1] == m)
-        sc = 1 << 28;
-      else
-        sc = (game_.order_hint(s, ch[i]) << 20) + history_[side][game_.move_index(m)];
-      score[i] = sc;
-    }
-    // Insertion sort, stable: equal scores keep the game's order (determinism).
-    for (int i = 1; i < n; ++i) {
-      const std::uint8_t x = order[i];
-      int j = i;
-      while (j > 0 && score[order[j - 1]] < score[x]) {
-        order[j] = order[j - 1];
-        --j;
-      }
-      order[j] = x;
-    }
-  }
-
   int root_search(int depth, int alpha, int beta, int prev_best) {
     auto& rc = root_children_;
     const int n = static_cast<int>(rc.size());
     std::uint8_t order[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+    game_order(n, order);
     if (opt_.ordering && prev_best > 0) {  // last iteration's best first
       for (int i = prev_best; i > 0; --i) order[i] = order[i - 1];
       order[0] = static_cast<std::uint8_t>(prev_best);
@@ -256,20 +218,6 @@ class AlphaBeta {
     return false;
   }
 
-  // A beta cutoff by move m: it becomes the ply's first killer and earns history.
-  void reward_cutoff(int side, int ply, int depth, const Move& m) {
-    if (!(killers_[ply][0] == m)) {
-      killers_[ply][1] = killers_[ply][0];
-      killers_[ply][0] = m;
-    }
-    int& h = history_[side][game_.move_index(m)];
-    h += depth * depth;
-    if (h > (1 << 19)) {  // keep history below the capture-size term
-      for (auto& row : history_)
-        for (int& x : row) x /= 2;
-    }
-  }
-
   // The value of child position c of a node at ply (searched with depth remaining) within
   // (alpha, beta), from the node's view. With PVS, a child after the first (later) gets a
   // null window (alpha, alpha + 1) first and the full one only if it fails high inside it.
@@ -313,21 +261,21 @@ class AlphaBeta {
     ns.alpha = v;
     set_pv(ns.ply, c.move);
     if (v < ns.beta) return false;
-    if (opt_.ordering) reward_cutoff(ns.side, ns.ply, ns.depth, c.move);
+    if (opt_.ordering) ordering_.reward_cutoff(game_, ns.side, ns.ply, ns.depth, c.move);
     return true;
   }
 
   // Staged generation: the hash move, then each legal killer, alone. True when one of them
   // finished the node.
-  bool visit_staged(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
+  bool visit_staged(NodeState& ns, const State& s, std::uint8_t hash_code, const Killers& killers) {
     typename G::Child c;
     if (hash_code != kNoCode && game_.child(s, candidates(ns, s), game_.code_move(hash_code), c)) {
       ns.done[ns.n_done++] = c.move;
       if (visit(ns, c)) return true;
     }
     for (int k = 0; k < 2; ++k) {
-      const Move& m = killers[k];
-      if (m == no_move_ || (ns.n_done > 0 && ns.done[0] == m)) continue;
+      const Move& m = killers.move[k];
+      if (m == ordering_.none() || (ns.n_done > 0 && ns.done[0] == m)) continue;
       if (!game_.child(s, candidates(ns, s), m, c)) continue;
       ns.done[ns.n_done++] = m;
       if (visit(ns, c)) return true;
@@ -366,7 +314,7 @@ class AlphaBeta {
     ns.depth = depth;
     ns.ply = ply;
     ns.side = side;
-    const Move killers[2] = {killers_[ply][0], killers_[ply][1]};
+    const Killers killers = ordering_.killers(ply);
     // Generation is skipped when the hash move or a killer finished the node.
     if (!(opt_.ordering && opt_.staged && visit_staged(ns, s, hash_code, killers)))
       visit_generated(ns, s, hash_code, killers);
@@ -380,7 +328,7 @@ class AlphaBeta {
   }
 
   // Generates the node's children and searches those not searched yet, best first.
-  void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Move* killers) {
+  void visit_generated(NodeState& ns, const State& s, std::uint8_t hash_code, const Killers& killers) {
     auto& ch = children_[ns.ply];
     // The moves searched already are not played again.
     if constexpr (DeferringGame<G>)
@@ -394,7 +342,11 @@ class AlphaBeta {
     if (tt_ && ns.depth > 1)
       for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
     std::uint8_t order[kMaxChildren<G>];
-    order_children(s, ch, hash_code, killers, order);
+    if (opt_.ordering)
+      ordering_.order(
+          game_, s, ch, killers, [&](const Move& m) { return game_.move_code(m) == hash_code; }, order);
+    else
+      game_order(n, order);
     for (int k = 0; k < n; ++k) {
       if (visit(ns, ch[order[k]])) return;
     }
@@ -445,11 +397,9 @@ class AlphaBeta {
   bool stop_ = false, may_stop_ = false;
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
 
-  Move killers_[kMaxPly + 1][2];
-  int history_[2][G::kMoveIndexes];
+  MoveOrdering<G> ordering_;
   Move pv_[kMaxPly + 1][kMaxPly + 1];
   int pv_len_[kMaxPly + 1] = {};
-  Move no_move_;  // all bytes 0xff: an empty killer slot
 };
 
 }  // namespace bao::search

@@ -61,14 +61,14 @@
 
 namespace bao::search {
 
-template <Game G>
-class DdOmSearch : public ModelSearch<G> {
+template <Game G, class Eval = typename G::Eval>
+class DdOmSearch : public ModelSearch<G, Eval> {
  public:
-  using typename ModelSearch<G>::Move;
-  using typename ModelSearch<G>::State;
+  using typename ModelSearch<G, Eval>::Move;
+  using typename ModelSearch<G, Eval>::State;
   // (game, fns): fns[0] is MAX's function, fns[m] the model's; throws InputError unless 1
   // to kMaxTypes are given.
-  using ModelSearch<G>::ModelSearch;
+  using ModelSearch<G, Eval>::ModelSearch;
 
   // A transposition table for ddom_plain: exact V by (hash, plies above the horizon), the
   // model's depth d and function m being fixed per search (so is the probe depth
@@ -100,7 +100,7 @@ class DdOmSearch : public ModelSearch<G> {
   }
 
  private:
-  using Ties = typename ModelSearch<G>::Ties;
+  using Ties = typename ModelSearch<G, Eval>::Ties;
 
   void setup(int d, int m) {
     if (d < 1) throw InputError("(D,d)-OM: the model's depth d must be 1 or more, got " + std::to_string(d));

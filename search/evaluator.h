@@ -35,4 +35,16 @@ class Evaluator {
   virtual std::string fingerprint() const { return {}; }
 };
 
+// An Evaluator as the evaluation callable the search templates take (not owned): Bao's
+// evaluation type (BaoGame::Eval). The virtual call is the one indirection between a
+// search and a runtime-chosen evaluator.
+struct EvalFn {
+  const Evaluator* e;
+  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
+  int takasa_bound(const Position& p, int side) const { return e->takasa_bound(p, side); }
+  int within(const Position& p, int side, int alpha, int beta) const {
+    return e->evaluate_within(p, side, alpha, beta);
+  }
+};
+
 }  // namespace bao::search

@@ -31,6 +31,7 @@
 #include <cstdint>
 
 #include "engine/movegen.h"
+#include "search/evaluator.h"
 
 namespace bao::search {
 
@@ -92,6 +93,7 @@ struct BaoGame {
   using Child = bao::Child;
   using Children = ChildList;
   using MoveList = bao::MoveList;
+  using Eval = EvalFn;                                // the evaluation functions searches take by default
   static constexpr int kMoveIndexes = 2 * kRing * 2;  // side x pit x letter
 
   Rules rules;

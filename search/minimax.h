@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 
+#include "search/deepening.h"
 #include "search/game.h"
 #include "search/result.h"
 
@@ -20,29 +21,30 @@ class Minimax {
   Minimax(G game, Eval eval)
       : game_(std::move(game)), eval_(std::move(eval)), children_(new typename G::Children[kMaxPly]) {}
 
-  // limits.depth must be >= 1. With only a depth, one search to that depth (the
-  // reference). With a node or time limit as well, depths 1, 2, ... up to it, each from
-  // scratch, stopping inside an iteration once a limit is passed; the last finished
-  // iteration is returned (depth 1 always finishes).
+  // limits.depth must be >= 1 (0 is read as 1). With only a depth, one search to that
+  // depth (the reference). With a node or time limit as well, depths 1, 2, ... up to it,
+  // each from scratch (search/deepening.h: an iteration a limit stops is discarded, the
+  // first always finishes).
   Result<Move> search(const State& root, const Limits& limits) {
     start_ = std::chrono::steady_clock::now();
     stop_rule_ = StopRule::of(limits, start_);
     Result<Move> r;
     nodes_ = evals_ = 0;
-    const int depth = limits.depth < 1 ? 1 : (limits.depth >= kMaxPly ? kMaxPly - 1 : limits.depth);
-    const bool deepening = limits.nodes || limits.time_ms;
-    for (int d = deepening ? 1 : depth; d <= depth; ++d) {
-      may_stop_ = d > 1;
+    Limits l = limits;
+    l.depth = std::max(1, limits.depth);
+    deepen(DepthPlan::of(l, kSearchDepthAlone), [&](int d, bool may_stop) {
+      may_stop_ = may_stop;
       stop_ = false;
       const int value = node(root, d, 0);
-      if (stop_) break;  // an unfinished iteration is discarded
+      if (stop_) return false;
       r.value = value;
       r.has_move = pv_len_[0] > 0;
       if (r.has_move) r.best = pv_[0][0];
       r.pv.clear();
       for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
       r.depth = d;
-    }
+      return true;
+    });
     r.nodes = nodes_;
     r.leaf_evals = evals_;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

@@ -17,22 +17,20 @@
 // Move ordering (set_ordering, off by default so the baselines and the published cost
 // comparisons on random trees keep the game's order): the alpha-beta recursion on one
 // function (minimax_node with pruning: the probes at MIN nodes, the horizon, sp-prom's
-// similarity test) then tries killers, history and the game's order_hint first, as
-// search/alphabeta.h does, and OM's pair search (om.h) takes children by order_hint
-// (order_by_hint). Values stay exact: a fail-soft alpha-beta value inside its window is
-// the minimax value in any child order, and outside it the callers use only the side it
-// fails on (ModelSearch::probe_min, om.h, prom.h); OM's pair search gives the same pair in
-// any order (maxima at MAX nodes, the least (vop, v0) at MIN nodes); the loops that choose
-// a move or collect ties (the root, the probes' ties, PrOM's MIN nodes) keep the game's
-// order, so "the first of equals" is unchanged. History and killers start empty at every
-// search: a search's nodes do not depend on the searches before it.
+// similarity test) then tries killers, history and the game's order_hint first
+// (search/ordering.h, as alpha-beta does without its hash move), and OM's pair search (om.h) takes children by
+// order_hint (order_by_hint). Values stay exact: a fail-soft alpha-beta value inside its window is the minimax value in
+// any child order, and outside it the callers use only the side it fails on (ModelSearch::probe_min, om.h, prom.h);
+// OM's pair search gives the same pair in any order (maxima at MAX nodes, the least (vop, v0) at MIN nodes); the loops
+// that choose a move or collect ties (the root, the probes' ties, PrOM's MIN nodes) keep the game's order, so "the
+// first of equals" is unchanged. History and killers start empty at every search: a search's nodes do not depend on the
+// searches before it.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,6 +38,7 @@
 #include "engine/error.h"
 #include "engine/long_moves.h"
 #include "search/game.h"
+#include "search/ordering.h"
 #include "search/result.h"
 #include "search/score.h"
 
@@ -71,7 +70,7 @@ struct ModelResult {
   }
 };
 
-template <Game G>
+template <Game G, class Eval = typename G::Eval>
 class ModelSearch {
   // Child indices (probe ties) live in bytes.
   static_assert(kMaxChildren<G> < 0xff, "more children than a byte can index");
@@ -79,8 +78,10 @@ class ModelSearch {
  public:
   using State = typename G::State;
   using Move = typename G::Move;
-  // An evaluation function: a state and the MAX side -> a value on MAX's scale.
-  using Fn = std::function<int(const State&, int max_side)>;
+  // An evaluation function: a state and the MAX side -> a value on MAX's scale; by
+  // default the game's own type (BaoGame: EvalFn, random trees: TreeEval), called
+  // directly.
+  using Fn = Eval;
 
   // Throws InputError unless 1 to kMaxTypes functions are given.
   ModelSearch(G game, std::vector<Fn> fns)
@@ -146,10 +147,7 @@ class ModelSearch {
       ModelResult<Move> o;
       for (auto& e : evals_) e = 0;
       nodes_ = 1;
-      if (ordering_) {
-        for (auto& row : history_) row.fill(0);
-        for (auto& k : killers_) k = Killers{};
-      }
+      if (ordering_) ordering_tables_.clear();
       max_side_ = game_.side_to_move(root);
       auto& ch = buf_[0];
       game_.children(root, ch);
@@ -214,7 +212,7 @@ class ModelSearch {
     const int n = static_cast<int>(ch.size());
     std::uint8_t order[kMaxChildren<G>];
     const bool ordered = kPrune && ordering_ && n > 1;
-    if (ordered) order_children(s, ch, ply, order);
+    if (ordered) ordering_tables_.order(game_, s, ch, ordering_tables_.killers(ply), no_first, order);
     for (int j = 0; j < n; ++j) {
       const auto& c = ch[ordered ? order[j] : j];
       const int v = minimax_node<kPrune>(k, c.pos, depth - 1, alpha, beta, ply + 1);
@@ -226,68 +224,20 @@ class ModelSearch {
         beta = std::min(beta, v);
       }
       if (kPrune && alpha >= beta) {
-        if (ordered) reward_cutoff(game_.side_to_move(s), ply, depth, c.move);
+        if (ordered) ordering_tables_.reward_cutoff(game_, game_.side_to_move(s), ply, depth, c.move);
         break;
       }
     }
     return best;
   }
 
-  // The children's order for minimax_node: the ply's killers, then by the game's
-  // order_hint (for Bao the seeds the mover gains: captures, bigger first) and history;
-  // a stable sort, so equal scores keep the game's order.
-  void order_children(const State& s, const typename G::Children& ch, int ply, std::uint8_t* order) const {
-    const int n = static_cast<int>(ch.size());
-    const int side = game_.side_to_move(s);
-    int score[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) {
-      order[i] = static_cast<std::uint8_t>(i);
-      const Move& m = ch[i].move;
-      if (killers_[ply].set[0] && killers_[ply].move[0] == m)
-        score[i] = 1 << 29;
-      else if (killers_[ply].set[1] && killers_[ply].move[1] == m)
-        score[i] = 1 << 28;
-      else
-        score[i] = (game_.order_hint(s, ch[i]) << 20) + history_[side][game_.move_index(m)];
-    }
-    for (int i = 1; i < n; ++i) {
-      const std::uint8_t x = order[i];
-      int j = i;
-      for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
-      order[j] = x;
-    }
-  }
-  // The order of children for loops whose result does not depend on it (OM's pair
-  // search, om.h): by the game's order_hint, highest first, stable (equal hints keep the
-  // game's order); the game's order without ordering.
+  // OM's pair search (om.h) takes children by order_hint alone, its result being the
+  // same in any order; the game's order without ordering.
   void order_by_hint(const State& s, const typename G::Children& ch, std::uint8_t* order) const {
-    const int n = static_cast<int>(ch.size());
-    for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
-    if (!ordering_ || n < 2) return;
-    int score[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) score[i] = game_.order_hint(s, ch[i]);
-    for (int i = 1; i < n; ++i) {
-      const std::uint8_t x = order[i];
-      int j = i;
-      for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
-      order[j] = x;
-    }
-  }
-  // A cutoff by move m: the ply's first killer, and history (kept below the order_hint
-  // term, as search/alphabeta.h keeps it).
-  void reward_cutoff(int side, int ply, int depth, const Move& m) {
-    Killers& k = killers_[ply];
-    if (!(k.set[0] && k.move[0] == m)) {
-      k.move[1] = k.move[0];
-      k.set[1] = k.set[0];
-      k.move[0] = m;
-      k.set[0] = true;
-    }
-    int& h = history_[side][game_.move_index(m)];
-    h += depth * depth;
-    if (h > (1 << 19))
-      for (auto& row : history_)
-        for (int& x : row) x /= 2;
+    if (ordering_)
+      search::order_by_hint(game_, s, ch, order);
+    else
+      game_order(static_cast<int>(ch.size()), order);
   }
 
   // The probe at a MIN node (Donkers 2003, beta-passing): alpha-beta on fn[k] finds the
@@ -324,14 +274,10 @@ class ModelSearch {
   std::array<std::uint64_t, kMaxTypes> evals_{};
 
  private:
-  struct Killers {
-    Move move[2]{};
-    bool set[2] = {false, false};
-  };
+  static bool no_first(const Move&) { return false; }  // no hash move: no table
   StopRule budget_;
   bool ordering_ = false;
-  std::array<std::array<int, G::kMoveIndexes>, 2> history_{};
-  std::array<Killers, kMaxPly + 1> killers_{};
+  MoveOrdering<G> ordering_tables_;
 };
 
 }  // namespace bao::search

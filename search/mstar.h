@@ -106,14 +106,14 @@
 
 namespace bao::search {
 
-template <Game G>
-class MStarSearch : public ModelSearch<G> {
+template <Game G, class Eval = typename G::Eval>
+class MStarSearch : public ModelSearch<G, Eval> {
  public:
-  using typename ModelSearch<G>::Move;
-  using typename ModelSearch<G>::State;
+  using typename ModelSearch<G, Eval>::Move;
+  using typename ModelSearch<G, Eval>::State;
   // (game, fns): fns[0..levels] are used by a search with that many levels; throws
   // InputError unless 1 to kMaxTypes are given.
-  using ModelSearch<G>::ModelSearch;
+  using ModelSearch<G, Eval>::ModelSearch;
 
   // A transposition table for mstar_1p: exact vectors (M^n, ..., M^0) by (hash, remaining
   // depth), the levels being fixed per search. Entries of earlier searches are ignored,

@@ -44,14 +44,14 @@ class BoundViolation : public InputError {
   using InputError::InputError;
 };
 
-template <Game G>
-class OmSearch : public ModelSearch<G> {
+template <Game G, class Eval = typename G::Eval>
+class OmSearch : public ModelSearch<G, Eval> {
  public:
-  using typename ModelSearch<G>::Move;
-  using typename ModelSearch<G>::State;
+  using typename ModelSearch<G, Eval>::Move;
+  using typename ModelSearch<G, Eval>::State;
   // (game, fns): fns are V0 first, then the models (fn[m] for a search with model m);
   // throws InputError unless 1 to kMaxTypes are given.
-  using ModelSearch<G>::ModelSearch;
+  using ModelSearch<G, Eval>::ModelSearch;
 
   // A transposition table for om_beta (full-depth OM): exact pairs by (hash, remaining
   // depth), model and horizon being fixed per search. Entries of earlier searches are
@@ -90,7 +90,7 @@ class OmSearch : public ModelSearch<G> {
   }
 
  private:
-  using Ties = typename ModelSearch<G>::Ties;
+  using Ties = typename ModelSearch<G, Eval>::Ties;
 
   static constexpr int kNoBound = -1;
   static constexpr int kUnknown = -kInfinity - 1;  // a vop not known yet

@@ -44,14 +44,14 @@
 
 namespace bao::search {
 
-template <Game G>
-class PromSearch : public ModelSearch<G> {
+template <Game G, class Eval = typename G::Eval>
+class PromSearch : public ModelSearch<G, Eval> {
  public:
   // (game, fns): one function per opponent type, type 0 (V0) first; throws InputError
   // unless 1 to kMaxTypes are given.
-  using ModelSearch<G>::ModelSearch;
-  using typename ModelSearch<G>::Move;
-  using typename ModelSearch<G>::State;
+  using ModelSearch<G, Eval>::ModelSearch;
+  using typename ModelSearch<G, Eval>::Move;
+  using typename ModelSearch<G, Eval>::State;
 
   // A transposition table for every PrOM search: exact values by (hash, remaining depth),
   // the types, probabilities and (sp_prom) bound being fixed per search. Entries of
@@ -84,7 +84,7 @@ class PromSearch : public ModelSearch<G> {
   }
 
  private:
-  using Ties = typename ModelSearch<G>::Ties;
+  using Ties = typename ModelSearch<G, Eval>::Ties;
 
   // A node's PrOM value and each active type's minimax value.
   struct Vec {

@@ -48,10 +48,13 @@ inline std::uint64_t tree_mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+struct TreeEval;
+
 class RandomTreeGame {
  public:
   using State = TreeNode;
   using Move = std::uint8_t;
+  using Eval = TreeEval;  // the evaluation functions searches take by default
   using Child = TreeChild;
   using Children = boost::container::static_vector<TreeChild, kMaxTreeWidth>;
   static constexpr int kMoveIndexes = kMaxTreeWidth;
@@ -102,6 +105,18 @@ class RandomTreeGame {
 
  private:
   TreeParams p_;
+};
+
+// An evaluation function on a tree (not owning it): type k's value (value(s, k)), or
+// with a channel >= 0 the noisy base value of that channel and level (noisy()).
+struct TreeEval {
+  const RandomTreeGame* tree;
+  int type = 0;
+  int channel = -1;
+  int level = 0;
+  int operator()(const TreeNode& s, int /*max_side*/) const {
+    return channel < 0 ? tree->value(s, type) : tree->noisy(s, channel, level);
+  }
 };
 
 }  // namespace bao::search

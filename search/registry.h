@@ -87,6 +87,10 @@ struct SearcherEntry {
   TreeFactory tree;
   std::string not_on_trees;
   bool tree_grid_default = false;  // in `bao trees`' default list of searchers
+  // Searchers of one family compute the same move by other means (OM's, PrOM's, M*'s,
+  // (D,d)-OM's variants): `bao trees` measures agreement against the family's first
+  // searcher listed. "" for a family of its own name.
+  std::string family;
   // The parameters `bao bench --suite` searches it with, as written inside the brackets
   // ("model=material"); "" for none.
   std::string bench_params;

@@ -75,7 +75,7 @@ class AlphaBetaSearcher final : public Searcher {
     }
   }
   std::string describe() const override { return description_; }
-  std::size_t table_bytes() const override { return opt_.tt ? opt_.tt_mb << 20 : 0; }
+  std::size_t table_bytes() const override { return opt_.tt_mb << 20; }
   std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:
@@ -115,13 +115,13 @@ void register_plain_searchers(SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = false,
+         .family = "",
          .bench_params = ""});
   using T = Param::Type;
   const AlphaBetaOptions d;
   r.add({.name = "alphabeta",
          .summary = "alpha-beta with a transposition table, move ordering and iterative deepening",
-         .params = {{"tt", T::Bool, flag(d.tt), 0, 0, "use the transposition table"},
-                    {"tt_mb", T::Int, std::to_string(d.tt_mb), 1, kMaxTableMb, "the table's size in MiB"},
+         .params = {table_param(),
                     {"tt_deeper", T::Bool, flag(d.tt_deeper), 0, 0, "also cut off with deeper entries (not exact)"},
                     {"ordering", T::Bool, flag(d.ordering), 0, 0, "hash move, killers, history, capture size"},
                     {"aspiration", T::Int, std::to_string(d.aspiration), 0, kMaxEval,
@@ -133,8 +133,7 @@ void register_plain_searchers(SearcherRegistry& r) {
                     {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
                      "moves still going after 64 laps decided after the others, where a bound says they matter"}},
          .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
-           const AlphaBetaOptions o{.tt = a.get_bool("tt"),
-                                    .tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
+           const AlphaBetaOptions o{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
                                     .tt_deeper = a.get_bool("tt_deeper"),
                                     .ordering = a.get_bool("ordering"),
                                     .aspiration = static_cast<int>(a.get_int("aspiration")),
@@ -150,6 +149,7 @@ void register_plain_searchers(SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "",
          .bench_params = ""});
 }
 

@@ -1,6 +1,6 @@
 // Searchers for Bao behind one interface, made by name with parameters (search/spec.h):
 //   minimax                         plain depth-limited minimax, the reference
-//   alphabeta(tt=true, tt_mb=16, tt_deeper=false, ordering=true, aspiration=0)
+//   alphabeta(tt_mb=16, tt_deeper=false, ordering=true, aspiration=0)
 // The opponent-model searchers are made by models::make_searcher (models/opponent_searchers.h),
 // which falls back on this one for the names above.
 #pragma once
@@ -23,16 +23,6 @@ namespace bao::search {
 using BaoResult = Result<bao::Move>;
 using InfoFn = std::function<void(const BaoResult&)>;
 
-// An Evaluator as the evaluation callable the search templates take (not owned).
-struct EvalFn {
-  const Evaluator* e;
-  int operator()(const Position& p, int side) const { return e->evaluate(p, side); }
-  int takasa_bound(const Position& p, int side) const { return e->takasa_bound(p, side); }
-  int within(const Position& p, int side, int alpha, int beta) const {
-    return e->evaluate_within(p, side, alpha, beta);
-  }
-};
-
 // Throws InputError for limits no searcher honours: a negative depth or time, a depth
 // past kMaxPly - 1, or no limit at all. A non-empty `who` (the searcher) starts the
 // message.
@@ -50,7 +40,7 @@ class Searcher {
   // its own (minimax without a depth). Searches nothing, so configs and engines are
   // checked before any game without the cost of a search.
   virtual void check(const Limits& limits) const { check_limits(limits); }
-  // The searcher's name and every parameter's value, e.g. "alphabeta(tt=true,...)".
+  // The searcher's name and every parameter's value, e.g. "alphabeta(tt_mb=16,...)".
   virtual std::string describe() const = 0;
   // Every evaluator it searches with (its own first, then models or types).
   virtual std::vector<const Evaluator*> evaluators() const = 0;
@@ -59,7 +49,7 @@ class Searcher {
   // The opponent's reply this searcher expects after playing r.best from p (r: its last
   // search of p), or none. Plain searchers give their principal variation's second move
   // (alpha-beta: the minimax reply, when the variation reaches it); opponent-model
-  // searchers give their model's prediction (models/deepen.h, models/root_om.cpp), which
+  // searchers give their model's prediction (models/model_searcher.h, models/root_om.cpp), which
   // may cost a search outside r's nodes and time. Tournaments record it beside the reply
   // played, for the model's hit rate.
   virtual std::optional<bao::Move> predicted_reply(const Position& p, const BaoResult& r) {

@@ -1,5 +1,6 @@
 #include "search/spec.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -82,6 +83,17 @@ void Spec::finish(const std::string& known) const {
   if (params.empty()) return;
   throw InputError(name + ": unknown parameter '" + params.begin()->first +
                    "' (known: " + (known.empty() ? std::string("none") : known) + ")");
+}
+
+std::vector<std::string> plus_items(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t plus = std::min(text.find('+', at), text.size());
+    items.push_back(text.substr(at, plus - at));
+    at = plus + 1;
+  }
+  return items;
 }
 
 }  // namespace bao::search

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bao::search {
 
@@ -25,5 +26,9 @@ struct Spec {
 
 // Throws InputError on a malformed spec.
 Spec parse_spec(std::string_view text);
+
+// The items of a parameter value written "A+B+C" (a list of evaluators), every one, an
+// empty one before or after a stray '+' too (the callers name such an item in their error).
+std::vector<std::string> plus_items(const std::string& text);
 
 }  // namespace bao::search

@@ -257,7 +257,7 @@ check "search --list prints the registry's table, every searcher in it" eval "ou
 run trees --searchers root-om --depth 2 --trees 1
 check "trees with a Bao-only searcher exits 2" status_is 2
 check "trees with a Bao-only searcher says why it does not run on trees" err_has "does not run on random trees"
-run search --depth 3 --searcher 'alphabeta(tt_mb=0)'
+run search --depth 3 --searcher 'alphabeta(tt_mb=65537)'
 check "search with a bad searcher parameter exits 2" status_is 2
 check "search with a bad searcher parameter names it" err_has "tt_mb"
 run search --depth 3 --eval strong

@@ -37,7 +37,7 @@ std::vector<Position> positions(int n) {
 // The replies to the position `child` (MIN to move) that `model` rates best when it
 // searches `depth` plies from there, each reply scored by a plain alpha-beta search.
 std::set<std::string> best_replies(const Position& child, const std::string& model, int depth) {
-  auto ab = search::make_searcher("alphabeta(tt=false,ordering=false)", kRules, make_evaluator(model));
+  auto ab = search::make_searcher("alphabeta(tt_mb=0,ordering=false)", kRules, make_evaluator(model));
   ChildList replies;
   generate_children(child, kRules, replies);
   std::vector<int> value;

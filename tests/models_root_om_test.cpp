@@ -45,7 +45,7 @@ int shift(int v, int n) {
 // own minimax value of the move to mm_depth (0: not computed).
 std::vector<MoveScore> scores_by_hand(const Position& p, const std::string& own, const std::string& model,
                                       int model_depth, int own_depth, int mm_depth) {
-  const std::string ab = "alphabeta(tt=false,ordering=false)";
+  const std::string ab = "alphabeta(tt_mb=0,ordering=false)";
   auto own_search = search::make_searcher(ab, kRules, make_evaluator(own));
   auto model_search = search::make_searcher(ab, kRules, make_evaluator(model));
   ChildList children;

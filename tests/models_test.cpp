@@ -519,7 +519,7 @@ TEST(TdLeaf, SameSeedSameWeightsWithOneAndTwoThreads) {
 TEST(TdLeaf, PrincipalVariationLeafCarriesTheSearchValue) {
   // What TD-Leaf differentiates: the evaluation at the PV's leaf is the search value.
   const auto eval = std::make_shared<LinearEvaluator>("r", random_weights(4));
-  auto s = models::make_searcher("alphabeta(tt=false)", kRules, eval);
+  auto s = models::make_searcher("alphabeta(tt_mb=0)", kRules, eval);
   search::Limits lim;
   lim.depth = 3;
   int checked = 0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,9 @@ namespace {
 
 // The definitions, by brute force and for any game: every child of every node searched,
 // no pruning, no code shared with the searchers. Values on MAX's scale.
-template <class G>
+template <class G, class Fn = typename G::Eval>
 struct Definitions {
   using State = typename G::State;
-  using Fn = typename ModelSearch<G>::Fn;
   const G& g;
   const std::vector<Fn>& fns;
   int max_side;
@@ -115,7 +115,7 @@ using TreeFn = ModelSearch<RandomTreeGame>::Fn;
 
 std::vector<TreeFn> tree_fns(const RandomTreeGame& g, int count) {
   std::vector<TreeFn> fns;
-  for (int k = 0; k < count; ++k) fns.push_back([&g, k](const TreeNode& s, int) { return g.value(s, k); });
+  for (int k = 0; k < count; ++k) fns.push_back(TreeEval{&g, k});
   return fns;
 }
 
@@ -256,7 +256,7 @@ TEST(MStarTrees, AlphaBetaStarRefusesASideMovingTwice) {
   tp.depth = 4;
   const SideMovesTwice g(tp);
   std::vector<ModelSearch<SideMovesTwice>::Fn> fns;
-  for (int k = 0; k < 3; ++k) fns.push_back([&g, k](const TreeNode& s, int) { return g.value(s, k); });
+  for (int k = 0; k < 3; ++k) fns.push_back(TreeEval{&g, k});
   MStarSearch<SideMovesTwice> s(g, fns);
   EXPECT_THROW(s.mstar_ab(g.root(), 4, 2, 1000), InputError);
   const Definitions<SideMovesTwice> def{g, fns, 0};
@@ -306,7 +306,8 @@ TEST(DdOmTrees, MatchesTheDefinitionAndOmAtFullModelDepth) {
 
 // ---- Bao ------------------------------------------------------------------------------
 
-using BaoFn = ModelSearch<BaoGame>::Fn;
+// Functions made of evaluators scaled and mixed: any callable, through std::function.
+using BaoFn = std::function<int(const Position&, int)>;
 
 // Positions from random games, some from every stage.
 std::vector<Position> positions(Variant v, int count, std::uint64_t seed) {
@@ -348,11 +349,11 @@ TEST(MStarBao, EveryLevelMatchesTheDefinition) {
   const auto fns = f.fns();
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    MStarSearch<BaoGame> s(game, fns);
-    OmSearch<BaoGame> om(game, fns);
+    MStarSearch<BaoGame, BaoFn> s(game, fns);
+    OmSearch<BaoGame, BaoFn> om(game, fns);
     for (const Position& p : positions(v, 40, 11)) {
       SCOPED_TRACE(format_position(p));
-      const Definitions<BaoGame> def{game, fns, p.side};
+      const Definitions<BaoGame, BaoFn> def{game, fns, p.side};
       for (int depth : {1, 2, 3}) {
         SCOPED_TRACE("depth " + std::to_string(depth));
         const auto om1 = om.om_plain(p, depth, 1);
@@ -384,11 +385,11 @@ TEST(DdOmBao, MatchesTheDefinitionAndOm) {
   const auto fns = f.fns();
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    DdOmSearch<BaoGame> s(game, fns);
-    OmSearch<BaoGame> om(game, fns);
+    DdOmSearch<BaoGame, BaoFn> s(game, fns);
+    OmSearch<BaoGame, BaoFn> om(game, fns);
     for (const Position& p : positions(v, 40, 12)) {
       SCOPED_TRACE(format_position(p));
-      const Definitions<BaoGame> def{game, fns, p.side};
+      const Definitions<BaoGame, BaoFn> def{game, fns, p.side};
       for (int big_d : {2, 3}) {
         for (int d = 1; d < big_d; ++d) {
           SCOPED_TRACE("D " + std::to_string(big_d) + " d " + std::to_string(d));
@@ -418,7 +419,7 @@ TEST(MStarBao, TableForOnePassKeepsTheVectorAndHits) {
   const auto fns = f.fns();
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    MStarSearch<BaoGame> plain(game, fns), with_table(game, fns);
+    MStarSearch<BaoGame, BaoFn> plain(game, fns), with_table(game, fns);
     with_table.set_table(4);
     for (const Position& p : positions(v, 24, 21)) {
       SCOPED_TRACE(format_position(p));
@@ -443,7 +444,7 @@ TEST(DdOmBao, TableForPlainKeepsTheValueAndHits) {
   const auto fns = f.fns();
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    DdOmSearch<BaoGame> plain(game, fns), with_table(game, fns);
+    DdOmSearch<BaoGame, BaoFn> plain(game, fns), with_table(game, fns);
     with_table.set_table(4);
     for (const Position& p : positions(v, 24, 22)) {
       SCOPED_TRACE(format_position(p));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -26,11 +27,11 @@ namespace {
 // The definitions by brute force, for any game: full minimax of each function, and PrOM
 // (OM being PrOM with a single type) by its definition on top. Values on MAX's scale;
 // no pruning, nothing shared with the searchers under test.
-template <class G>
+template <class G, class Fn = typename G::Eval>
 struct Brute {
   using State = typename G::State;
   const G& g;
-  const std::vector<typename ModelSearch<G>::Fn>& fns;
+  const std::vector<Fn>& fns;
   int max_side;
   mutable std::uint64_t evals = 0;  // leaf evaluations so far
 
@@ -105,7 +106,7 @@ using TreeProm = PromSearch<RandomTreeGame>;
 
 std::vector<TreeOm::Fn> tree_functions(const RandomTreeGame& g, int types) {
   std::vector<TreeOm::Fn> fns;
-  for (int k = 0; k < types; ++k) fns.push_back([&g, k](const TreeNode& s, int) { return g.value(s, k); });
+  for (int k = 0; k < types; ++k) fns.push_back(TreeEval{&g, k});
   return fns;
 }
 
@@ -276,8 +277,10 @@ TEST(OmTrees, HorizonBelowWhichAlphaBetaOnV0TakesOver) {
 
 // ---- Bao ------------------------------------------------------------------------------
 
-using BaoOm = OmSearch<BaoGame>;
-using BaoProm = PromSearch<BaoGame>;
+// Functions made of evaluators scaled and mixed: any callable, through std::function.
+using BaoFn = std::function<int(const Position&, int)>;
+using BaoOm = OmSearch<BaoGame, BaoFn>;
+using BaoProm = PromSearch<BaoGame, BaoFn>;
 
 std::vector<Position> bao_positions(Variant v, int count, std::uint64_t seed) {
   Rules rules;
@@ -311,7 +314,7 @@ TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
     BaoProm pr(game, fns);
     for (const Position& p : bao_positions(v, 60, 3)) {
       SCOPED_TRACE(format_position(p));
-      const Brute<BaoGame> brute{game, fns, p.side};
+      const Brute<BaoGame, BaoFn> brute{game, fns, p.side};
       for (int depth : {1, 2, 3}) {
         SCOPED_TRACE("depth " + std::to_string(depth));
         const auto om = brute.root(p, [&](const Position& c) { return brute.om(c, depth - 1, 1, 1); });

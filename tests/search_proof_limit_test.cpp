@@ -168,8 +168,8 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
 TEST(ProofLimit, AModelSearchUnderABudgetStopsInAProof) {
   const LongProof lp = first_with_laps(4 * kProofCheckLaps);
   ASSERT_GT(lp.laps, 4 * kProofCheckLaps);
-  search::ModelSearch<search::BaoGame> ms(search::BaoGame{rules_of(lp.at.variant)},
-                                          {[](const Position&, int) { return 0; }});
+  const models::MaterialEvaluator material;
+  search::ModelSearch<search::BaoGame> ms(search::BaoGame{rules_of(lp.at.variant)}, {search::EvalFn{&material}});
   ms.set_budget(search::StopRule(0, search::StopRule::Clock::now()));
   clear_verdict_cache();
   EXPECT_THROW(ms.alphabeta(lp.at.position, 1, 0), search::SearchStopped);

@@ -3,6 +3,7 @@
 // against each searcher's schema.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "engine/position.h"
 #include "experiments/tree_searchers.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
@@ -56,7 +58,7 @@ TEST(SearcherRegistry, EverySearcherRunsOnTreesOrSaysWhy) {
   tp.bound = 1000;
   const search::RandomTreeGame g(tp);
   std::vector<search::ModelSearch<search::RandomTreeGame>::Fn> fns;
-  for (int k = 0; k < 3; ++k) fns.push_back([g, k](const search::TreeNode& s, int) { return g.value(s, k); });
+  for (int k = 0; k < 3; ++k) fns.push_back(search::TreeEval{&g, k});
   experiments::TreeSearchArgs args;
   args.depth = 4;
   args.bound = 1000;
@@ -101,10 +103,31 @@ TEST(SearcherRegistry, SpecsAreReadAgainstTheSchema) {
 // alphabeta describes itself with every parameter, defaults from the schema, values
 // written canonically.
 TEST(SearcherRegistry, DescriptionsComeFromTheSchema) {
-  auto s = models::make_searcher("alphabeta(tt=1, tt_mb=08)", Rules{}, models::make_evaluator("material"));
+  auto s = models::make_searcher("alphabeta(pvs=1, tt_mb=08)", Rules{}, models::make_evaluator("material"));
   EXPECT_EQ(s->describe(),
-            "alphabeta(tt=true,tt_mb=8,tt_deeper=false,ordering=true,aspiration=0,staged=true,pvs=true,id_step=3,"
+            "alphabeta(tt_mb=8,tt_deeper=false,ordering=true,aspiration=0,staged=true,pvs=true,id_step=3,"
             "lazy_legality=true)");
+}
+
+// tt_mb=0 turns the table off for every searcher that has one: no bytes, no probe; and
+// every such searcher declares the same tt_mb.
+TEST(SearcherRegistry, TtMbZeroTurnsEveryTableOff) {
+  const auto eval = models::make_evaluator("material");
+  const Position p = start_position(Variant::Kiswahili);
+  int with_table = 0;
+  for (const search::SearcherEntry& e : models::searchers().entries()) {
+    const auto tt =
+        std::find_if(e.params.begin(), e.params.end(), [](const search::Param& q) { return q.name == "tt_mb"; });
+    if (tt == e.params.end()) continue;
+    ++with_table;
+    EXPECT_EQ(tt->def, search::table_param().def) << e.name;
+    EXPECT_EQ(tt->min, 0) << e.name;
+    const std::string params = e.bench_params.empty() ? "tt_mb=0" : e.bench_params + ",tt_mb=0";
+    const auto s = models::make_searcher(e.name + "(" + params + ")", Rules{}, eval);
+    EXPECT_EQ(s->table_bytes(), 0u) << e.name;
+    EXPECT_EQ(s->search(p, search::Limits{3, 0, 0}).tt_probes, 0u) << e.name;
+  }
+  EXPECT_GE(with_table, 3);  // alphabeta, om-beta, the PrOM searchers at least
 }
 
 // A registry refuses a name twice, and a factory that leaves a schema key unread.
@@ -120,6 +143,7 @@ TEST(SearcherRegistry, RefusesDuplicatesAndUnreadKeys) {
                           .tree = {},
                           .not_on_trees = "a test",
                           .tree_grid_default = false,
+                          .family = "",
                           .bench_params = ""};
   r.add(e);
   EXPECT_THROW(r.add(e), std::logic_error);

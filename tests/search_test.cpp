@@ -59,8 +59,7 @@ TEST_P(AgainstMinimax, SameValueOnRandomPositionsDepths1To5) {
   std::vector<std::unique_ptr<AlphaBeta<BaoGame, EvalFn>>> searchers;
   for (const Combo& c : combos) {
     AlphaBetaOptions o;
-    o.tt = c.tt;
-    o.tt_mb = 1;
+    o.tt_mb = c.tt ? 1 : 0;
     o.ordering = c.ordering;
     o.aspiration = c.aspiration;
     o.staged = c.staged;
@@ -342,10 +341,10 @@ TEST(Search, BadInputGivesClearErrors) {
     }
   };
   expect_error("alphabta", "unknown searcher 'alphabta'");
-  expect_error("alphabeta(tt_mb=0)", "tt_mb");
+  expect_error("alphabeta(tt_mb=65537)", "tt_mb");
   expect_error("alphabeta(tt_mb=lots)", "found 'lots'");
   expect_error("alphabeta(depth=3)", "unknown parameter 'depth'");
-  expect_error("alphabeta(tt=maybe)", "true or false");
+  expect_error("alphabeta(pvs=maybe)", "true or false");
   expect_error("alphabeta(tt_mb=16", "missing ')'");
   expect_error("minimax(tt=true)", "unknown parameter 'tt'");
   EXPECT_THROW(models::make_evaluator("strong"), InputError);

@@ -96,7 +96,7 @@ TEST(TournamentConfig, BadValuesNameFileLineAndKey) {
   EXPECT_HAS(config_error(replace(kSmall, "searcher = alphabeta\neval = default", "searcher = frob\neval = default")),
              "t.ini:8: key 'player.a.searcher': unknown searcher 'frob'");
   EXPECT_HAS(config_error(replace(kSmall, "searcher = alphabeta\neval = default",
-                                  "searcher = alphabeta(tt=maybe)\neval = default")),
+                                  "searcher = alphabeta(pvs=maybe)\neval = default")),
              "t.ini:8: key 'player.a.searcher'");
   EXPECT_HAS(config_error(replace(kSmall, "eval = material", "eval = frob")), "t.ini:14: key 'player.b.eval'");
   // minimax needs a depth: found when the config is read, not mid-run.

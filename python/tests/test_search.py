@@ -25,7 +25,7 @@ def cli_search(cli, position, searcher, eval_, limit):
 
 CASES = [
     ("alphabeta", "default", ["--depth", "5"]),
-    ("alphabeta(tt=false,ordering=false)", "material", ["--depth", "4"]),
+    ("alphabeta(tt_mb=0,ordering=false)", "material", ["--depth", "4"]),
     ("minimax", "material", ["--depth", "3"]),
     ("alphabeta", "default", ["--nodes", "3000"]),
     ("om-plain(model=material)", "default", ["--depth", "3"]),

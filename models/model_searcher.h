@@ -1,12 +1,8 @@
-// Helpers the opponent-model searchers share (models/opponent_searchers.cpp and
-// models/root_om.cpp), internal to models/:
-//   Budget, deepen   iterative deepening over fixed-depth iterations under a searcher's
-//                    depth, node and time limits;
-//   plus_items       the items of a list written E1+E2+...;
-//   to_result        a fixed-depth model search's result as a searcher's;
-//   ModelSearcher    what the searchers over one model search share (search, limits,
-//                    budget, description, evaluators, table size).
-// Not part of the public interface: nothing outside models/ includes this header.
+// ModelSearcher: what the searchers over one fixed-depth model search
+// (search/model_search.h: OM, PrOM, M*, (D,d)-OM) share: iterative deepening under the
+// limits, the budget set on the search around each iteration, description, evaluators,
+// table size and the model's predicted reply; and to_result, such a search's result as a
+// searcher's. Internal to models/ (models/opponent_searchers.cpp, models/multi_model.cpp).
 #pragma once
 
 #include <algorithm>
@@ -21,6 +17,7 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "models/deepen_afresh.h"
 #include "search/model_search.h"
 #include "search/result.h"
 #include "search/score.h"
@@ -28,76 +25,6 @@
 #include "search/spec.h"
 
 namespace bao::models {
-
-using Clock = std::chrono::steady_clock;
-
-// What is left of a search's node and time limits when an iteration starts.
-struct Budget {
-  std::uint64_t nodes = 0;                                // nodes left; 0: no node limit
-  Clock::time_point deadline = Clock::time_point::max();  // max: no time limit
-  // The first iteration must end with a move, so it is not interrupted (its inner
-  // searches may be shortened); a later one is thrown away (search::SearchStopped) once
-  // the budget runs out.
-  bool strict = false;
-};
-
-// Runs `iteration(depth, budget)` for depth 1, 2, ... up to the limits (iterative
-// deepening over fixed-depth searches without a shared table): a depth limit runs that
-// depth alone; node and time limits skip an iteration that the last one's growth says
-// would not fit, and stop one that runs out of them (the last finished one is returned).
-template <class Iteration>
-search::BaoResult deepen(const search::Limits& limits, const search::InfoFn& info, Iteration&& iteration) {
-  const auto t0 = Clock::now();
-  search::BaoResult best;
-  std::uint64_t total_nodes = 0, total_evals = 0, last = 0, before_last = 0;
-  const int first = limits.depth > 0 && limits.nodes == 0 && limits.time_ms == 0 ? limits.depth : 1;
-  const int max_depth = limits.depth > 0 ? limits.depth : search::kMaxPly - 1;
-  for (int d = first; d <= max_depth; ++d) {
-    if (d > first) {
-      const double growth = before_last ? std::max(1.0, double(last) / double(before_last)) : 4.0;
-      const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count() * 1000.0;
-      if (limits.nodes && total_nodes + growth * double(last) > double(limits.nodes)) break;
-      if (limits.time_ms && elapsed * (1.0 + growth) > double(limits.time_ms)) break;
-    }
-    Budget budget;
-    if (limits.nodes) budget.nodes = limits.nodes > total_nodes ? limits.nodes - total_nodes : 1;
-    if (limits.time_ms) budget.deadline = t0 + std::chrono::milliseconds(limits.time_ms);
-    budget.strict = d > first;
-    search::BaoResult r;
-    try {
-      r = iteration(d, budget);
-    } catch (const search::SearchStopped& stopped) {
-      // The unfinished iteration's nodes were visited: they count (nodes per second).
-      best.nodes = total_nodes + stopped.nodes;
-      best.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-      break;
-    }
-    before_last = last;
-    last = r.nodes;
-    total_nodes += r.nodes;
-    total_evals += r.leaf_evals;
-    r.nodes = total_nodes;
-    r.leaf_evals = total_evals;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    best = r;
-    if (info && r.has_move) info(best);
-    if (!r.has_move) break;
-  }
-  return best;
-}
-
-// The items of "A+B+C", every one, an empty one before or after a stray '+' too (the
-// callers name such an item in their error).
-inline std::vector<std::string> plus_items(const std::string& text) {
-  std::vector<std::string> items;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t plus = std::min(text.find('+', at), text.size());
-    items.push_back(text.substr(at, plus - at));
-    at = plus + 1;
-  }
-  return items;
-}
 
 // The result of one fixed-depth iteration of a model search (search/model_search.h).
 inline search::BaoResult to_result(const search::ModelResult<bao::Move>& o, int depth) {
@@ -113,7 +40,7 @@ inline search::BaoResult to_result(const search::ModelResult<bao::Move>& o, int 
 }
 
 // A searcher whose iterations are fixed-depth searches of one ModelSearch (OM, PrOM,
-// M*, (D,d)-OM): search() deepens under the limits (deepen), each iteration running with
+// M*, (D,d)-OM): search() deepens under the limits (deepen_afresh), each iteration running with
 // what is left of the budget set on that search. A subclass says which search it uses
 // and runs one iteration.
 class ModelSearcher : public search::Searcher {
@@ -125,7 +52,7 @@ class ModelSearcher : public search::Searcher {
 
   search::BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
     check(limits);
-    return deepen(limits, info, [&](int d, const Budget& b) {
+    return deepen_afresh(limits, info, [&](int d, const Budget& b) {
       search::ModelSearch<search::BaoGame>& ms = model_search();
       if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
       struct Clear {
