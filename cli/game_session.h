@@ -48,7 +48,7 @@ class GameSession {
   // The game as engine/record.h holds it, with the players' names as headers and a
   // winner header when the game is over: write_game() of it is a record that
   // read_game (bao replay) reads back to the same moves.
-  Game to_game(const std::string& south, const std::string& north) const;
+  GameRecord to_record(const std::string& south, const std::string& north) const;
 
  private:
   Rules rules_;

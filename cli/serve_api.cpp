@@ -414,7 +414,7 @@ struct ServeApi::Impl {
   json record(const json& j) {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    const std::string text = write_game(g.to_game(get_string(j, "south", ""), get_string(j, "north", "")));
+    const std::string text = write_game(g.to_record(get_string(j, "south", ""), get_string(j, "north", "")));
     return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
   }
 
