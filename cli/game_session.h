@@ -13,7 +13,7 @@
 #include "engine/record.h"
 #include "engine/rules.h"
 #include "experiments/config.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "search/searcher.h"
 
 namespace bao::cli {

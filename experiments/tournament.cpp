@@ -19,7 +19,7 @@
 #include "engine/notation.h"
 #include "engine/text_input.h"
 #include "experiments/folder_lock.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "experiments/stats.h"
 #include "experiments/tournament_run.h"
 #include "play/game.h"
