@@ -364,8 +364,9 @@ struct ServeApi::Impl {
             {"state", state_json(g.current(), rules)}};
   }
 
-  // The player a request names, refused when it would read files, take more memory than
-  // the server allows or, for minimax, which ignores time limits, search too deep.
+  // The player a request names, refused when it would read files (every evaluator its
+  // searcher names must be built in), take more memory than the server allows or, for
+  // minimax, which ignores time limits, search too deep.
   void check_engine(const experiments::PlayerConfig& pc) {
     if (std::find(evaluators.begin(), evaluators.end(), pc.eval) == evaluators.end()) {
       std::string known;
@@ -373,10 +374,10 @@ struct ServeApi::Impl {
       bad("unknown evaluator '" + pc.eval + "' (known: " + known + ")");
     }
     const std::string& searcher = pc.searcher;
-    if (searcher.find('/') != std::string::npos || searcher.find('\\') != std::string::npos ||
-        searcher.find(".txt") != std::string::npos)
-      bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
     const search::Spec spec = search::parse_spec(searcher);
+    for (const std::string& name : models::spec_evaluators(spec))
+      if (!models::is_builtin_evaluator(name))
+        bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
     const auto tt = spec.params.find("tt_mb");
     int mb = 0;
     if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
