@@ -219,7 +219,7 @@ class PlayLoop {
 
   // Throws InputError naming the file when it cannot be written.
   void save(const std::string& file) {
-    write_text_file_atomically(file, write_game(game_.to_game(player_name(South), player_name(North))));
+    write_text_file_atomically(file, write_game(game_.to_record(player_name(South), player_name(North))));
     std::cout << "saved " << file << " (" << game_.plies() << " plies)\n";
   }
 

@@ -29,7 +29,7 @@ int cmd_replay(const std::vector<std::string>& args) {
     return kExitOk;
   if (file.empty()) throw po::error("missing FILE: the game record to replay, or - for standard input");
   const Rules rules = make_rules(o);
-  const Game g = read_game(read_text_file(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);
+  const GameRecord g = read_game(read_text_file(file), file == "-" ? "<stdin>" : file, rules, o.variant_given);
 
   if (vm.count("tsv")) {
     std::cout << "ply\tmove\tlegal_before\tposition_after\n0\t\t\t" << format_position(g.start) << "\n";

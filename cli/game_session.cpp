@@ -47,8 +47,8 @@ std::vector<std::string> GameSession::move_texts() const {
   return out;
 }
 
-Game GameSession::to_game(const std::string& south, const std::string& north) const {
-  Game g;
+GameRecord GameSession::to_record(const std::string& south, const std::string& north) const {
+  GameRecord g;
   g.rules = rules_;
   g.start = start_;
   if (!south.empty()) g.headers.emplace_back("South", south);

@@ -13,7 +13,7 @@
 #include "engine/record.h"
 #include "engine/rules.h"
 #include "experiments/config.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "search/searcher.h"
 
 namespace bao::cli {
@@ -48,7 +48,7 @@ class GameSession {
   // The game as engine/record.h holds it, with the players' names as headers and a
   // winner header when the game is over: write_game() of it is a record that
   // read_game (bao replay) reads back to the same moves.
-  Game to_game(const std::string& south, const std::string& north) const;
+  GameRecord to_record(const std::string& south, const std::string& north) const;
 
  private:
   Rules rules_;

@@ -10,6 +10,7 @@
 #include <semaphore>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "cli/game_session.h"
 #include "engine/error.h"
@@ -277,27 +278,42 @@ struct ServeApi::Impl {
         evaluators(evaluator_list()),
         loaded(opt.results.size()) {}
 
+  // The page's files and the API endpoints: each path with the one method it takes. A
+  // path not here is a 404, another method a 405 naming the right one.
   http::Response route(const http::Request& req) {
-    const std::string& p = req.path;
-    if (p == "/" || p == "/index.html" || p == "/app.js" || p == "/style.css") {
-      need(req, "GET");
-      return static_file(p == "/" ? "index.html" : p.substr(1));
-    }
-    if (p == "/api/info") return need(req, "GET"), json_response(info());
-    if (p == "/api/position") return need(req, "POST"), json_response(position(parse_body(req.body)));
-    if (p == "/api/play") return need(req, "POST"), json_response(play(parse_body(req.body)));
-    if (p == "/api/search") return need(req, "POST"), json_response(search(parse_body(req.body)));
-    if (p == "/api/record") return need(req, "POST"), json_response(record(parse_body(req.body)));
-    if (p == "/api/results") return need(req, "GET"), json_response(results());
-    if (p == "/api/games") return need(req, "GET"), json_response(games(req.query));
-    if (p == "/api/game") return need(req, "GET"), json_response(game(req.query));
-    if (p == "/api/summary") return need(req, "GET"), json_response(summary(req.query));
-    throw HttpError(404, "no such page or API endpoint: " + p);
-  }
-
-  static void need(const http::Request& req, const char* method) {
-    if (req.method != method)
-      throw HttpError(405, std::string("use ") + method + " for " + req.path + ", not " + req.method);
+    using Answer = http::Response (*)(Impl&, const http::Request&);
+    struct Route {
+      std::string_view path, method;
+      Answer answer;
+    };
+    static constexpr Answer page = [](Impl& a, const http::Request& r) {
+      return a.static_file(r.path == "/" ? "index.html" : r.path.substr(1));
+    };
+    static constexpr Route kRoutes[] = {
+        {"/", "GET", page},
+        {"/index.html", "GET", page},
+        {"/app.js", "GET", page},
+        {"/style.css", "GET", page},
+        {"/api/info", "GET", [](Impl& a, const http::Request&) { return json_response(a.info()); }},
+        {"/api/position", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.position(parse_body(r.body))); }},
+        {"/api/play", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.play(parse_body(r.body))); }},
+        {"/api/search", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r.body))); }},
+        {"/api/record", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r.body))); }},
+        {"/api/results", "GET", [](Impl& a, const http::Request&) { return json_response(a.results()); }},
+        {"/api/games", "GET", [](Impl& a, const http::Request& r) { return json_response(a.games(r.query)); }},
+        {"/api/game", "GET", [](Impl& a, const http::Request& r) { return json_response(a.game(r.query)); }},
+        {"/api/summary", "GET", [](Impl& a, const http::Request& r) { return json_response(a.summary(r.query)); }},
+    };
+    const auto it =
+        std::find_if(std::begin(kRoutes), std::end(kRoutes), [&](const Route& r) { return r.path == req.path; });
+    if (it == std::end(kRoutes)) throw HttpError(404, "no such page or API endpoint: " + req.path);
+    if (req.method != it->method)
+      throw HttpError(405, "use " + std::string(it->method) + " for " + req.path + ", not " + req.method);
+    return it->answer(*this, req);
   }
 
   http::Response static_file(const std::string& name) {
@@ -348,8 +364,9 @@ struct ServeApi::Impl {
             {"state", state_json(g.current(), rules)}};
   }
 
-  // The player a request names, refused when it would read files, take more memory than
-  // the server allows or, for minimax, which ignores time limits, search too deep.
+  // The player a request names, refused when it would read files (every evaluator its
+  // searcher names must be built in), take more memory than the server allows or, for
+  // minimax, which ignores time limits, search too deep.
   void check_engine(const experiments::PlayerConfig& pc) {
     if (std::find(evaluators.begin(), evaluators.end(), pc.eval) == evaluators.end()) {
       std::string known;
@@ -357,10 +374,10 @@ struct ServeApi::Impl {
       bad("unknown evaluator '" + pc.eval + "' (known: " + known + ")");
     }
     const std::string& searcher = pc.searcher;
-    if (searcher.find('/') != std::string::npos || searcher.find('\\') != std::string::npos ||
-        searcher.find(".txt") != std::string::npos)
-      bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
     const search::Spec spec = search::parse_spec(searcher);
+    for (const std::string& name : models::spec_evaluators(spec))
+      if (!models::is_builtin_evaluator(name))
+        bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
     const auto tt = spec.params.find("tt_mb");
     int mb = 0;
     if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
@@ -414,7 +431,7 @@ struct ServeApi::Impl {
   json record(const json& j) {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    const std::string text = write_game(g.to_game(get_string(j, "south", ""), get_string(j, "north", "")));
+    const std::string text = write_game(g.to_record(get_string(j, "south", ""), get_string(j, "north", "")));
     return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
   }
 

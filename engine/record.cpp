@@ -108,7 +108,7 @@ class RecordReader {
   }
 
   // The game, once every line has been read (line_no: the last line's number).
-  Game finish(int line_no) {
+  GameRecord finish(int line_no) {
     if (!moves_started_) begin_moves(line_no);
     if (!ended_) {
       const char* reason = outcome_reason(pos_, g_.rules);
@@ -240,7 +240,7 @@ class RecordReader {
                        " (" + g_.reason + ")");
   }
 
-  Game g_;
+  GameRecord g_;
   const std::string src_;
   const Variant asked_variant_;
   const bool variant_given_;       // a `variant:` header must then be asked_variant_
@@ -257,7 +257,7 @@ class RecordReader {
 
 std::string ply_label(int number, Side side) { return std::to_string(number) + (side == South ? "S" : "N"); }
 
-Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
+GameRecord read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
   RecordReader reader(source, rules, variant_given);
   int line_no = 0;
   std::size_t at = 0;
@@ -270,7 +270,7 @@ Game read_game(std::string_view text, std::string_view source, const Rules& rule
   return reader.finish(line_no);
 }
 
-std::string write_game(const Game& game) {
+std::string write_game(const GameRecord& game) {
   std::string out;
   bool has_variant = false, has_position = false;
   for (const auto& [k, v] : game.headers) {

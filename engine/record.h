@@ -25,7 +25,8 @@ struct GamePly {
   Position after;  // the position after it
 };
 
-struct Game {
+// A game as its record holds it: headers, rules, start, and every ply checked.
+struct GameRecord {
   std::vector<std::pair<std::string, std::string>> headers;  // in file order
   Rules rules;
   Position start;
@@ -44,9 +45,9 @@ std::string ply_label(int number, Side side);
 // is neither a header (key: a word of 2+ letters, digits, '-', '_', from a letter) nor a
 // move line (all-digit number, leading zeros allowed), a repeated variant/position/
 // winner header, and a move or `resigns` after the game has ended.
-Game read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given);
+GameRecord read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given);
 
 // The record of a game in canonical notation (headers kept, moves canonical).
-std::string write_game(const Game& game);
+std::string write_game(const GameRecord& game);
 
 }  // namespace bao

@@ -26,7 +26,7 @@
 
 #include "engine/position.h"
 #include "experiments/config.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "experiments/records.h"
 
 namespace bao::experiments {

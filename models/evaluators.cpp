@@ -63,6 +63,17 @@ std::string evaluator_names() {
   return names + ", or a weights file PATH.txt";
 }
 
+bool is_builtin_evaluator(std::string_view name) {
+  if (const auto tilde = name.rfind('~'); tilde != std::string_view::npos) {
+    int a = 0;
+    return to_int(std::string(name.substr(tilde + 1)), a) && a >= 0 && a <= kMaxNoise &&
+           is_builtin_evaluator(name.substr(0, tilde));
+  }
+  if (name == "material" || name == "default") return true;
+  const auto& builtin = embedded_weights();
+  return std::any_of(builtin.begin(), builtin.end(), [&](const auto& entry) { return entry.first == name; });
+}
+
 std::string resolve_weight_paths(std::string_view text, const std::string& dir) {
   if (dir.empty()) return std::string(text);
   constexpr std::string_view kDelimiters = "=,:+()@~";

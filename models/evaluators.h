@@ -18,6 +18,10 @@ namespace bao::models {
 // Throws InputError naming an unknown evaluator and listing the known ones.
 std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name);
 std::string evaluator_names();
+// Whether make_evaluator(name) makes an evaluator without reading a file: material,
+// default, a learned one built into the program, or a noisy copy E~A of one of them (A
+// from 0 to kMaxNoise). bao serve takes only these.
+bool is_builtin_evaluator(std::string_view name);
 
 // `text` (an evaluator name or a searcher spec) with every relative weights-file path
 // (a name ending in ".txt", between '=', ',', ':', '+', '(', ')', '@') put under `dir`,

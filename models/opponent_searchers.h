@@ -32,10 +32,13 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "search/registry.h"
 #include "search/searcher.h"
+#include "search/spec.h"
 
 namespace bao::models {
 
@@ -49,5 +52,11 @@ std::unique_ptr<search::Searcher> make_searcher(std::string_view spec, const Rul
 
 // All searcher names, comma separated.
 std::string searcher_names();
+
+// The evaluator names `spec` gives make_evaluator, as the factories read them: model=E
+// (root-om's model=E@D: E), each E of models=E1+E2+... and of types=E1:p1+...; an item
+// the factories refuse before making its evaluator (empty, or a type without ':') is left
+// out. bao serve checks them, so that a request names no weights file.
+std::vector<std::string> spec_evaluators(const search::Spec& spec);
 
 }  // namespace bao::models

@@ -1,7 +1,7 @@
 // The one game loop: two searchers play a game from a position, with a ply cap. Used by
 // tournaments (experiments/), the GA and TD-Leaf tuners and type learning (models/).
 //
-// Game records: three types exist on purpose, for three uses. bao::Game
+// Game records: three types exist on purpose, for three uses. bao::GameRecord
 // (engine/record.h) is a record read from text, with headers and every ply's legal
 // moves, for replaying and checking human records. play::PlayedGame (here) is what the
 // loop produced: moves, result and search costs, optionally each ply's position and

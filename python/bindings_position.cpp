@@ -366,11 +366,11 @@ struct PyPly {
 };
 
 struct PyGame {
-  Game game;
+  GameRecord game;
   std::vector<PyPly> plies;
 };
 
-PyGame make_game(Game g) {
+PyGame make_game(GameRecord g) {
   PyGame out;
   for (const GamePly& p : g.plies) {
     std::vector<std::string> legal;

@@ -21,7 +21,7 @@ std::vector<Row> read_rows() { return test::read_game1994_rows(); }
 TEST(Game1994, EveryPlyMatchesTheDataFile) {
   const std::vector<Row> rows = read_rows();
   ASSERT_EQ(rows.size(), 47u);  // the start and 46 plies
-  const Game g = read_game(test::read_data("game1994.txt"), "game1994.txt", Rules{}, false);
+  const GameRecord g = read_game(test::read_data("game1994.txt"), "game1994.txt", Rules{}, false);
   EXPECT_EQ(format_position(g.start), rows[0].position);
   ASSERT_EQ(g.plies.size(), rows.size() - 1);
   for (std::size_t i = 0; i < g.plies.size(); ++i) {

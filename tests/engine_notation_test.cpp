@@ -75,11 +75,11 @@ std::string read_move(std::string_view text, const std::string& position, std::s
   return format_move(parse_move(text, p, Rules{}, where), p.side);
 }
 
-Game read(std::string_view text, const Rules& rules = Rules{}, bool variant_given = false) {
+GameRecord read(std::string_view text, const Rules& rules = Rules{}, bool variant_given = false) {
   return read_game(text, "game.txt", rules, variant_given);
 }
 
-std::vector<std::string> ply_texts(const Game& g) {
+std::vector<std::string> ply_texts(const GameRecord& g) {
   std::vector<std::string> out;
   for (const GamePly& p : g.plies) out.push_back(ply_label(p.number, p.side) + " " + format_move(p.move, p.side));
   return out;
@@ -447,7 +447,7 @@ TEST(MoveTextRejects, Garbage) {
 // Game records: reading.
 
 TEST(RecordRead, The1994Record) {
-  const Game g = read(test::read_data("game1994.txt"));
+  const GameRecord g = read(test::read_data("game1994.txt"));
   ASSERT_EQ(g.plies.size(), 46u);
   EXPECT_EQ(g.result, Outcome::NorthWins);
   EXPECT_EQ(g.reason, "South resigns");
@@ -467,18 +467,18 @@ TEST(RecordRead, The1994Record) {
 }
 
 TEST(RecordRead, NoMovesGivesTheStart) {
-  const Game g = read("South: x\nNorth: y\n");
+  const GameRecord g = read("South: x\nNorth: y\n");
   EXPECT_TRUE(g.plies.empty());
   EXPECT_EQ(g.result, Outcome::Ongoing);
   EXPECT_EQ(format_position(g.final_position()), kKiswahiliStart);
-  const Game e = read("");
+  const GameRecord e = read("");
   EXPECT_TRUE(e.plies.empty());
   EXPECT_TRUE(e.headers.empty());
   EXPECT_EQ(e.result, Outcome::Ongoing);
 }
 
 TEST(RecordRead, HeadersKeepFileOrderAndTrimValues) {
-  const Game g = read("event:   club match  \nround: 3\nSouth: A B\n1: A7L* a5R;\n");
+  const GameRecord g = read("event:   club match  \nround: 3\nSouth: A B\n1: A7L* a5R;\n");
   const std::vector<std::pair<std::string, std::string>> headers = {
       {"event", "club match"}, {"round", "3"}, {"South", "A B"}};
   EXPECT_EQ(g.headers, headers);
@@ -486,7 +486,7 @@ TEST(RecordRead, HeadersKeepFileOrderAndTrimValues) {
 }
 
 TEST(RecordRead, VariantHeader) {
-  const Game g = read("variant: kujifunza\n1: A1R;\n");
+  const GameRecord g = read("variant: kujifunza\n1: A1R;\n");
   EXPECT_EQ(g.rules.variant, Variant::Kujifunza);
   EXPECT_EQ(format_position(g.start), kKujifunzaStart);
   ASSERT_EQ(g.plies.size(), 1u);
@@ -502,7 +502,7 @@ TEST(RecordRead, PositionHeaderWithNorthToMove) {
   const std::string header = std::string("position: ") + kNorthToMove + "\n";
   for (const std::string first : {"1: ... a5R;\n", "1: a5R;\n", "1:  ...  a5R ;\n"}) {
     SCOPED_TRACE(first);
-    const Game g = read(header + first + "2: A6L* a5R;\n");
+    const GameRecord g = read(header + first + "2: A6L* a5R;\n");
     EXPECT_EQ(format_position(g.start), kNorthToMove);
     const std::vector<std::string> plies = {"1N a5R", "2S A6L*", "2N a5R"};
     EXPECT_EQ(ply_texts(g), plies);
@@ -512,32 +512,32 @@ TEST(RecordRead, PositionHeaderWithNorthToMove) {
 
 TEST(RecordRead, PositionHeaderWithSouthToMove) {
   // Move numbers start at 1 from any position.
-  const Game g = read(std::string("variant: kiswahili\nposition: ") + before("23S") + "\n1: A2R b3L;\n");
+  const GameRecord g = read(std::string("variant: kiswahili\nposition: ") + before("23S") + "\n1: A2R b3L;\n");
   const std::vector<std::string> plies = {"1S A2R", "1N b3L"};
   EXPECT_EQ(ply_texts(g), plies);
   EXPECT_EQ(format_position(g.final_position()), game_rows().back().position);
 }
 
 TEST(RecordRead, Resigns) {
-  const Game s = read("1: A7L* a5R;\n2: resigns;\n");
+  const GameRecord s = read("1: A7L* a5R;\n2: resigns;\n");
   EXPECT_EQ(s.plies.size(), 2u);
   EXPECT_EQ(s.result, Outcome::NorthWins);
   EXPECT_EQ(s.reason, "South resigns");
-  const Game n = read("1: A7L* resigns;\n");
+  const GameRecord n = read("1: A7L* resigns;\n");
   EXPECT_EQ(n.plies.size(), 1u);
   EXPECT_EQ(n.result, Outcome::SouthWins);
   EXPECT_EQ(n.reason, "North resigns");
-  const Game at_once = read("1: resigns;\n");
+  const GameRecord at_once = read("1: resigns;\n");
   EXPECT_TRUE(at_once.plies.empty());
   EXPECT_EQ(at_once.result, Outcome::NorthWins);
-  const Game north_first = read(std::string("position: ") + kNorthToMove + "\n1: ... resigns;\n");
+  const GameRecord north_first = read(std::string("position: ") + kNorthToMove + "\n1: ... resigns;\n");
   EXPECT_TRUE(north_first.plies.empty());
   EXPECT_EQ(north_first.result, Outcome::SouthWins);
   EXPECT_EQ(north_first.reason, "North resigns");
 }
 
 TEST(RecordRead, GameEndedByTheMoves) {
-  const Game g = read(std::string("position: ") + kNorthRowEmpty + "\n");
+  const GameRecord g = read(std::string("position: ") + kNorthRowEmpty + "\n");
   EXPECT_EQ(g.result, Outcome::SouthWins);
   EXPECT_EQ(g.reason, "North's front row is empty");
   EXPECT_NO_THROW(read(std::string("winner: South\nposition: ") + kNorthRowEmpty + "\n"));
@@ -555,7 +555,7 @@ TEST(RecordRead, CommentsBlankLinesAndHashLines) {
       "# between moves\n"
       "  2: A6L* a5R ;\n"
       "3: A2R a6L;# comment without space\n";
-  const Game g = read(text);
+  const GameRecord g = read(text);
   const std::vector<std::string> plies = {"1S A7L*", "1N a5R", "2S A6L*", "2N a5R", "3S A2L", "3N a6L"};
   EXPECT_EQ(ply_texts(g), plies);
   const std::vector<std::pair<std::string, std::string>> headers = {{"South", "Maulidi"}};
@@ -563,25 +563,25 @@ TEST(RecordRead, CommentsBlankLinesAndHashLines) {
 }
 
 TEST(RecordRead, WindowsLineEndings) {
-  const Game g = read("South: x\r\n1: A7L* a5R;\r\n2: A6L* a5R;\r\n");
+  const GameRecord g = read("South: x\r\n1: A7L* a5R;\r\n2: A6L* a5R;\r\n");
   EXPECT_EQ(g.plies.size(), 4u);
   ASSERT_EQ(g.headers.size(), 1u);
   EXPECT_EQ(g.headers[0].second, "x");
 }
 
 TEST(RecordRead, ByteOrderMark) {
-  const Game g = read(
+  const GameRecord g = read(
       "\xef\xbb\xbf"
       "1: A7L* a5R;\n");
   EXPECT_EQ(g.plies.size(), 2u);
   EXPECT_TRUE(g.headers.empty());
-  const Game k = read(
+  const GameRecord k = read(
       "\xef\xbb\xbf"
       "variant: kujifunza\n1: A1R;\n");
   EXPECT_EQ(k.rules.variant, Variant::Kujifunza);
   EXPECT_EQ(k.plies.size(), 1u);
   // On a later line too (files joined, found by fuzz_record): the header is 'variant'.
-  const Game j = read(
+  const GameRecord j = read(
       "# c\n\xef\xbb\xbf"
       "variant: kujifunza\n1: A1R;\n");
   EXPECT_EQ(j.rules.variant, Variant::Kujifunza);
@@ -590,10 +590,10 @@ TEST(RecordRead, ByteOrderMark) {
 
 TEST(RecordRead, LenientMovesInRecords) {
   // "a3R *" (space before *), "A2R" for a forced A2L, "a2" without direction, "**".
-  const Game g = read("position: " + before("10N") + "\n1: ... a3R *;\n2: A3L a4R;\n3: A4R a2;\n");
+  const GameRecord g = read("position: " + before("10N") + "\n1: ... a3R *;\n2: A3L a4R;\n3: A4R a2;\n");
   const std::vector<std::string> plies = {"1N a3R*", "2S A3L", "2N a4R", "3S A4R", "3N a2L"};
   EXPECT_EQ(ply_texts(g), plies);
-  const Game h = read("position: " + before("3S") + "\n1: 2R a6L *;\n2: A1R a5R;\n");
+  const GameRecord h = read("position: " + before("3S") + "\n1: 2R a6L *;\n2: A1R a5R;\n");
   const std::vector<std::string> plies_h = {"1S A2L", "1N a6L", "2S A1L", "2N a5R"};
   EXPECT_EQ(ply_texts(h), plies_h);
 }
@@ -668,7 +668,7 @@ TEST(RecordErrors, LinesThatAreNeitherHeaderNorMoveLine) {
   EXPECT_INPUT_ERROR(read("1: A7L* a5R;\nO2: A6L* a5R;\n"), "line 2", "header 'O2'", "after the first move line");
   EXPECT_INPUT_ERROR(read("my place: Zanzibar\n"), "line 1", "neither");
   // Words of letters, digits, '-' and '_' are headers.
-  const Game g = read("event_2-b: final\nround2: 3\n1: A7L* a5R;\n");
+  const GameRecord g = read("event_2-b: final\nround2: 3\n1: A7L* a5R;\n");
   ASSERT_EQ(g.headers.size(), 2u);
   EXPECT_EQ(g.headers[0].first, "event_2-b");
   EXPECT_EQ(g.plies.size(), 2u);
@@ -731,7 +731,7 @@ TEST(RecordErrors, BadPositionHeader) {
 // ---------------------------------------------------------------------------------------
 // Game records: writing, and reading back what was written.
 
-void expect_same_game(const Game& a, const Game& b) {
+void expect_same_game(const GameRecord& a, const GameRecord& b) {
   EXPECT_EQ(a.start, b.start);
   EXPECT_EQ(a.rules, b.rules);
   EXPECT_EQ(a.result, b.result);
@@ -747,7 +747,7 @@ void expect_same_game(const Game& a, const Game& b) {
 }
 
 TEST(RecordWrite, The1994RecordRoundTrips) {
-  const Game g = read(test::read_data("game1994.txt"));
+  const GameRecord g = read(test::read_data("game1994.txt"));
   const std::string text = write_game(g);
   EXPECT_EQ(text.rfind("South: Maulidi\nNorth: Kijumbe\nplace: Zanzibar\ndate: 11-10-94\nvariant: kiswahili\n"
                        "winner: North\n1: A7L* a5R;\n2: A6L* a5R;\n3: A2L a6L;\n",
@@ -758,7 +758,7 @@ TEST(RecordWrite, The1994RecordRoundTrips) {
   EXPECT_NE(text.find("\n12: A4R a2L;\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\n23: A2R b3L;\n24: resigns;\n"), std::string::npos) << text;
   EXPECT_TRUE(text.ends_with("24: resigns;\n")) << text;
-  const Game again = read(text);
+  const GameRecord again = read(text);
   expect_same_game(g, again);
   EXPECT_EQ(again.headers, g.headers);
   // Writing is canonical: a second round gives the same text.
@@ -766,12 +766,12 @@ TEST(RecordWrite, The1994RecordRoundTrips) {
 }
 
 TEST(RecordWrite, NorthToMoveStartWritesEllipsis) {
-  const Game g = read(std::string("position: ") + kNorthToMove + "\n1: a5R;\n2: A6L* resigns;\n");
+  const GameRecord g = read(std::string("position: ") + kNorthToMove + "\n1: a5R;\n2: A6L* resigns;\n");
   const std::string text = write_game(g);
   EXPECT_NE(text.find("\n1: ... a5R;\n2: A6L* resigns;\n"), std::string::npos) << text;
   expect_same_game(g, read(text));
   // Without the position header the writer adds one for a start that is not the variant's.
-  Game bare = g;
+  GameRecord bare = g;
   bare.headers.clear();
   const std::string bare_text = write_game(bare);
   EXPECT_EQ(bare_text,
@@ -784,7 +784,7 @@ TEST(RecordWrite, Resignations) {
        std::vector<std::string>{"1: resigns;\n", "1: A7L* resigns;\n", "1: A7L* a5R;\n2: resigns;\n",
                                 std::string("position: ") + kNorthToMove + "\n1: ... resigns;\n"}) {
     SCOPED_TRACE(text);
-    const Game g = read(text);
+    const GameRecord g = read(text);
     const std::string written = write_game(g);
     EXPECT_TRUE(written.ends_with(text.substr(text.find("1:")))) << written;
     expect_same_game(g, read(written));
@@ -792,7 +792,7 @@ TEST(RecordWrite, Resignations) {
 }
 
 TEST(RecordWrite, KujifunzaAndUnfinishedGames) {
-  const Game g = read("variant: kujifunza\n1: A1R a3R;\n");
+  const GameRecord g = read("variant: kujifunza\n1: A1R a3R;\n");
   const std::string text = write_game(g);
   EXPECT_EQ(g.result, Outcome::Ongoing);
   EXPECT_NE(text.find("variant: kujifunza\n"), std::string::npos) << text;
@@ -801,7 +801,7 @@ TEST(RecordWrite, KujifunzaAndUnfinishedGames) {
   kujifunza.variant = Variant::Kujifunza;
   expect_same_game(g, read(text, kujifunza, true));
   // No headers at all: the variant is written.
-  const Game plain = read("1: A7L* a5R;\n");
+  const GameRecord plain = read("1: A7L* a5R;\n");
   EXPECT_EQ(write_game(plain), "variant: kiswahili\n1: A7L* a5R;\n");
 }
 

@@ -16,7 +16,7 @@
 #include "engine/position.h"
 #include "engine/text_input.h"
 #include "experiments/config.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "experiments/tournament.h"
 #include "search/tt.h"
 

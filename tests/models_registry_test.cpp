@@ -59,6 +59,25 @@ TEST(Evaluators, ZeroSumAndMaterialCountsSeeds) {
   EXPECT_EQ(def.evaluate(start_position(Variant::Kiswahili), North), 0);
 }
 
+TEST(Evaluators, BuiltInNamesAreThoseMadeWithoutAFile) {
+  for (const char* n :
+       {"material", "default", "td-long", "ga-material", "default~5", "td-short~0~3", "material~100000"})
+    EXPECT_TRUE(is_builtin_evaluator(n)) << n;
+  for (const char* n : {"", "w.txt", "/etc/passwd", "models/weights/td-long.txt", "nosuch", "w.txt~5", "default~",
+                        "default~x", "default~-1", "default~100001", "~5"})
+    EXPECT_FALSE(is_builtin_evaluator(n)) << n;
+}
+
+TEST(OmRegistry, SpecEvaluatorsAreTheNamesTheFactoriesMake) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(spec_evaluators(search::parse_spec("alphabeta(tt_mb=4)")), V{});
+  EXPECT_EQ(spec_evaluators(search::parse_spec("om-beta(model=w.txt,tt_mb=4)")), V{"w.txt"});
+  EXPECT_EQ(spec_evaluators(search::parse_spec("om-plain(model=default@3)")), V{"default@3"});
+  EXPECT_EQ(spec_evaluators(search::parse_spec("root-om(model=td-long@3,own_depth=d)")), V{"td-long"});
+  EXPECT_EQ(spec_evaluators(search::parse_spec("mstar-1p(models=material+/x/y+)")), (V{"material", "/x/y"}));
+  EXPECT_EQ(spec_evaluators(search::parse_spec("prom-beta(types=a:0.2+b~3:0.3+c,own=0.5)")), (V{"a", "b~3"}));
+}
+
 TEST(OmRegistry, OpponentSearchersByNameOnBao) {
   const Rules rules;
   auto eval = make_evaluator("default");

@@ -215,6 +215,10 @@ def test_play(s):
     check(st == 400 and "error" in j, "play: invalid UTF-8 is a 400 with valid JSON")
 
 
+def no_files(searcher):
+    return f"searcher '{searcher}': weights files are not available through the server; use evaluator names"
+
+
 def test_search(s):
     best = cli_out("search", "--depth", "3").strip()
     st, j = s.post("/api/search", {"depth": 3})
@@ -225,6 +229,10 @@ def test_search(s):
     st, j = s.post("/api/search", {"moves": ["A6L*"], "searcher": "om-plain(model=material)", "eval": "td-long",
                                    "depth": 3})
     check(st == 200 and j["best"].startswith("a"), "search: an opponent-model searcher for North")
+    st, j = s.post("/api/search", {"searcher": "mstar-1p(models=material+default~3)", "depth": 2})
+    check(st == 200, "search: a noisy copy of a built-in evaluator is one")
+    st, j = s.post("/api/search", {"searcher": "root-om(model=td-short@2)", "depth": 2})
+    check(st == 200, "search: root-om's model EVAL@DEPTH with a learned evaluator")
     st, j = s.post("/api/search", {"searcher": "minimax", "depth": 4})
     check(st == 200, "search: minimax")
     st, j = s.post("/api/search", {"depth": "2"})
@@ -245,8 +253,14 @@ def test_search(s):
         ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
         ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
         ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
-        ({"searcher": "om-plain(model=/tmp/w.txt)"},
-         "searcher 'om-plain(model=/tmp/w.txt)': weights files are not available through the server; use evaluator names"),
+        ({"searcher": "om-plain(model=/tmp/w.txt)"}, no_files("om-plain(model=/tmp/w.txt)")),
+        ({"searcher": "om-beta(model=w.txt)"}, no_files("om-beta(model=w.txt)")),
+        ({"searcher": "om-plain(model=/etc/passwd)"}, no_files("om-plain(model=/etc/passwd)")),
+        ({"searcher": "om-plain(model=w.txt~5)"}, no_files("om-plain(model=w.txt~5)")),
+        ({"searcher": "root-om(model=w.txt@3)"}, no_files("root-om(model=w.txt@3)")),
+        ({"searcher": "mstar-1p(models=default+w.txt)"}, no_files("mstar-1p(models=default+w.txt)")),
+        ({"searcher": "prom-beta(types=material:0.25+/etc/passwd:0.25)"},
+         no_files("prom-beta(types=material:0.25+/etc/passwd:0.25)")),
         ({"eval": "nosuch"}, "unknown evaluator 'nosuch' (known: material, default, ga-long, ga-material, ga-short, "
                              "td-long, td-short)"),
         ({"eval": "/etc/passwd"}, None),

@@ -17,7 +17,7 @@
 #include "engine/notation.h"
 #include "experiments/config.h"
 #include "experiments/folder_lock.h"
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 #include "experiments/records.h"
 #include "experiments/summary.h"
 #include "play/game.h"

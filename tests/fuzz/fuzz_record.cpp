@@ -7,14 +7,14 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text = bao::fuzz::text_of(data, size);
   const bao::Rules rules;
-  bao::Game g;
+  bao::GameRecord g;
   try {
     g = bao::read_game(text, "fuzz", rules, false);
   } catch (const bao::InputError&) {
     return 0;
   }
   const std::string written = bao::write_game(g);
-  bao::Game back;
+  bao::GameRecord back;
   try {
     back = bao::read_game(written, "written", rules, false);
   } catch (const bao::InputError& e) {

@@ -1,4 +1,4 @@
-#include "experiments/game_runner.h"
+#include "experiments/player.h"
 
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
