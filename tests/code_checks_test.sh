@@ -21,6 +21,12 @@ printf '#include "cli/common.h"\n' > "$tree/engine/bad.h"
 check "layers: engine/ including cli/ fails" exits 1 check-layers "$tree"
 check "layers: the breach is named by file and line" has "$tmp/out" "engine/bad.h:1"
 rm "$tree/engine/bad.h"
+mkdir -p "$tree/python"
+printf '#include "experiments/tournament.h"\n' > "$tree/python/ok.cpp"
+check "layers: python/ including experiments/ passes" exits 0 check-layers "$tree"
+printf '#include "cli/common.h"\n' > "$tree/python/bad.cpp"
+check "layers: python/ including cli/ (a side layer) fails" exits 1 check-layers "$tree"
+rm "$tree/python/bad.cpp"
 
 body() { for i in $(seq "$1"); do echo "  x += $i;"; done; }
 { echo "int short_one(int x) {"; body 10; echo "  return x;"; echo "}"; } > "$tree/engine/a.cpp"
