@@ -316,10 +316,10 @@ std::vector<std::string> spec_evaluators(const search::Spec& spec) {
   for (const auto& [key, value] : spec.params) {
     if (key == "model") out.push_back(spec.name == "root-om" ? value.substr(0, value.find('@')) : value);
     if (key == "models")
-      for (const std::string& item : plus_items(value))
+      for (const std::string& item : search::plus_items(value))
         if (!item.empty()) out.push_back(item);
     if (key == "types")
-      for (const std::string& item : plus_items(value))
+      for (const std::string& item : search::plus_items(value))
         if (const auto colon = item.find(':'); colon != std::string::npos) out.push_back(item.substr(0, colon));
   }
   return out;

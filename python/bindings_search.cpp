@@ -166,6 +166,32 @@ Raises bao.Error for an unknown searcher or evaluator, a bad parameter or limit,
 position where the game is over.
 )doc";
 
+
+// The registry's entry for `name` as a dict (bao.searcher_info).
+py::dict searcher_info(const std::string& name) {
+  const search::SearcherEntry* e = models::searchers().find(name);
+  if (!e) throw InputError("unknown searcher '" + name + "' (known: " + models::searcher_names() + ")");
+  py::list params;
+  for (const search::Param& q : e->params) {
+    const char* type = q.type == search::Param::Type::Bool ? "bool" : q.type == search::Param::Type::Int ? "int" : "text";
+    py::dict d;
+    d["name"] = q.name;
+    d["type"] = type;
+    d["default"] = q.def;
+    d["min"] = q.min;
+    d["max"] = q.max;
+    d["required"] = q.required;
+    d["doc"] = q.doc;
+    params.append(d);
+  }
+  py::dict out;
+  out["name"] = e->name;
+  out["summary"] = e->summary;
+  out["params"] = params;
+  out["on_trees"] = e->tree ? py::object(py::bool_(true)) : py::object(py::str(e->not_on_trees));
+  return out;
+}
+
 void bind_results(py::module_& m) {
   py::class_<SearchResult>(m, "SearchResult", "What bao.search returns; to_dict() gives it as a dict.")
       .def_readonly("move", &SearchResult::move, "The best move, canonical.")
@@ -268,6 +294,10 @@ void bind_search(py::module_& m) {
   m.def(
       "searchers", []() { return split_names(models::searcher_names()); },
       "The searcher names; parameters go in brackets: 'alphabeta(tt_mb=64)', 'om-beta(model=material)'.");
+  m.def("searcher_info", &searcher_info, py::arg("name"),
+        "What the registry declares of searcher `name`, as `bao search --list` prints it: a dict with\n"
+        "name, summary, params (a list of dicts: name, type 'bool'|'int'|'text', default, min, max,\n"
+        "required, doc) and on_trees (True, or why not as a str). bao.Error for an unknown name.");
 }
 
 }  // namespace bao::python

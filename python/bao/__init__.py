@@ -20,7 +20,7 @@ Search and evaluation (any searcher spec of `bao search`, opponent models includ
     >>> r.move, r.value, r.pv, r.nodes, r.leaf_evals, r.seconds
     >>> bao.search(p, "om-beta(model=material)", depth=4)
     >>> bao.evaluate(p, "material"), bao.features(p), bao.feature_names()
-    >>> bao.searchers(), bao.evaluators()
+    >>> bao.searchers(), bao.searcher_info("om-beta"), bao.evaluators()
 
 Random game trees (`bao trees`):
 
@@ -65,6 +65,7 @@ from ._bao import (
     read_game,
     run,
     search,
+    searcher_info,
     searchers,
     tree_searchers,
     trees_grid,
@@ -96,6 +97,7 @@ __all__ = [
     "results",
     "run",
     "search",
+    "searcher_info",
     "searchers",
     "tree_searchers",
     "trees_grid",

@@ -128,3 +128,24 @@ def test_registries():
     assert {"material", "default"} <= set(bao.evaluators())
     assert {"alphabeta", "minimax", "om-beta", "prom-beta", "root-om"} <= set(bao.searchers())
     assert set(bao.tree_searchers()) >= {"alphabeta", "om-bounded", "prom-plain"}
+
+
+def test_searcher_info_is_the_registry_s(cli):
+    # The same entries as `bao search --list`: every name has a summary; a parameter's
+    # default reads back through a spec; a searcher off the trees says why.
+    for name in bao.searchers():
+        info = bao.searcher_info(name)
+        assert info["name"] == name and info["summary"], info
+        assert all(p["type"] in ("bool", "int", "text") for p in info["params"]), info
+    ab = {p["name"]: p for p in bao.searcher_info("alphabeta")["params"]}
+    assert ab["tt_mb"]["type"] == "int" and ab["tt_mb"]["default"] == "16" and ab["tt_mb"]["min"] == 0
+    assert bao.searcher_info("alphabeta")["on_trees"] is True
+    assert isinstance(bao.searcher_info("root-om")["on_trees"], str)
+    om = {p["name"]: p for p in bao.searcher_info("om-beta")["params"]}
+    assert om["model"]["required"] is True and om["model"]["type"] == "text"
+    listed = cli("search", "--list").stdout
+    for name in bao.searchers():
+        assert f"`{name}`" in listed, name
+        assert bao.searcher_info(name)["summary"] in listed, name
+    with pytest.raises(bao.Error, match="unknown searcher 'frob'"):
+        bao.searcher_info("frob")
