@@ -25,12 +25,12 @@ namespace {
 // The usage line of --help: every option, by method.
 constexpr const char* kSynopsis =
     "--method ga|tdleaf --out PATH.txt [--curve PATH.csv] [--opponent E] [--init W] [--learn LIST]\n"
-    "         [--depth D] [--opening-plies A-B] [--ply-cap N] [--seed S] [--threads N]\n"
-    "         [--variant V] [--rule KEY=VALUE ...]\n"
+    "         [--depth D] [--opening-plies A-B] [--opening-stream tournament|v1] [--ply-cap N] [--seed S]\n"
+    "         [--threads N] [--variant V] [--rule KEY=VALUE ...]\n"
     "    ga:     [--population N] [--generations N] [--openings N] [--elite N] [--tournament N]\n"
     "            [--mutation-rate P] [--mutation-sigma X]\n"
     "    tdleaf: [--games N] [--batch N] [--mode self|opponent] [--alpha X] [--lambda X] [--beta X]\n"
-    "            [--test-every N] [--test-openings N]";
+    "            [--test-every N] [--test-openings N] [--learner-search current|v1]";
 
 // Starting weights: "default" (the default evaluator's terms), "material" (1 a seed),
 // "zero", or any learned evaluator / weights file.
@@ -132,6 +132,7 @@ std::pair<models::Weights, std::string> train(const std::string& method, const m
 int cmd_learn_eval(const std::vector<std::string>& args) {
   PositionOptions o;
   std::string method, out, curve, opponent = "default", init = "default", learn = "all", plies = "2-8", mode = "self";
+  std::string stream = "tournament", learner_search = "current";
   int depth = 2, threads = 0, ply_cap = 200;
   std::uint64_t seed = 1;
   models::GaOptions ga;
@@ -148,6 +149,8 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "features to learn: all, or names and groups pits,threats,house,mobility (default all)")(
       "depth", po::value(&depth)->value_name("D"), "alpha-beta depth of the games, 1 to 127 (default 2)")(
       "opening-plies", po::value(&plies)->value_name("A-B"), "random plies of the openings (default 2-8)")(
+      "opening-stream", po::value(&stream)->value_name("S"),
+      "the openings' random stream: tournament (default), or v1, that of the committed models/weights/")(
       "ply-cap", po::value(&ply_cap)->value_name("N"), "a game stops here, scoring 0.5; 1 to 100000 (default 200)")(
       "seed", po::value(&seed)->value_name("S"), "random seed (default 1)")(
       "threads", po::value(&threads)->value_name("N"), "OpenMP threads, 0 to 1024 (default 0: all)")(
@@ -171,12 +174,16 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "test-every", po::value(&td.test_every)->value_name("N"),
       "tdleaf: batches between test matches against the opponent, 0 = none; to 1000000 (default 5)")(
       "test-openings", po::value(&td.test_openings)->value_name("N"),
-      "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)");
+      "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)")(
+      "learner-search", po::value(&learner_search)->value_name("S"),
+      "tdleaf: the learner's alpha-beta: current (default), or v1, that of the committed models/weights/td-*.txt "
+      "(every depth, no PVS)");
   po::variables_map vm;
   if (!parse("learn-eval", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   check_choices(method, out, mode);
   if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
   const std::pair<int, int> opening_plies = parse_range_option("opening-plies", plies, 0, 200);
+  const play::OpeningStream opening_stream = parse_stream_option(stream);
   const Rules rules = make_rules(o);
   const models::Weights w0 = initial_weights(init);
   const models::Weights mask = feature_mask(learn);
@@ -190,6 +197,7 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
     m.depth = depth;
     m.ply_cap = ply_cap;
     std::tie(m.opening_min_plies, m.opening_max_plies) = opening_plies;
+    m.opening_stream = opening_stream;
     m.seed = seed;
     m.threads = threads;
   };
@@ -199,6 +207,8 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
   set_shared(ga);
   set_shared(td);
   td.self_play = mode == "self";
+  if (learner_search != "current" && learner_search != "v1") throw po::error("--learner-search must be current or v1");
+  td.learner_search_v1 = learner_search == "v1";
   models::check_ga_options(ga);
   models::check_tdleaf_options(td);
   check_output("--out", out);
