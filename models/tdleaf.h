@@ -55,7 +55,7 @@ struct TdLeafOptions {
   double beta = 0.01;                // tanh squashing: an evaluation of 1/beta maps to tanh(1); (0, kMaxBeta]
   int ply_cap = 200;                 // 1 to kMaxPlyCap
   int opening_min_plies = 2, opening_max_plies = 8;                       // 0 <= min <= max <= kMaxOpeningPlies
-  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // kLearnersV1 re-makes models/weights/
+  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // kLearnersV1: the committed weights'
   int test_every = 5;      // batches between test matches; 0: no test matches; to kMaxTestEvery
   int test_openings = 10;  // two games each; 1 to kMaxTestOpenings
   // The learner's alpha-beta as the committed models/weights/td-*.txt were learned with:
