@@ -25,12 +25,12 @@ namespace {
 // The usage line of --help: every option, by method.
 constexpr const char* kSynopsis =
     "--method ga|tdleaf --out PATH.txt [--curve PATH.csv] [--opponent E] [--init W] [--learn LIST]\n"
-    "         [--depth D] [--opening-plies A-B] [--ply-cap N] [--seed S] [--threads N]\n"
-    "         [--variant V] [--rule KEY=VALUE ...]\n"
+    "         [--depth D] [--opening-plies A-B] [--opening-stream tournament|v1] [--ply-cap N] [--seed S]\n"
+    "         [--threads N] [--variant V] [--rule KEY=VALUE ...]\n"
     "    ga:     [--population N] [--generations N] [--openings N] [--elite N] [--tournament N]\n"
     "            [--mutation-rate P] [--mutation-sigma X]\n"
     "    tdleaf: [--games N] [--batch N] [--mode self|opponent] [--alpha X] [--lambda X] [--beta X]\n"
-    "            [--test-every N] [--test-openings N]";
+    "            [--test-every N] [--test-openings N] [--learner-search current|v1]";
 
 // Starting weights: "default" (the default evaluator's terms), "material" (1 a seed),
 // "zero", or any learned evaluator / weights file.
@@ -127,30 +127,35 @@ std::pair<models::Weights, std::string> train(const std::string& method, const m
   return {c.back().weights, buf};
 }
 
-}  // namespace
-
-int cmd_learn_eval(const std::vector<std::string>& args) {
-  PositionOptions o;
+// The values of bao learn-eval's options; ga and td hold each method's own.
+struct Args {
   std::string method, out, curve, opponent = "default", init = "default", learn = "all", plies = "2-8", mode = "self";
+  std::string stream = "tournament", learner_search = "current";
   int depth = 2, threads = 0, ply_cap = 200;
   std::uint64_t seed = 1;
   models::GaOptions ga;
   models::TdLeafOptions td;
-  po::options_description desc("options");
-  add_rules_options(desc, o);
-  desc.add_options()("method", po::value(&method)->value_name("M"), "ga or tdleaf (required)")(
-      "out", po::value(&out)->value_name("PATH.txt"), "weights file to write (required)")(
-      "curve", po::value(&curve)->value_name("PATH.csv"), "learning curve CSV (default: PATH-curve.csv)")(
-      "opponent", po::value(&opponent)->value_name("E"), "fixed opponent's evaluator (default default)")(
-      "init", po::value(&init)->value_name("W"),
+};
+
+// bao learn-eval's options but the rules', each stored into `a`.
+void add_options(po::options_description& desc, Args& a) {
+  models::GaOptions& ga = a.ga;
+  models::TdLeafOptions& td = a.td;
+  desc.add_options()("method", po::value(&a.method)->value_name("M"), "ga or tdleaf (required)")(
+      "out", po::value(&a.out)->value_name("PATH.txt"), "weights file to write (required)")(
+      "curve", po::value(&a.curve)->value_name("PATH.csv"), "learning curve CSV (default: PATH-curve.csv)")(
+      "opponent", po::value(&a.opponent)->value_name("E"), "fixed opponent's evaluator (default default)")(
+      "init", po::value(&a.init)->value_name("W"),
       "starting weights: default, material, zero or a learned evaluator (default default)")(
-      "learn", po::value(&learn)->value_name("LIST"),
+      "learn", po::value(&a.learn)->value_name("LIST"),
       "features to learn: all, or names and groups pits,threats,house,mobility (default all)")(
-      "depth", po::value(&depth)->value_name("D"), "alpha-beta depth of the games, 1 to 127 (default 2)")(
-      "opening-plies", po::value(&plies)->value_name("A-B"), "random plies of the openings (default 2-8)")(
-      "ply-cap", po::value(&ply_cap)->value_name("N"), "a game stops here, scoring 0.5; 1 to 100000 (default 200)")(
-      "seed", po::value(&seed)->value_name("S"), "random seed (default 1)")(
-      "threads", po::value(&threads)->value_name("N"), "OpenMP threads, 0 to 1024 (default 0: all)")(
+      "depth", po::value(&a.depth)->value_name("D"), "alpha-beta depth of the games, 1 to 127 (default 2)")(
+      "opening-plies", po::value(&a.plies)->value_name("A-B"), "random plies of the openings (default 2-8)")(
+      "opening-stream", po::value(&a.stream)->value_name("S"),
+      "the openings' random stream: tournament (default), or v1, that of the committed models/weights/")(
+      "ply-cap", po::value(&a.ply_cap)->value_name("N"), "a game stops here, scoring 0.5; 1 to 100000 (default 200)")(
+      "seed", po::value(&a.seed)->value_name("S"), "random seed (default 1)")(
+      "threads", po::value(&a.threads)->value_name("N"), "OpenMP threads, 0 to 1024 (default 0: all)")(
       "population", po::value(&ga.population)->value_name("N"), "ga: population size, 2 to 10000 (default 16)")(
       "generations", po::value(&ga.generations)->value_name("N"), "ga: generations, 1 to 1000000 (default 20)")(
       "openings", po::value(&ga.openings)->value_name("N"),
@@ -164,49 +169,67 @@ int cmd_learn_eval(const std::vector<std::string>& args) {
       "games", po::value(&td.games)->value_name("N"), "tdleaf: training games, 1 to 100000000 (default 200)")(
       "batch", po::value(&td.batch)->value_name("N"),
       "tdleaf: games per update, played in parallel; 1 to 10000 (default 4)")(
-      "mode", po::value(&mode)->value_name("M"), "tdleaf: self (self-play) or opponent (default self)")(
+      "mode", po::value(&a.mode)->value_name("M"), "tdleaf: self (self-play) or opponent (default self)")(
       "alpha", po::value(&td.alpha)->value_name("X"), "tdleaf: learning rate, in [0, 1000] (default 0.5)")(
       "lambda", po::value(&td.lambda)->value_name("X"), "tdleaf: lambda, in [0, 1] (default 0.7)")(
       "beta", po::value(&td.beta)->value_name("X"), "tdleaf: tanh scale of evaluations, in (0, 10] (default 0.01)")(
       "test-every", po::value(&td.test_every)->value_name("N"),
       "tdleaf: batches between test matches against the opponent, 0 = none; to 1000000 (default 5)")(
       "test-openings", po::value(&td.test_openings)->value_name("N"),
-      "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)");
+      "tdleaf: openings of a test match, two games each; 1 to 10000 (default 10)")(
+      "learner-search", po::value(&a.learner_search)->value_name("S"),
+      "tdleaf: the learner's alpha-beta: current (default), or v1, that of the committed models/weights/td-*.txt "
+      "(every depth, no PVS)");
+}
+
+}  // namespace
+
+int cmd_learn_eval(const std::vector<std::string>& args) {
+  PositionOptions o;
+  Args a;
+  po::options_description desc("options");
+  add_rules_options(desc, o);
+  add_options(desc, a);
   po::variables_map vm;
   if (!parse("learn-eval", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
-  check_choices(method, out, mode);
-  if (curve.empty()) curve = (out.ends_with(".txt") ? out.substr(0, out.size() - 4) : out) + "-curve.csv";
-  const std::pair<int, int> opening_plies = parse_range_option("opening-plies", plies, 0, 200);
+  check_choices(a.method, a.out, a.mode);
+  if (a.curve.empty()) a.curve = (a.out.ends_with(".txt") ? a.out.substr(0, a.out.size() - 4) : a.out) + "-curve.csv";
+  const std::pair<int, int> opening_plies = parse_range_option("opening-plies", a.plies, 0, 200);
+  const play::OpeningStream opening_stream = parse_stream_option(a.stream);
   const Rules rules = make_rules(o);
-  const models::Weights w0 = initial_weights(init);
-  const models::Weights mask = feature_mask(learn);
+  const models::Weights w0 = initial_weights(a.init);
+  const models::Weights mask = feature_mask(a.learn);
   std::string command = "bao learn-eval";
-  for (const auto& a : args) command += " " + a;
+  for (const auto& arg : args) command += " " + arg;
   // The options both methods take (models::GaOptions and models::TdLeafOptions).
   const auto set_shared = [&](auto& m) {
-    m.opponent = opponent;
+    m.opponent = a.opponent;
     m.initial = w0;
     m.mask = mask;
-    m.depth = depth;
-    m.ply_cap = ply_cap;
+    m.depth = a.depth;
+    m.ply_cap = a.ply_cap;
     std::tie(m.opening_min_plies, m.opening_max_plies) = opening_plies;
-    m.seed = seed;
-    m.threads = threads;
+    m.opening_stream = opening_stream;
+    m.seed = a.seed;
+    m.threads = a.threads;
   };
 
   // Refused before the first game, so a bad number or path costs no training; both
   // methods' numbers are checked, so the other method's option is not silently wrong.
-  set_shared(ga);
-  set_shared(td);
-  td.self_play = mode == "self";
-  models::check_ga_options(ga);
-  models::check_tdleaf_options(td);
-  check_output("--out", out);
-  check_output("--curve", curve);
+  set_shared(a.ga);
+  set_shared(a.td);
+  a.td.self_play = a.mode == "self";
+  if (a.learner_search != "current" && a.learner_search != "v1")
+    throw po::error("--learner-search must be current or v1");
+  a.td.learner_search_v1 = a.learner_search == "v1";
+  models::check_ga_options(a.ga);
+  models::check_tdleaf_options(a.td);
+  check_output("--out", a.out);
+  check_output("--curve", a.curve);
 
-  const auto [best, summary] = train(method, ga, td, rules, curve);
-  models::write_weights(out, best, "Learned by:\n  " + command + "\n" + summary);
-  std::cout << out << "\n";
+  const auto [best, summary] = train(a.method, a.ga, a.td, rules, a.curve);
+  models::write_weights(a.out, best, "Learned by:\n  " + command + "\n" + summary);
+  std::cout << a.out << "\n";
   return kExitOk;
 }
 

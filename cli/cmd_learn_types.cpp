@@ -25,7 +25,7 @@ namespace {
 // The usage line of --help: every option, by mode.
 constexpr const char* kSynopsis =
     "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
-    "         [--plies A-B] [--variant V] [--rule KEY=VALUE ...]\n"
+    "         [--plies A-B] [--opening-stream tournament|v1] [--variant V] [--rule KEY=VALUE ...]\n"
     "    offline: [--positions N] [--repeats N] [--estimator count|em] [--iterations N] [--threads N]\n"
     "    online:  [--player M] [--games N] [--ply-cap N] [--epsilon X] [--floor X] [--trace FILE]";
 
@@ -98,7 +98,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   PositionOptions o;
   bool offline = false, online = false;
   std::string opponent, types_text, player = "default", searcher = "alphabeta(tt_mb=1)", plies, trace;
-  std::string estimator = "em";
+  std::string estimator = "em", stream = "tournament";
   int depth = 2;
   double own = 0.5;
   models::OfflineOptions off;
@@ -117,6 +117,8 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       "repeats", po::value(&off.repeats)->value_name("N"), "offline: independent samples (default 5)")(
       "plies", po::value(&plies)->value_name("A-B"),
       "plies of the random walks giving the positions (offline default 4-40) or openings (online default 2-8)")(
+      "opening-stream", po::value(&stream)->value_name("S"),
+      "the walks' random stream: tournament (default), or v1, the learners' first one")(
       "estimator", po::value(&estimator)->value_name("count|em"),
       "offline: em, credit shared among agreeing types (default), or count, positions one type alone predicts")(
       "iterations", po::value(&off.iterations)->value_name("N"),
@@ -148,6 +150,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
   const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
   on.seed = off.seed;
+  off.opening_stream = on.opening_stream = parse_stream_option(stream);
   const std::vector<double> probs =
       offline ? learn_offline(opp, types, rules, off, plies)
               : learn_online(opp, types, models::parse_player_model(player, depth, searcher), rules, on, plies, trace);

@@ -99,4 +99,12 @@ std::pair<int, int> parse_range_option(const std::string& opt, const std::string
   }
 }
 
+play::OpeningStream parse_stream_option(const std::string& text) {
+  try {
+    return play::parse_opening_stream(text);
+  } catch (const InputError& e) {
+    throw po::error(std::string("--opening-stream: ") + e.what());
+  }
+}
+
 }  // namespace bao::cli

@@ -9,6 +9,7 @@
 
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "play/openings.h"
 
 namespace bao::cli {
 
@@ -50,6 +51,9 @@ std::vector<int> parse_int_list(const std::string& opt, const std::string& text,
 // "N" or "MIN-MAX" for the option --opt (engine/text_input.h's parse_int_range). Throws
 // po::error (a usage error) naming the option.
 std::pair<int, int> parse_range_option(const std::string& opt, const std::string& text, int lo, int hi);
+// The value of --opening-stream, "tournament" or "v1" (play::parse_opening_stream). Throws
+// po::error (a usage error) for another name.
+play::OpeningStream parse_stream_option(const std::string& text);
 
 // The subcommands: each returns the process's exit status.
 int cmd_show(const std::vector<std::string>& args);

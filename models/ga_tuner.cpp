@@ -136,7 +136,7 @@ std::vector<GaGeneration> run_ga(const GaOptions& o, const Rules& rules,
     std::vector<Position> openings(o.openings);
     for (int k = 0; k < o.openings; ++k)
       openings[k] = play::random_opening(rules, o.seed ^ 0x6761u, static_cast<std::uint64_t>(gen) * 100003 + k,
-                                         o.opening_min_plies, o.opening_max_plies);
+                                         o.opening_min_plies, o.opening_max_plies, o.opening_stream);
     const std::vector<double> fitness = population_fitness(pop, openings, o, rules, opponent_eval);
     // Rank: higher fitness first, ties to the lower index (deterministic).
     std::vector<int> rank(n);

@@ -24,6 +24,7 @@
 
 #include "engine/rules.h"
 #include "models/features.h"
+#include "play/openings.h"
 #include "search/score.h"
 
 namespace bao::models {
@@ -44,9 +45,10 @@ struct GaOptions {
   double mutation_sigma = 0.25;                      // [0, kMaxMutationSigma]
   int openings = 8;                                  // per individual and generation; two games each; 1 to kMaxOpenings
   int opening_min_plies = 2, opening_max_plies = 8;  // 0 <= min <= max <= kMaxOpeningPlies
-  int depth = 2;                                     // alpha-beta depth for both sides; 1 to kMaxDepth
-  int ply_cap = 200;                                 // a game stopped here scores 0.5; 1 to kMaxPlyCap
-  std::string opponent = "default";                  // evaluator name (models::make_evaluator)
+  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // kLearnersV1: the committed weights'
+  int depth = 2;                     // alpha-beta depth for both sides; 1 to kMaxDepth
+  int ply_cap = 200;                 // a game stopped here scores 0.5; 1 to kMaxPlyCap
+  std::string opponent = "default";  // evaluator name (models::make_evaluator)
   std::string searcher = "alphabeta(tt_mb=1)";
   Weights initial = Weights::Zero();  // the first generation: mutations of these; finite
   Weights mask = Weights::Ones();     // 1: learned; 0: the weight keeps its initial value

@@ -26,6 +26,18 @@ namespace {
 constexpr const char* kLearnerSearcher = "alphabeta(tt_mb=0)";
 constexpr const char* kOpponentSearcher = "alphabeta(tt_mb=1)";
 
+// The learner's searcher: kLearnerSearcher, or with `v1` the alpha-beta the committed
+// models/weights/td-*.txt were learned with, deepening through every depth (id_step=1)
+// without principal-variation search (pvs=false). Both keep the values exact, but
+// without a table the killers and history an iteration leaves, and PVS's null windows,
+// decide which of equal-valued moves a search plays and follows to its PV leaf, so they
+// change the games and the updates.
+std::string learner_searcher(bool v1) {
+  std::string spec = kLearnerSearcher;
+  if (v1) spec.insert(spec.size() - 1, ",id_step=1,pvs=false");
+  return spec;
+}
+
 }  // namespace
 
 void check_tdleaf_options(const TdLeafOptions& o) {
@@ -61,8 +73,10 @@ struct GameUpdate {
 // One training game: play it, then compute its TD-Leaf(lambda) update.
 GameUpdate train_game(const Weights& w, const TdLeafOptions& o, const Rules& rules,
                       const std::shared_ptr<const search::Evaluator>& opponent, std::uint64_t game) {
-  const Position start = play::random_opening(rules, o.seed, game, o.opening_min_plies, o.opening_max_plies);
-  auto learner = models::make_searcher(kLearnerSearcher, rules, std::make_shared<LinearEvaluator>("td", w, rules));
+  const Position start =
+      play::random_opening(rules, o.seed, game, o.opening_min_plies, o.opening_max_plies, o.opening_stream);
+  auto learner = models::make_searcher(learner_searcher(o.learner_search_v1), rules,
+                                       std::make_shared<LinearEvaluator>("td", w, rules));
   std::unique_ptr<search::Searcher> other;
   const int me = o.self_play ? 0 : static_cast<int>(game % 2);
   search::Searcher* players[2] = {learner.get(), learner.get()};
@@ -114,7 +128,8 @@ GameUpdate train_game(const Weights& w, const TdLeafOptions& o, const Rules& rul
 }  // namespace
 
 double match_score(const Weights& w, const std::string& opponent, int depth, int openings, std::uint64_t seed,
-                   const Rules& rules, int ply_cap, int threads, int min_plies, int max_plies) {
+                   const Rules& rules, int ply_cap, int threads, int min_plies, int max_plies,
+                   play::OpeningStream which) {
   const auto opp = make_evaluator(opponent);
   const auto mine = std::make_shared<LinearEvaluator>("test", w, rules);
   std::vector<double> scores(2 * openings);
@@ -124,7 +139,8 @@ double match_score(const Weights& w, const std::string& opponent, int depth, int
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads_of(threads))
   for (int j = 0; j < 2 * openings; ++j) {
     try {
-      const Position start = play::random_opening(rules, seed, static_cast<std::uint64_t>(j / 2), min_plies, max_plies);
+      const Position start =
+          play::random_opening(rules, seed, static_cast<std::uint64_t>(j / 2), min_plies, max_plies, which);
       auto a = models::make_searcher(kOpponentSearcher, rules, mine);
       auto b = models::make_searcher(kOpponentSearcher, rules, opp);
       scores[j] = play::match_game(start, rules, *a, *b, j % 2, limits, ply_cap);
@@ -186,7 +202,7 @@ std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
     pt.td_error = steps ? td / steps : 0;
     if (o.test_every > 0 && ((b + 1) % o.test_every == 0 || b + 1 == batches))
       last_test = match_score(w, o.opponent, o.depth, o.test_openings, o.seed ^ 0x7465737473ull, rules, o.ply_cap,
-                              o.threads, o.opening_min_plies, o.opening_max_plies);
+                              o.threads, o.opening_min_plies, o.opening_max_plies, o.opening_stream);
     pt.test_score = last_test;
     pt.weights = w;
     pt.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -31,6 +31,7 @@
 
 #include "engine/rules.h"
 #include "models/features.h"
+#include "play/openings.h"
 #include "search/score.h"
 
 namespace bao::models {
@@ -53,9 +54,13 @@ struct TdLeafOptions {
   double lambda = 0.7;               // [0, 1]
   double beta = 0.01;                // tanh squashing: an evaluation of 1/beta maps to tanh(1); (0, kMaxBeta]
   int ply_cap = 200;                 // 1 to kMaxPlyCap
-  int opening_min_plies = 2, opening_max_plies = 8;  // 0 <= min <= max <= kMaxOpeningPlies
-  int test_every = 5;                 // batches between test matches; 0: no test matches; to kMaxTestEvery
-  int test_openings = 10;             // two games each; 1 to kMaxTestOpenings
+  int opening_min_plies = 2, opening_max_plies = 8;                       // 0 <= min <= max <= kMaxOpeningPlies
+  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // kLearnersV1: the committed weights'
+  int test_every = 5;      // batches between test matches; 0: no test matches; to kMaxTestEvery
+  int test_openings = 10;  // two games each; 1 to kMaxTestOpenings
+  // The learner's alpha-beta as the committed models/weights/td-*.txt were learned with:
+  // deepening through every depth, without principal-variation search (tdleaf.cpp).
+  bool learner_search_v1 = false;
   Weights initial = Weights::Zero();  // finite
   Weights mask = Weights::Ones();     // 1: learned; 0: the weight keeps its initial value
   std::uint64_t seed = 1;
@@ -89,9 +94,10 @@ std::vector<TdLeafPoint> run_tdleaf(const TdLeafOptions& o, const Rules& rules,
 // empty where no test was played).
 std::string tdleaf_curve_csv(const std::vector<TdLeafPoint>& curve);
 
-// The score of weights w against `opponent` at `depth`: openings 0..n-1 of `seed`, both
-// colours, in parallel; deterministic.
+// The score of weights w against `opponent` at `depth`: openings 0..n-1 of `seed` drawn
+// from stream `which`, both colours, in parallel; deterministic.
 double match_score(const Weights& w, const std::string& opponent, int depth, int openings, std::uint64_t seed,
-                   const Rules& rules, int ply_cap, int threads, int min_plies = 2, int max_plies = 8);
+                   const Rules& rules, int ply_cap, int threads, int min_plies = 2, int max_plies = 8,
+                   play::OpeningStream which = play::OpeningStream::kTournament);
 
 }  // namespace bao::models

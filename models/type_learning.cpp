@@ -135,7 +135,8 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
       for (const auto& t : types) preds.emplace_back(t, rules);
 #pragma omp for schedule(dynamic, 1)
       for (int i = 0; i < n; ++i) {
-        const Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(i), o.min_plies, o.max_plies);
+        const Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(i), o.min_plies, o.max_plies,
+                                                o.opening_stream);
         const Move m = real.predict(p);
         for (int t = 0; t < k; ++t) hits[i][t] = preds[t].predict(p) == m;
       }
@@ -220,7 +221,8 @@ std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const st
   std::vector<OnlineStep> out;
   std::vector<char> hit(types.size());
   for (int g = 0; g < o.games; ++g) {
-    Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(g), o.min_plies, o.max_plies);
+    Position p =
+        play::random_opening(rules, o.seed, static_cast<std::uint64_t>(g), o.min_plies, o.max_plies, o.opening_stream);
     const int opp_side = g % 2 == 0 ? 1 : 0;  // the player is South in even games
     for (int ply = 0; ply < o.ply_cap && outcome(p, rules) == Outcome::Ongoing; ++ply) {
       if (p.side != opp_side) {

@@ -38,6 +38,7 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "play/openings.h"
 #include "search/searcher.h"
 
 namespace bao::models {
@@ -89,7 +90,8 @@ TypeEstimator parse_type_estimator(std::string_view text);
 struct OfflineOptions {
   int positions = 100;  // sampled positions per repeat
   int repeats = 5;
-  int min_plies = 4, max_plies = 40;  // positions: random walks of this many plies
+  int min_plies = 4, max_plies = 40;                                      // positions: random walks of this many plies
+  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // the walks' stream
   TypeEstimator estimator = TypeEstimator::Em;
   int iterations = 100;  // em's steps (count has none)
   std::uint64_t seed = 1;
@@ -131,6 +133,7 @@ class TypeBelief {
 struct OnlineOptions {
   int games = 4;                     // games of `player` against the opponent, colours alternating
   int min_plies = 2, max_plies = 8;  // seeded openings
+  play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // the openings' stream
   int ply_cap = 200;
   double epsilon = 0.05, floor = 0.001;
   std::uint64_t seed = 1;

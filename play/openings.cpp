@@ -17,11 +17,44 @@ SplitMix64 stream(std::uint64_t seed, std::uint64_t index) {
   return SplitMix64{mix2.next()};
 }
 
-Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies) {
+SplitMix64 stream_v1(std::uint64_t seed, std::uint64_t index) {
+  SplitMix64 mix{index * 0xd1b54a32d192ed03ull + 0x8bb84b93962eacc9ull};
+  return SplitMix64{seed ^ mix.next()};
+}
+
+OpeningStream parse_opening_stream(const std::string& name) {
+  if (name == "tournament") return OpeningStream::kTournament;
+  if (name == "v1") return OpeningStream::kLearnersV1;
+  throw InputError("opening stream: expected tournament or v1, found '" + name + "'");
+}
+
+namespace {
+
+// One ply of a walk: a uniformly drawn legal move of p, in the order `which` draws from;
+// false when p has no legal move.
+bool random_ply(Position& p, const Rules& rules, OpeningStream which, SplitMix64& rng) {
+  if (which == OpeningStream::kLearnersV1) {
+    MoveList moves;
+    generate_moves(p, rules, moves);
+    if (moves.empty()) return false;
+    p = apply_move(p, moves[rng.below(static_cast<std::uint32_t>(moves.size()))], rules);
+    return true;
+  }
+  ChildList children;
+  generate_children(p, rules, children);
+  if (children.empty()) return false;
+  p = children[rng.below(static_cast<std::uint32_t>(children.size()))].pos;
+  return true;
+}
+
+}  // namespace
+
+Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies,
+                        OpeningStream which) {
   if (min_plies < 0 || min_plies > max_plies)
     throw InputError("opening plies: expected 0 <= min <= max, found " + std::to_string(min_plies) + " to " +
                      std::to_string(max_plies));
-  SplitMix64 rng = stream(seed, index);
+  SplitMix64 rng = which == OpeningStream::kLearnersV1 ? stream_v1(seed, index) : stream(seed, index);
   const int span = max_plies - min_plies + 1;
   // Bao games last dozens of plies, so a walk of a few plies rarely ends the game; the
   // attempt limit only guards against a pathological range.
@@ -29,15 +62,7 @@ Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t in
     const int plies = min_plies + static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
     Position p = start_position(rules.variant);
     bool over = false;
-    for (int i = 0; i < plies; ++i) {
-      ChildList children;
-      generate_children(p, rules, children);
-      if (children.empty()) {
-        over = true;
-        break;
-      }
-      p = children[rng.below(static_cast<std::uint32_t>(children.size()))].pos;
-    }
+    for (int i = 0; i < plies && !over; ++i) over = !random_ply(p, rules, which, rng);
     if (!over && outcome(p, rules) == Outcome::Ongoing) return p;
   }
   throw InputError("no random opening of " + std::to_string(min_plies) + " to " + std::to_string(max_plies) +

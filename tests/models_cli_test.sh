@@ -31,6 +31,17 @@ run learn-eval --method ga --out "$tmp/x.txt" --population-size 3
 check "learn-eval with an unknown option exits 1" status_is 1
 run learn-eval --method ga --out "$tmp/x.txt" --population 1
 check "learn-eval with a population of 1 exits 2" status_is 2
+run learn-eval --method ga --out "$tmp/x.txt" --opening-stream v2
+check "learn-eval with an unknown --opening-stream exits 1" status_is 1
+check "learn-eval --opening-stream v2: both streams named" err_has "expected tournament or v1, found 'v2'"
+run learn-eval --method tdleaf --out "$tmp/x.txt" --learner-search v2
+check "learn-eval with an unknown --learner-search exits 1" status_is 1
+run learn-types --offline --opponent default@1 --types default@1,material@1 --positions 4 --repeats 1 \
+  --opening-stream v2
+check "learn-types with an unknown --opening-stream exits 1" status_is 1
+run learn-types --offline --opponent default@1 --types default@1,material@1 --positions 4 --repeats 1 \
+  --opening-stream v1
+check "learn-types --opening-stream v1 exits 0" status_is 0
 
 # Numbers out of range (including inf and nan) and output paths that cannot be written
 # are refused before any game is played (no progress line), naming the option and the

@@ -561,6 +561,25 @@ TEST(Match, PlayGameIsDeterministicAndCapped) {
   EXPECT_EQ(c.score(0), 0.5);
 }
 
+// The learners' first opening stream (the committed weights' one, re-made end to end by
+// weights_remake_test.sh): games in progress, fixed by seed and index, its own walks
+// rather than the tournaments', and its range checked as theirs.
+TEST(Openings, LearnersV1StreamIsFixedAndItsOwn) {
+  using play::OpeningStream;
+  int differ = 0;
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    const Position a = play::random_opening(kRules, 12, i, 2, 8, OpeningStream::kLearnersV1);
+    EXPECT_TRUE(a == play::random_opening(kRules, 12, i, 2, 8, OpeningStream::kLearnersV1));
+    EXPECT_EQ(outcome(a, kRules), Outcome::Ongoing);
+    differ += !(a == play::random_opening(kRules, 12, i, 2, 8, OpeningStream::kTournament));
+  }
+  EXPECT_GE(differ, 15);
+  EXPECT_THROW(play::random_opening(kRules, 1, 0, 8, 2, OpeningStream::kLearnersV1), InputError);
+  EXPECT_TRUE(play::parse_opening_stream("v1") == OpeningStream::kLearnersV1);
+  EXPECT_TRUE(play::parse_opening_stream("tournament") == OpeningStream::kTournament);
+  EXPECT_THROW(play::parse_opening_stream("v2"), InputError);
+}
+
 // ---- opponent types ----
 
 TEST(TypeLearning, EstimateFromPredictions) {
