@@ -166,14 +166,15 @@ Raises bao.Error for an unknown searcher or evaluator, a bad parameter or limit,
 position where the game is over.
 )doc";
 
-
 // The registry's entry for `name` as a dict (bao.searcher_info).
 py::dict searcher_info(const std::string& name) {
   const search::SearcherEntry* e = models::searchers().find(name);
   if (!e) throw InputError("unknown searcher '" + name + "' (known: " + models::searcher_names() + ")");
   py::list params;
   for (const search::Param& q : e->params) {
-    const char* type = q.type == search::Param::Type::Bool ? "bool" : q.type == search::Param::Type::Int ? "int" : "text";
+    const char* type = q.type == search::Param::Type::Bool  ? "bool"
+                       : q.type == search::Param::Type::Int ? "int"
+                                                            : "text";
     py::dict d;
     d["name"] = q.name;
     d["type"] = type;
@@ -213,6 +214,20 @@ void bind_results(py::module_& m) {
         return "<bao.SearchResult move=" + r.move + " value=" + std::to_string(r.value) +
                " depth=" + std::to_string(r.depth) + " nodes=" + std::to_string(r.nodes) + ">";
       });
+}
+
+// The names (and a searcher's schema) the registries know.
+void bind_registries(py::module_& m) {
+  m.def(
+      "evaluators", []() { return split_names(models::evaluator_names()); },
+      "The evaluator names (a weights file PATH.txt is accepted too).");
+  m.def(
+      "searchers", []() { return split_names(models::searcher_names()); },
+      "The searcher names; parameters go in brackets: 'alphabeta(tt_mb=64)', 'om-beta(model=material)'.");
+  m.def("searcher_info", &searcher_info, py::arg("name"),
+        "What the registry declares of searcher `name`, as `bao search --list` prints it: a dict with\n"
+        "name, summary, params (a list of dicts: name, type 'bool'|'int'|'text', default, min, max,\n"
+        "required, doc) and on_trees (True, or why not as a str). bao.Error for an unknown name.");
 }
 
 }  // namespace
@@ -288,16 +303,7 @@ void bind_search(py::module_& m) {
         return names;
       },
       "The names of bao.features' entries: 'hand', 'front1', ..., then 'opp_hand', ... for the opponent.");
-  m.def(
-      "evaluators", []() { return split_names(models::evaluator_names()); },
-      "The evaluator names (a weights file PATH.txt is accepted too).");
-  m.def(
-      "searchers", []() { return split_names(models::searcher_names()); },
-      "The searcher names; parameters go in brackets: 'alphabeta(tt_mb=64)', 'om-beta(model=material)'.");
-  m.def("searcher_info", &searcher_info, py::arg("name"),
-        "What the registry declares of searcher `name`, as `bao search --list` prints it: a dict with\n"
-        "name, summary, params (a list of dicts: name, type 'bool'|'int'|'text', default, min, max,\n"
-        "required, doc) and on_trees (True, or why not as a str). bao.Error for an unknown name.");
+  bind_registries(m);
 }
 
 }  // namespace bao::python
