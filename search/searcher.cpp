@@ -8,35 +8,13 @@
 #include "search/alphabeta.h"
 #include "search/minimax.h"
 #include "search/om.h"
+#include "search/plain_searcher.h"
 #include "search/registry.h"
 #include "search/spec.h"
 #include "search/tt.h"
 
 namespace bao::search {
 namespace {
-
-class MinimaxSearcher final : public Searcher {
- public:
-  MinimaxSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval)
-      : eval_(std::move(eval)),
-        impl_(std::make_unique<Minimax<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()})) {}
-  void check(const Limits& limits) const override {
-    check_limits(limits);
-    if (limits.depth < 1) throw InputError("minimax searches to a fixed depth: give a depth of at least 1");
-  }
-  BaoResult search(const Position& p, const Limits& limits, const InfoFn& info) override {
-    check(limits);
-    BaoResult r = impl_->search(p, limits);
-    if (info && r.has_move) info(r);
-    return r;
-  }
-  std::string describe() const override { return "minimax"; }
-  std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
-
- private:
-  std::shared_ptr<const Evaluator> eval_;
-  std::unique_ptr<Minimax<BaoGame, EvalFn>> impl_;
-};
 
 class AlphaBetaSearcher final : public Searcher {
  public:
@@ -107,7 +85,10 @@ void register_plain_searchers(SearcherRegistry& r) {
          .summary = "plain depth-limited minimax, the reference (depth limit only)",
          .params = {},
          .make = [](Args&, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
-           return std::make_unique<MinimaxSearcher>(rules, std::move(eval));
+           auto impl = std::make_unique<Minimax<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval.get()});
+           return std::make_unique<PlainSearcher<Minimax<BaoGame, EvalFn>>>(
+               std::move(impl), std::move(eval),
+               PlainSearcher<Minimax<BaoGame, EvalFn>>::Options{.description = "minimax", .needs_depth = true});
          },
          .tree =
              [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {
