@@ -9,6 +9,7 @@
 #include "search/minimax.h"
 #include "search/om.h"
 #include "search/plain_searcher.h"
+#include "search/random_mover.h"
 #include "search/registry.h"
 #include "search/spec.h"
 #include "search/tt.h"
@@ -130,6 +131,29 @@ void register_plain_searchers(SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "",
+         .bench_params = ""});
+  r.add({.name = "random",
+         .summary = "a uniformly random legal move, the same for the same seed and position (a baseline)",
+         .params = {{"seed", T::Int, "1", 0, std::int64_t{1} << 62, "the generator's seed"}},
+         .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
+           const auto seed = static_cast<std::uint64_t>(a.get_int("seed"));
+           return std::make_unique<PlainSearcher<RandomMover<BaoGame>>>(
+               std::make_unique<RandomMover<BaoGame>>(BaoGame{rules}, seed), std::move(eval),
+               PlainSearcher<RandomMover<BaoGame>>::Options{.description = a.canonical()});
+         },
+         .tree =
+             [](const RandomTreeGame& g, const TreeFns&, const TreeSearchArgs&) {
+               TreeResult o;
+               o.nodes = 1;
+               RandomMover<RandomTreeGame> mover(g, 1);
+               o.best_index = mover.choose(g.root());
+               o.has_move = o.best_index >= 0;
+               if (o.has_move) o.best = mover.children()[static_cast<std::size_t>(o.best_index)].move;
+               return o;
+             },
+         .not_on_trees = {},
+         .tree_grid_default = false,
          .family = "",
          .bench_params = ""});
 }

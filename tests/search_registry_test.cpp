@@ -11,6 +11,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "engine/movegen.h"
 #include "engine/position.h"
 #include "experiments/tree_searchers.h"
 #include "models/evaluators.h"
@@ -128,6 +129,36 @@ TEST(SearcherRegistry, TtMbZeroTurnsEveryTableOff) {
     EXPECT_EQ(s->search(p, search::Limits{3, 0, 0}).tt_probes, 0u) << e.name;
   }
   EXPECT_GE(with_table, 3);  // alphabeta, om-beta, the PrOM searchers at least
+}
+
+// random: a legal move, fixed by (seed, position), about uniform over seeds; one node, no
+// evaluation; on trees a child of the root.
+TEST(SearcherRegistry, RandomIsLegalSeededAndUniform) {
+  const auto eval = models::make_evaluator("material");
+  const Rules rules;
+  const Position p = start_position(Variant::Kiswahili);
+  MoveList legal;
+  generate_moves(p, rules, legal);
+  ASSERT_EQ(legal.size(), 4u);
+  int count[4] = {};
+  for (int seed = 0; seed < 400; ++seed) {
+    const std::string spec = "random(seed=" + std::to_string(seed) + ")";
+    const auto a = models::make_searcher(spec, rules, eval), b = models::make_searcher(spec, rules, eval);
+    const search::BaoResult r = a->search(p, search::Limits{1, 0, 0});
+    ASSERT_TRUE(r.has_move);
+    EXPECT_EQ(r.nodes, 1u);
+    EXPECT_EQ(r.leaf_evals, 0u);
+    EXPECT_EQ(b->search(p, search::Limits{5, 0, 0}).best, r.best) << spec;  // the limits do not matter
+    const auto at = std::find(legal.begin(), legal.end(), r.best);
+    ASSERT_NE(at, legal.end()) << spec;
+    ++count[at - legal.begin()];
+  }
+  for (int c : count) EXPECT_TRUE(c > 65 && c < 135) << c;  // 100 expected, sd 8.7
+  const search::RandomTreeGame g(search::TreeParams{});
+  const auto o = experiments::run_tree_searcher("random", g, {search::TreeEval{&g, 0}}, {});
+  search::RandomTreeGame::Children ch;
+  g.children(g.root(), ch);
+  EXPECT_TRUE(o.has_move && o.best_index >= 0 && o.best_index < static_cast<int>(ch.size()));
 }
 
 // A registry refuses a name twice, and a factory that leaves a schema key unread.
