@@ -10,6 +10,7 @@
 #include "models/model_searcher.h"
 #include "models/multi_model.h"
 #include "models/root_om.h"
+#include "models/safe_om.h"
 #include "search/alphabeta.h"
 #include "search/om.h"
 #include "search/prom.h"
@@ -297,6 +298,7 @@ const search::SearcherRegistry& searchers() {
     search::register_plain_searchers(x);
     register_om(x);
     register_root_om(x);
+    register_safe_om(x);
     register_prom(x);
     register_multi_model(x);
     return x;

@@ -68,12 +68,8 @@ class OmSearch : public ModelSearch<G, Eval> {
     return run_om(root, [&](const State& c, const Pair&) { return plain_node(c, depth - 1, 1); });
   }
   ModelResult<Move> om_beta(const State& root, int depth, int m, int horizon = 0) {
-    table_.new_search();
-    set_search(m, horizon, kNoBound);
-    // The root's vop is wanted (value_op), so no window on it.
-    return run_om(root, [&](const State& c, const Pair& r) {
-      return pair_node<false>(c, depth - 1, 1, Window{r.v0, -kInfinity, kInfinity});
-    });
+    begin_om_beta(m, horizon);
+    return this->run(root, [&](ModelResult<Move>& o) { pick_om_beta(o, depth, [](int) { return true; }); });
   }
   ModelResult<Move> om_probe(const State& root, int depth, int m) {
     set_search(m, 0, kNoBound);
@@ -87,6 +83,34 @@ class OmSearch : public ModelSearch<G, Eval> {
     return run_om(root, [&](const State& c, const Pair& r) {
       return pair_node<true>(c, depth - 1, 1, Window{r.v0, kInfinity, kInfinity});
     });
+  }
+
+ protected:
+  // om_beta's root, for searches that restrict MAX's choice there (search/safe_om.h):
+  // begin_om_beta before run(), then pick_om_beta inside it: among the root children i
+  // with allowed(i), in the game's order, the one with the highest OM value v0 (the first
+  // of equals) into o (best_index, value = its v0, value_op = the allowed children's
+  // largest vop). At least one child must be allowed.
+  void begin_om_beta(int m, int horizon = 0) {
+    table_.new_search();
+    set_search(m, horizon, kNoBound);
+  }
+  template <class Allowed>
+  void pick_om_beta(ModelResult<Move>& o, int depth, Allowed&& allowed) {
+    Pair r{-kInfinity, -kInfinity};
+    bool any = false;
+    for (int i = 0; i < static_cast<int>(this->buf_[0].size()); ++i) {
+      if (!allowed(i)) continue;
+      // The root's vop is wanted (value_op), so no window on it.
+      const Pair p = pair_node<false>(this->buf_[0][i].pos, depth - 1, 1, Window{r.v0, -kInfinity, kInfinity});
+      if (!any || p.v0 > o.value) {
+        o.value = p.v0;
+        o.best_index = i;
+      }
+      any = true;
+      raise(r, p);
+    }
+    o.value_op = r.vop;
   }
 
  private:

@@ -15,10 +15,12 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
+#include "models/opponent_searchers.h"
 #include "search/exact_table.h"
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "search/safe_om.h"
 #include "test_util.h"
 
 namespace bao::search {
@@ -471,6 +473,94 @@ TEST(OmBao, TablesForPromKeepTheValueAndHit) {
   off.set_table(0);
   off.prom_beta(start_position(Variant::Kiswahili), 5, mix);
   EXPECT_EQ(off.table_hits(), 0u);
+}
+
+// ---- Safe OM (search/safe_om.h) -------------------------------------------------------
+
+// safe_om at root against its definition, by brute force: the allowed moves are those
+// whose minimax value under V0 is at least the best minus eps; the choice is the first
+// allowed move of the highest OM value (model fn[1]). Also the guarantee itself. Returns
+// whether the unrestricted OM choice gives up more than eps of minimax value here.
+template <class G, class Fn>
+bool expect_safe_om_definition(const G& g, const std::vector<Fn>& fns, const typename G::State& root, int depth,
+                               int eps) {
+  SafeOmSearch<G, Fn> s(g, fns);
+  s.set_ordering(true);
+  const Brute<G, Fn> brute{g, fns, g.side_to_move(root)};
+  typename G::Children ch;
+  g.children(root, ch);
+  if (ch.empty()) return false;
+  std::vector<int> mm;
+  std::vector<double> om;
+  int best = -kInfinity;
+  for (const auto& c : ch) {
+    mm.push_back(brute.minimax(c.pos, depth - 1, 1, 0));
+    om.push_back(brute.om(c.pos, depth - 1, 1, 1));
+    best = std::max(best, mm.back());
+  }
+  int pick = -1, om_pick = 0;
+  for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+    if (mm[i] >= best - eps && (pick < 0 || om[i] > om[pick])) pick = i;
+    if (om[i] > om[om_pick]) om_pick = i;
+  }
+  const auto r = s.safe_om(root, depth, 1, eps);
+  EXPECT_EQ(r.best_index, pick) << "eps " << eps;
+  if (pick >= 0) {
+    EXPECT_EQ(r.value, om[pick]) << "eps " << eps;
+    EXPECT_GE(mm[r.best_index], best - eps) << "the guarantee, eps " << eps;
+  }
+  return mm[om_pick] < best - eps;
+}
+
+// On random trees (ties common with step 3): safe_om is its definition for several eps;
+// an eps past every value difference is om_beta (move, value, vop); and OM alone breaks
+// the eps = 0 guarantee on some trees, so the guarantee is not vacuous.
+TEST(SafeOm, TreesMatchTheDefinitionAndKeepTheGuarantee) {
+  int om_breaks_zero = 0;
+  for (int i = 0; i < 300; ++i) {
+    const TreeParams tp = tree_shape(i, 100, 11, i % 2 ? 3 : 100);
+    if (tp.depth > 5) continue;  // the brute force's OM is quadratic
+    const RandomTreeGame g(tp);
+    const auto fns = tree_functions(g, 2);
+    SCOPED_TRACE("tree " + std::to_string(i) + " d " + std::to_string(tp.depth));
+    for (int eps : {0, 3, 40})
+      if (expect_safe_om_definition(g, fns, g.root(), tp.depth, eps) && eps == 0) ++om_breaks_zero;
+    SafeOmSearch<RandomTreeGame> s(g, fns);
+    TreeOm om(g, fns);
+    const auto a = s.safe_om(g.root(), tp.depth, 1, kInfinity);
+    const auto b = om.om_beta(g.root(), tp.depth, 1);
+    EXPECT_EQ(a.best_index, b.best_index);
+    EXPECT_EQ(a.value, b.value);
+    EXPECT_EQ(a.value_op, b.value_op);
+  }
+  EXPECT_GT(om_breaks_zero, 10);
+}
+
+// On Bao, both variants, depth 3: the definition and the guarantee for eps 0, 12 and 40,
+// OM alone breaking the guarantee in some of them, and the registered searcher plays a
+// legal move.
+TEST(SafeOm, BaoMatchesTheDefinition) {
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const BaoGame game{Rules{v}};
+    const models::DefaultEvaluator def;
+    const models::MaterialEvaluator mat;
+    // A model far from V0 (MIN predicted to help MAX), so that OM's choice often differs
+    // from minimax's and the allowed set matters.
+    const std::vector<BaoFn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
+                                    [&](const Position& p, int side) { return -mat.evaluate(p, side) * 4; }};
+    int om_breaks = 0;
+    for (const Position& p : bao_positions(v, 20, 5)) {
+      SCOPED_TRACE(format_position(p));
+      for (int eps : {0, 12, 40}) om_breaks += expect_safe_om_definition(game, fns, p, 3, eps);
+    }
+    EXPECT_GT(om_breaks, 3);
+    const auto s = models::make_searcher("safe-om(model=material,eps=20)", Rules{v}, models::make_evaluator("default"));
+    const Position start = start_position(v);
+    const auto r = s->search(start, search::Limits{4, 0, 0});
+    MoveList legal;
+    generate_moves(start, Rules{v}, legal);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), r.best), legal.end());
+  }
 }
 
 }  // namespace
