@@ -205,6 +205,8 @@ def check_replay(driver, final_position):
     check(cells[1:5] == ["Maulidi vs Kijumbe", "Maulidi", "Kijumbe", "north"], f"the game is listed: {cells[:7]}")
     rows[0].click()
     wait(driver, lambda d: d.find_element(By.ID, "viewer").is_displayed(), "the game viewer")
+    # The game loads after the viewer shows: a click before that would step nothing.
+    wait(driver, lambda d: text(d, "#replay-ply").startswith("start (of 46 plies)"), "the game loaded at its start")
     driver.find_element(By.ID, "replay-next").click()
     wait(driver, lambda d: text(d, "#replay-ply").startswith("ply 1 of"), "ply 1")
     driver.find_element(By.ID, "replay-last").click()
