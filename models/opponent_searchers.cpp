@@ -9,6 +9,7 @@
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
 #include "models/multi_model.h"
+#include "models/robust_om.h"
 #include "models/root_om.h"
 #include "models/safe_om.h"
 #include "search/alphabeta.h"
@@ -299,6 +300,7 @@ const search::SearcherRegistry& searchers() {
     register_om(x);
     register_root_om(x);
     register_safe_om(x);
+    register_robust_om(x);
     register_prom(x);
     register_multi_model(x);
     return x;

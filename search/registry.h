@@ -69,6 +69,7 @@ struct TreeSearchArgs {
   int levels = 0;             // M*: the modelling levels (0: one per function but V0)
   int model_depth = 0;        // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
   int eps = 0;                // safe-om: the minimax value MAX may give up at the root
+  double w = 0;               // robust-om: the weight of MIN's worst reply
 };
 
 using TreeFns = std::vector<ModelSearch<RandomTreeGame>::Fn>;

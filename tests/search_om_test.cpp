@@ -20,6 +20,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "search/robust_om.h"
 #include "search/safe_om.h"
 #include "test_util.h"
 
@@ -561,6 +562,98 @@ TEST(SafeOm, BaoMatchesTheDefinition) {
     generate_moves(start, Rules{v}, legal);
     EXPECT_NE(std::find(legal.begin(), legal.end(), r.best), legal.end());
   }
+}
+
+// ---- Robust OM (search/robust_om.h) ---------------------------------------------------
+
+// The definition, written apart from the search: r(leaf) = V0; MAX the largest r; MIN
+// (1 - w) r(predicted) + w (the smallest r), the predicted child being the lowest model
+// minimax value (Brute::minimax on fn[m]), ties to the lowest r, then the first.
+template <class G, class Fn>
+double robust_definition(const Brute<G, Fn>& b, const typename G::State& s, int depth, int ply, double w) {
+  int v;
+  typename G::Children ch;
+  if (b.ends(s, depth, ply, 0, v, ch)) return v;
+  std::vector<double> r;
+  for (const auto& c : ch) r.push_back(robust_definition(b, c.pos, depth - 1, ply + 1, w));
+  if (b.is_max(s)) return *std::max_element(r.begin(), r.end());
+  std::size_t pick = 0;
+  int pick_vop = 0;
+  for (std::size_t i = 0; i < ch.size(); ++i) {
+    const int vop = b.minimax(ch[i].pos, depth - 1, ply + 1, 1);
+    if (i == 0 || vop < pick_vop || (vop == pick_vop && r[i] < r[pick])) {
+      pick = i;
+      pick_vop = vop;
+    }
+  }
+  return (1 - w) * r[pick] + w * *std::min_element(r.begin(), r.end());
+}
+
+// robust_plain against the definition at the root (the first child of the highest r),
+// for several w; w = 0 is om_plain's move and value, w = 1 minimax's.
+template <class G, class Fn>
+void expect_robust_definition(const G& g, const std::vector<Fn>& fns, const typename G::State& root, int depth) {
+  RobustOmSearch<G, Fn> s(g, fns);
+  OmSearch<G, Fn> om(g, fns);
+  const Brute<G, Fn> brute{g, fns, g.side_to_move(root)};
+  typename G::Children ch;
+  g.children(root, ch);
+  if (ch.empty()) return;
+  for (double w : {0.0, 0.25, 0.5, 1.0}) {
+    int pick = 0;
+    double best = 0;
+    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+      const double r = robust_definition(brute, ch[i].pos, depth - 1, 1, w);
+      if (i == 0 || r > best) {
+        best = r;
+        pick = i;
+      }
+    }
+    const auto o = s.robust_plain(root, depth, 1, w);
+    EXPECT_EQ(o.best_index, pick) << "w " << w;
+    EXPECT_NEAR(o.value, best, 1e-9 * std::max(1.0, std::abs(best))) << "w " << w;
+    if (w == 0) {
+      const auto a = om.om_plain(root, depth, 1);
+      EXPECT_EQ(o.best_index, a.best_index);
+      EXPECT_EQ(o.value, a.value);
+    }
+    if (w == 1) {
+      const auto a = om.minimax(root, depth, 0);
+      EXPECT_EQ(o.best_index, a.best_index);
+      EXPECT_EQ(o.value, a.value);
+    }
+  }
+}
+
+TEST(RobustOm, TreesMatchTheDefinitionOmAtZeroMinimaxAtOne) {
+  for (int i = 0; i < 200; ++i) {
+    const TreeParams tp = tree_shape(i, 100, 13, i % 2 ? 3 : 100);
+    if (tp.depth > 5) continue;
+    const RandomTreeGame g(tp);
+    SCOPED_TRACE("tree " + std::to_string(i));
+    expect_robust_definition(g, tree_functions(g, 2), g.root(), tp.depth);
+  }
+  const RandomTreeGame g(tree_shape(1, 100, 13));
+  EXPECT_THROW(RobustOmSearch<RandomTreeGame>(g, tree_functions(g, 2)).robust_plain(g.root(), 2, 1, 1.5), InputError);
+}
+
+TEST(RobustOm, BaoMatchesTheDefinition) {
+  for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
+    const BaoGame game{Rules{v}};
+    const models::DefaultEvaluator def;
+    const models::MaterialEvaluator mat;
+    const std::vector<BaoFn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
+                                    [&](const Position& p, int side) { return -mat.evaluate(p, side) * 4; }};
+    for (const Position& p : bao_positions(v, 10, 9)) {
+      SCOPED_TRACE(format_position(p));
+      expect_robust_definition(game, fns, p, 3);
+    }
+    const auto s =
+        models::make_searcher("robust-om(model=material,w=0.5)", Rules{v}, models::make_evaluator("default"));
+    EXPECT_TRUE(s->search(start_position(v), search::Limits{3, 0, 0}).has_move);
+  }
+  EXPECT_THROW(models::make_searcher("robust-om(model=material,w=2)", Rules{}, models::make_evaluator("default")),
+               InputError);
 }
 
 }  // namespace
