@@ -114,4 +114,36 @@ class ModelSearcher : public search::Searcher {
   std::size_t table_bytes_;
 };
 
+// A ModelSearcher over one search object of type S (a ModelSearch, built on the
+// searcher's functions, with ordered probes and, where S has one and tt_mb > 0, a table);
+// iterate(search, position, depth) runs one iteration. For searchers whose only own state
+// is the search and its parameters (safe-om, robust-om).
+template <class S, class Iterate>
+class OneSearchSearcher final : public ModelSearcher {
+ public:
+  OneSearchSearcher(std::string description, const Rules& rules,
+                    std::vector<std::shared_ptr<const search::Evaluator>> evals, int tt_mb, Iterate iterate)
+      : ModelSearcher(rules, std::move(description), std::move(evals),
+                      tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
+        iterate_(std::move(iterate)),
+        search_(std::make_unique<S>(search::BaoGame{rules}, functions())) {
+    if constexpr (requires(S & s) { s.set_table(std::size_t{1}); })
+      if (tt_mb > 0) search_->set_table(static_cast<std::size_t>(tt_mb));
+    // Ordered probes (search/model_search.h): the same values and moves, fewer nodes.
+    search_->set_ordering(true);
+  }
+
+ private:
+  search::ModelSearch<search::BaoGame>& model_search() override { return *search_; }
+  search::ModelResult<bao::Move> iteration(const Position& p, int d) override { return iterate_(*search_, p, d); }
+
+  Iterate iterate_;
+  std::unique_ptr<S> search_;
+};
+
+// The parameter `model` of the searchers with one opponent model.
+inline search::Param model_param() {
+  return {"model", search::Param::Type::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
+}
+
 }  // namespace bao::models

@@ -188,7 +188,7 @@ search::BaoFactory prom_factory(OmKind k) {
 }
 
 void register_om(search::SearcherRegistry& r) {
-  const search::Param model{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
+  const search::Param model = model_param();
   const search::Param horizon{"horizon", T::Int,          "0",
                               0,         search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
   const search::Param table = search::table_param();

@@ -16,25 +16,6 @@ namespace {
 using search::BaoGame;
 using search::Evaluator;
 
-// evals: V0, then the model.
-class RobustOmSearcher final : public ModelSearcher {
- public:
-  RobustOmSearcher(std::string description, const Rules& rules, std::vector<std::shared_ptr<const Evaluator>> evals,
-                   double w)
-      : ModelSearcher(rules, std::move(description), std::move(evals), 0),
-        w_(w),
-        search_(std::make_unique<search::RobustOmSearch<BaoGame>>(BaoGame{rules}, functions())) {}
-
- private:
-  search::ModelSearch<BaoGame>& model_search() override { return *search_; }
-  search::ModelResult<bao::Move> iteration(const Position& p, int d) override {
-    return search_->robust_plain(p, d, 1, w_);
-  }
-
-  double w_;
-  std::unique_ptr<search::RobustOmSearch<BaoGame>> search_;
-};
-
 // w as written ("0.25"), in [0, 1]; the message names the searcher and the text.
 double parse_w(const std::string& name, const std::string& text) {
   double w = 0;
@@ -43,20 +24,25 @@ double parse_w(const std::string& name, const std::string& text) {
   return w;
 }
 
+std::unique_ptr<search::Searcher> make_robust_om(search::Args& a, const Rules& rules,
+                                                 std::shared_ptr<const Evaluator> eval) {
+  const double w = parse_w(a.name(), a.get_text("w"));
+  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
+  auto iterate = [w](search::RobustOmSearch<BaoGame>& s, const Position& p, int d) {
+    return s.robust_plain(p, d, 1, w);
+  };
+  return std::make_unique<OneSearchSearcher<search::RobustOmSearch<BaoGame>, decltype(iterate)>>(
+      a.spec().text, rules, std::move(evals), 0, iterate);
+}
+
 }  // namespace
 
 void register_robust_om(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   r.add({.name = "robust-om",
          .summary = "OM search trusting the model with weight 1-w, MIN's worst reply with weight w",
-         .params = {{"model", T::Text, "", 0, 0, "an evaluator: the opponent model Vop", true},
-                    {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true}},
-         .make = [](search::Args& a, const Rules& rules,
-                    std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<search::Searcher> {
-           const double w = parse_w(a.name(), a.get_text("w"));
-           std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
-           return std::make_unique<RobustOmSearcher>(a.spec().text, rules, std::move(evals), w);
-         },
+         .params = {model_param(), {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true}},
+         .make = make_robust_om,
          .tree =
              [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
                return search::RobustOmSearch<search::RandomTreeGame>(g, fns).robust_plain(g.root(), a.depth, a.model,
