@@ -478,6 +478,13 @@ TEST(OmBao, TablesForPromKeepTheValueAndHit) {
 
 // ---- Safe OM (search/safe_om.h) -------------------------------------------------------
 
+// V0 = default and a model far from it (MIN predicted to help MAX: minus 4 x material),
+// so that OM's choice often differs from minimax's.
+std::vector<BaoFn> far_model_functions() {
+  return {[](const Position& p, int side) { return models::DefaultEvaluator().evaluate(p, side); },
+          [](const Position& p, int side) { return -models::MaterialEvaluator().evaluate(p, side) * 4; }};
+}
+
 // safe_om at root against its definition, by brute force: the allowed moves are those
 // whose minimax value under V0 is at least the best minus eps; the choice is the first
 // allowed move of the highest OM value (model fn[1]). Also the guarantee itself. Returns
@@ -543,12 +550,7 @@ TEST(SafeOm, TreesMatchTheDefinitionAndKeepTheGuarantee) {
 TEST(SafeOm, BaoMatchesTheDefinition) {
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    const models::DefaultEvaluator def;
-    const models::MaterialEvaluator mat;
-    // A model far from V0 (MIN predicted to help MAX), so that OM's choice often differs
-    // from minimax's and the allowed set matters.
-    const std::vector<BaoFn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
-                                    [&](const Position& p, int side) { return -mat.evaluate(p, side) * 4; }};
+    const std::vector<BaoFn> fns = far_model_functions();
     int om_breaks = 0;
     for (const Position& p : bao_positions(v, 20, 5)) {
       SCOPED_TRACE(format_position(p));
@@ -640,10 +642,7 @@ TEST(RobustOm, TreesMatchTheDefinitionOmAtZeroMinimaxAtOne) {
 TEST(RobustOm, BaoMatchesTheDefinition) {
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {
     const BaoGame game{Rules{v}};
-    const models::DefaultEvaluator def;
-    const models::MaterialEvaluator mat;
-    const std::vector<BaoFn> fns = {[&](const Position& p, int side) { return def.evaluate(p, side); },
-                                    [&](const Position& p, int side) { return -mat.evaluate(p, side) * 4; }};
+    const std::vector<BaoFn> fns = far_model_functions();
     for (const Position& p : bao_positions(v, 10, 9)) {
       SCOPED_TRACE(format_position(p));
       expect_robust_definition(game, fns, p, 3);

@@ -18,6 +18,7 @@
 #include "models/opponent_searchers.h"
 #include "search/random_tree.h"
 #include "search/registry.h"
+#include "search/tt.h"
 
 namespace bao {
 namespace {
@@ -126,6 +127,11 @@ TEST(SearcherRegistry, TtMbZeroTurnsEveryTableOff) {
     const std::string params = e.bench_params.empty() ? "tt_mb=0" : e.bench_params + ",tt_mb=0";
     const auto s = models::make_searcher(e.name + "(" + params + ")", Rules{}, eval);
     EXPECT_EQ(s->table_bytes(), 0u) << e.name;
+    // The contrast: by default the same searcher has its table.
+    const std::string plain = e.bench_params.empty() ? e.name : e.name + "(" + e.bench_params + ")";
+    EXPECT_EQ(models::make_searcher(plain, Rules{}, eval)->table_bytes(),
+              static_cast<std::size_t>(search::kDefaultTableMb) << 20)
+        << e.name;
     EXPECT_EQ(s->search(p, search::Limits{3, 0, 0}).tt_probes, 0u) << e.name;
   }
   EXPECT_GE(with_table, 3);  // alphabeta, om-beta, the PrOM searchers at least
