@@ -130,6 +130,11 @@ void print_table(const experiments::SuiteReport& rep) {
     std::snprintf(line, sizeof line, "%-*s %5d %9zu %14s %14s %9.3f %10.2fM\n", width, l.name.c_str(), l.depth,
                   l.positions, grouped(l.nodes).c_str(), evals.c_str(), l.seconds, l.nodes_per_s / 1e6);
     std::cout << line;
+    if (l.positions_per_s > 0) {
+      std::snprintf(line, sizeof line, "%-*s   (nodes are iterations; positions made: %.2fM/s)\n", width, "",
+                    l.positions_per_s / 1e6);
+      std::cout << line;
+    }
   }
   for (const experiments::SuiteSkip& s : rep.skipped) std::cout << "skipped " << s.name << ": " << s.reason << "\n";
   if (rep.has_ratio) print_ratio(rep.ratio, rep.options.repeat);

@@ -63,6 +63,7 @@ using Clock = std::chrono::steady_clock;
 struct Run {
   std::uint64_t nodes = 0, leaf_evals = 0;
   double seconds = 0;
+  std::uint64_t made = 0;  // MCTS: positions made (Result::positions)
 };
 
 // Runs f on a thread of its own and returns its result, rethrowing what it threw: a new
@@ -108,6 +109,7 @@ Run search_all(const std::string& spec, const std::shared_ptr<const search::Eval
     const search::BaoResult r = searchers[static_cast<int>(sp.variant)]->search(sp.position, limits);
     run.nodes += r.nodes;
     run.leaf_evals += r.leaf_evals;
+    run.made += r.positions;
   }
   run.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return run;
@@ -132,15 +134,16 @@ Run timed_run(const std::function<Run()>& f, double min_seconds, int& passes) {
     total.nodes += r.nodes;
     total.leaf_evals += r.leaf_evals;
     total.seconds += r.seconds;
+    total.made += r.made;
     ++passes;
   } while (total.seconds < min_seconds && passes < kMaxPasses);
-  return {total.nodes / static_cast<std::uint64_t>(passes), total.leaf_evals / static_cast<std::uint64_t>(passes),
-          total.seconds / passes};
+  const auto n = static_cast<std::uint64_t>(passes);
+  return {total.nodes / n, total.leaf_evals / n, total.seconds / passes, total.made / n};
 }
 
 // `repeat` runs of f into one line with the medians.
 SuiteLine measure(SuiteLine line, const SuiteOptions& o, const std::function<Run()>& f) {
-  std::vector<double> nodes, evals, rates;
+  std::vector<double> nodes, evals, rates, made_rates;
   for (int i = 0; i < o.repeat; ++i) {
     int passes = 0;
     const Run r = timed_run(f, o.min_seconds, passes);
@@ -150,7 +153,9 @@ SuiteLine measure(SuiteLine line, const SuiteOptions& o, const std::function<Run
     nodes.push_back(static_cast<double>(r.nodes));
     evals.push_back(static_cast<double>(r.leaf_evals));
     rates.push_back(static_cast<double>(r.nodes) / secs);
+    made_rates.push_back(static_cast<double>(r.made) / secs);
   }
+  line.positions_per_s = median_of(made_rates);
   line.seconds = median_of(line.run_seconds);
   line.nodes = static_cast<std::uint64_t>(median_of(nodes));
   line.leaf_evals = static_cast<std::uint64_t>(median_of(evals));
@@ -485,6 +490,7 @@ std::string suite_json(const SuiteReport& rep) {
     if (l.kind == "search") j["leaf_evals"] = l.leaf_evals;
     j["seconds"] = l.seconds;
     j["nodes_per_s"] = l.nodes_per_s;
+    if (l.positions_per_s > 0) j["positions_made_per_s"] = l.positions_per_s;
     j["speed"] = l.speed;
     j["speed_unit"] = l.kind == "perft" ? "leaves/s" : "1/s";
     j["run_seconds"] = l.run_seconds;

@@ -132,10 +132,11 @@ struct SuiteLine {
   std::string spec;  // the searcher spec of a search line
   int depth = 0;
   std::size_t positions = 0;
-  std::uint64_t nodes = 0;          // perft: leaves counted; search: positions visited
+  std::uint64_t nodes = 0;          // perft: leaves counted; search: positions visited (MCTS: iterations)
   std::uint64_t leaf_evals = 0;     // search lines only
   double seconds = 0;               // of one pass, median over the runs
   double nodes_per_s = 0;           // median over the runs
+  double positions_per_s = 0;       // MCTS: positions made per second (median); else 0
   double speed = 0;                 // the measure to compare: perft leaves/s, a search's 1/s
   std::vector<double> run_seconds;  // per pass, of each run
   std::vector<int> run_passes;      // passes of each run

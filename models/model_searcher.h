@@ -19,6 +19,7 @@
 #include "engine/rules.h"
 #include "models/deepen_afresh.h"
 #include "search/model_search.h"
+#include "search/registry.h"
 #include "search/result.h"
 #include "search/score.h"
 #include "search/searcher.h"
@@ -142,6 +143,13 @@ class OneSearchSearcher final : public ModelSearcher {
 };
 
 // The parameter `model` of the searchers with one opponent model.
+// types=E1:p1+...[,own=p0] as the PrOM searchers declare and read them: evals, holding
+// MAX's own evaluator, gets the types' after it, and probs one probability per evaluator
+// (type 0's first: own=, or 1 minus the others). Throws InputError naming the fault.
+std::vector<search::Param> types_params();
+void read_types(search::Args& a, std::vector<std::shared_ptr<const search::Evaluator>>& evals,
+                std::vector<double>& probs);
+
 inline search::Param model_param() {
   return {"model", search::Param::Type::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};
 }

@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
+#include "models/mcts_searchers.h"
 #include "models/model_searcher.h"
 #include "models/multi_model.h"
 #include "models/robust_om.h"
@@ -132,13 +133,11 @@ void parse_types(const std::string& name, const std::string& text, std::vector<s
     throw InputError(name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
 }
 
-// prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
-// sp-prom(...,bound=B).
-std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
-                                            std::shared_ptr<const Evaluator> eval) {
+}  // namespace
+
+void read_types(search::Args& a, std::vector<std::shared_ptr<const Evaluator>>& evals, std::vector<double>& probs) {
   const std::string& name = a.name();
-  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
-  std::vector<double> probs{0.0};
+  probs.assign(1, 0.0);
   parse_types(name, a.get_text("types"), evals, probs);
   double others = 0;
   for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
@@ -153,6 +152,23 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const 
     throw InputError(name + ": own=" + own + " and the opponent types' " + format_probability(others) + " add up to " +
                      format_probability(probs[0] + others) + ", not 1");
   probs[0] = std::max(0.0, probs[0]);
+}
+
+std::vector<search::Param> types_params() {
+  using T = search::Param::Type;
+  return {{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true},
+          {"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"}};
+}
+
+namespace {
+
+// prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
+// sp-prom(...,bound=B).
+std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
+                                            std::shared_ptr<const Evaluator> eval) {
+  std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
+  std::vector<double> probs;
+  read_types(a, evals, probs);
   const int bound = kind == OmKind::SpProm ? static_cast<int>(a.get_int("bound")) : 0;
   const int tt_mb = static_cast<int>(a.get_int("tt_mb"));
   return std::make_unique<OmSearcher>(kind, a.spec().text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
@@ -241,8 +257,9 @@ void register_om(search::SearcherRegistry& r) {
 }
 
 void register_prom(search::SearcherRegistry& r) {
-  const search::Param types{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true};
-  const search::Param own{"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"};
+  const std::vector<search::Param> tp = types_params();
+  const search::Param& types = tp[0];
+  const search::Param& own = tp[1];
   const search::Param table = search::table_param();
   const search::Param bound{
       "bound", T::Int, "", 0, search::kMaxEval, "B: every type assumed within B of V0 (not checked)", true};
@@ -301,6 +318,7 @@ const search::SearcherRegistry& searchers() {
     register_root_om(x);
     register_safe_om(x);
     register_robust_om(x);
+    register_mcts(x);
     register_prom(x);
     register_multi_model(x);
     return x;

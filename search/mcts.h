@@ -145,6 +145,7 @@ class Mcts {
   }
 
   const MctsParams& params() const { return p_; }
+  static std::size_t node_bytes() { return sizeof(Node); }  // one node of the pool
 
   // Searches root within limits: depth is the horizon (0: none), nodes caps iterations
   // as params().iterations does, time_ms the wall time. At least one iteration runs; the

@@ -37,7 +37,7 @@ std::string Args::get_text(const std::string& key) {
   const auto it = spec_.params.find(key);
   if (it == spec_.params.end()) {
     if (p.required) throw InputError(spec_.name + ": parameter " + key + " is required");
-    return "";
+    return p.def;
   }
   std::string v = it->second;
   spec_.params.erase(it);

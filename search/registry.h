@@ -43,7 +43,7 @@ class Args {
   Args(Spec& spec, const std::vector<Param>& schema) : spec_(spec), schema_(schema) {}
   bool get_bool(const std::string& key);
   std::int64_t get_int(const std::string& key);
-  // The raw text; "" when absent and not required.
+  // The raw text; the schema's default when absent and not required.
   std::string get_text(const std::string& key);
   bool has(const std::string& key) const { return spec_.params.count(key) > 0; }
   Spec& spec() { return spec_; }
@@ -62,14 +62,15 @@ class Args {
 // What a search of a random tree runs with: fn[0] is V0, fn[1..] the opponent types.
 struct TreeSearchArgs {
   int depth = 1;
-  int model = 1;              // OM: the model's function (alphabeta, minimax: the function searched)
-  int bound = 0;              // om-bounded, sp-prom: B (mstar-ab: adjacent levels within
-                              // B at level 1, 2B from level 2 on: each type is within B of V0)
-  std::vector<double> probs;  // PrOM: one probability per function
-  int levels = 0;             // M*: the modelling levels (0: one per function but V0)
-  int model_depth = 0;        // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
-  int eps = 0;                // safe-om: the minimax value MAX may give up at the root
-  double w = 0;               // robust-om: the weight of MIN's worst reply
+  int model = 1;                 // OM: the model's function (alphabeta, minimax: the function searched)
+  int bound = 0;                 // om-bounded, sp-prom: B (mstar-ab: adjacent levels within
+                                 // B at level 1, 2B from level 2 on: each type is within B of V0)
+  std::vector<double> probs;     // PrOM: one probability per function
+  int levels = 0;                // M*: the modelling levels (0: one per function but V0)
+  int model_depth = 0;           // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
+  int eps = 0;                   // safe-om: the minimax value MAX may give up at the root
+  double w = 0;                  // robust-om: the weight of MIN's worst reply
+  std::uint64_t iterations = 0;  // the MCTS searchers: iterations (0: their default)
 };
 
 using TreeFns = std::vector<ModelSearch<RandomTreeGame>::Fn>;

@@ -53,7 +53,8 @@ struct Result {
   int value = 0;  // from the side to move's view
   boost::container::static_vector<Move, kMaxPly> pv;
   int depth = 0;                 // deepest finished iteration
-  std::uint64_t nodes = 0;       // positions visited (interior and leaves)
+  std::uint64_t nodes = 0;       // positions visited (interior and leaves); MCTS: iterations
+  std::uint64_t positions = 0;   // MCTS: positions made (tree, rollouts, model searches); else 0
   std::uint64_t leaf_evals = 0;  // evaluation function calls
   std::uint64_t tt_probes = 0, tt_hits = 0;
   double seconds = 0;

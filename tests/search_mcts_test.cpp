@@ -5,15 +5,26 @@
 // ignored, fail the same checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "brute_force.h"
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/text_input.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
 #include "search/mcts.h"
 #include "search/random_tree.h"
 
 namespace bao::search {
 namespace {
+
+#define EXPECT_HAS(text, part) EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 
 using TreeMcts = Mcts<RandomTreeGame>;
 
@@ -207,6 +218,118 @@ TEST(MctsTrees, RefusesBadParameters) {
   EXPECT_THROW(TreeMcts(t.g, t.fns, with_model(tree_params(10), {1})), InputError);
   TreeMcts m(t.g, t.fns, tree_params(0));
   EXPECT_THROW(m.search(t.g.root(), horizon(t.tp.depth)), InputError);  // no iteration or time limit
+}
+
+// Bao: the registered searchers by name.
+
+std::vector<std::pair<Position, int>> forced_wins() {
+  std::vector<std::pair<Position, int>> out;
+  std::istringstream in(read_text_file(std::string(BAO_TEST_DATA) + "/forced-wins.tsv"));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.starts_with("position")) continue;
+    const auto tab = line.find('\t');
+    out.emplace_back(parse_position(line.substr(0, tab), Variant::Kiswahili), std::stoi(line.substr(tab + 1)));
+  }
+  return out;
+}
+
+TEST(MctsBao, SolverProvesTheForcedWins) {
+  const auto wins = forced_wins();
+  ASSERT_GE(wins.size(), 30u);
+  const Rules rules;
+  const auto eval = models::make_evaluator("default");
+  const auto ab = models::make_searcher("alphabeta", rules, eval);
+  for (const std::string spec : {"mcts", "om-mcts(model=material)"}) {
+    const auto s = models::make_searcher(spec, rules, eval);
+    for (const auto& [p, plies] : wins) {
+      Limits l;
+      l.nodes = 200000;
+      const BaoResult r = s->search(p, l);
+      ASSERT_TRUE(r.has_move);
+      EXPECT_GT(r.value, kWin - kMaxPly) << spec << " " << format_position(p) << " (a win in " << plies << ")";
+      // mcts's move keeps the win: after it the opponent loses, in the plies the value says
+      // (not always the shortest win: MCTS-Solver proves a win, not the quickest). om-mcts
+      // proves a win against its model's replies: its value is a win, as OM's value is
+      // never below minimax's, but its move may count on the model.
+      if (spec != "mcts") continue;
+      const Position after = apply_move(p, r.best, rules);
+      Limits d;
+      d.depth = std::max(1, kWin - r.value - 1);
+      const BaoResult reply = ab->search(after, d);
+      EXPECT_TRUE(!reply.has_move || reply.value < -(kWin - kMaxPly))
+          << spec << " " << format_position(p) << " value " << r.value << " reply " << reply.value << " at depth "
+          << d.depth;
+    }
+  }
+  // Without the solver the same budget proves nothing: the values are averages.
+  const auto plain = models::make_searcher("mcts(solver=false)", rules, eval);
+  int decisive = 0;
+  Limits l;
+  l.nodes = 20000;
+  for (const auto& [p, plies] : wins) decisive += is_decisive(plain->search(p, l).value);
+  EXPECT_EQ(decisive, 0);
+}
+
+TEST(MctsBao, SearchersByNameHonourTheirLimitsAndSeeds) {
+  const Rules rules;
+  const auto eval = models::make_evaluator("default");
+  const Position start = start_position(Variant::Kiswahili);
+  for (const std::string spec : {"mcts", "mcts(alpha=0.5,bias=1)", "mcts(rollout=6,policy=greedy)",
+                                 "om-mcts(model=material,tau=2,model_depth=2)", "prom-mcts(types=material:0.5)"}) {
+    const auto s = models::make_searcher(spec, rules, eval);
+    Limits l;
+    l.nodes = 3000;
+    const BaoResult a = s->search(start, l);
+    const BaoResult b = models::make_searcher(spec, rules, eval)->search(start, l);
+    ASSERT_TRUE(a.has_move) << spec;
+    EXPECT_EQ(a.nodes, 3000u) << spec;  // nodes are iterations
+    EXPECT_GT(a.positions, a.nodes / 2) << spec;
+    EXPECT_EQ(a.best, b.best) << spec;
+    EXPECT_EQ(a.value, b.value) << spec;
+    EXPECT_EQ(a.positions, b.positions) << spec;
+    ChildList ch;
+    generate_children(start, rules, ch);
+    EXPECT_TRUE(std::any_of(ch.begin(), ch.end(), [&](const Child& c) { return c.move == a.best; })) << spec;
+    // A horizon: no node deeper than the depth limit.
+    l.depth = 3;
+    EXPECT_LE(s->search(start, l).depth, 3) << spec;
+  }
+  // Another seed, another search (the rollouts differ).
+  Limits l;
+  l.nodes = 2000;
+  const auto s1 = models::make_searcher("mcts(rollout=8,seed=1)", rules, eval)->search(start, l);
+  const auto s2 = models::make_searcher("mcts(rollout=8,seed=2)", rules, eval)->search(start, l);
+  EXPECT_NE(s1.positions == s2.positions && s1.value == s2.value, true);
+}
+
+TEST(MctsBao, BadSpecsAndLimitsGiveClearErrors) {
+  const Rules rules;
+  const auto eval = models::make_evaluator("default");
+  const auto error = [&](const std::string& spec) {
+    try {
+      models::make_searcher(spec, rules, eval);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_HAS(error("mcts(c=-1)"), "c must be a number in [0, 100]");
+  EXPECT_HAS(error("mcts(alpha=2)"), "alpha must be a number in [0, 1]");
+  EXPECT_HAS(error("mcts(policy=smart)"), "policy must be random or greedy");
+  EXPECT_HAS(error("om-mcts"), "model is required");
+  EXPECT_HAS(error("om-mcts(model=material,tau=x)"), "tau must be a number");
+  EXPECT_HAS(error("prom-mcts(types=material:1.5)"), "probability must be in [0, 1]");
+  EXPECT_HAS(error("mcts(depth=3)"), "depth");
+  const auto s = models::make_searcher("mcts", rules, eval);
+  Limits depth_only;
+  depth_only.depth = 4;
+  try {
+    s->check(depth_only);
+    ADD_FAILURE() << "a depth alone was accepted";
+  } catch (const InputError& e) {
+    EXPECT_HAS(e.what(), "needs an iteration budget");
+  }
 }
 
 }  // namespace

@@ -326,6 +326,25 @@ TEST(TournamentRun, SameRecordsWithOneAndTwoThreads) {
   EXPECT_EQ(s.ratings.size(), 3u);
 }
 
+// Monte-Carlo searchers are seeded by (seed, position): their games are the same for
+// any thread count too.
+TEST(TournamentRun, MctsGamesAreTheSameWithOneAndTwoThreads) {
+  TempDir dir;
+  std::string text = replace(kSmall, "searcher = alphabeta\neval = default\ndepth = 2",
+                             "searcher = mcts(rollout=4)\neval = default\nnodes = 300");
+  text = replace(text, "searcher = alphabeta\neval = material\ndepth = 1",
+                 "searcher = prom-mcts(types=material:0.5,tau=5)\neval = default\nnodes = 200");
+  const Config c1 = parse_config(text, "t.ini", {"threads=1", "out=" + (dir / "one").string()});
+  const Config c2 = parse_config(text, "t.ini", {"threads=2", "out=" + (dir / "two").string()});
+  RunOptions o1, o2;
+  o1.threads = 1;
+  o2.threads = 2;
+  const RunResult r1 = run_tournament(c1, o1);
+  const RunResult r2 = run_tournament(c2, o2);
+  EXPECT_EQ(r1.played, r1.total);
+  EXPECT_EQ(content(r1.records), content(r2.records));
+}
+
 TEST(TournamentRun, ResumePlaysOnlyTheMissingGames) {
   TempDir dir;
   const Config c = parse_config(kSmall, "t.ini", {"openings=3", "out=" + dir.str()});

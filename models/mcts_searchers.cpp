@@ -1,0 +1,217 @@
+#include "models/mcts_searchers.h"
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/text_input.h"
+#include "models/evaluators.h"
+#include "models/model_searcher.h"
+#include "search/mcts.h"
+#include "search/tt.h"
+
+namespace bao::models {
+namespace {
+
+using search::BaoGame;
+using search::Evaluator;
+using T = search::Param::Type;
+
+// Iterations a tree search runs when the grid gives none: enough for the trees' default
+// shapes (the solver proves trees of 4096 leaves in under 1500).
+constexpr std::uint64_t kTreeIterations = 20000;
+
+// A real parameter written in full, within [lo, hi]; the message names the searcher.
+double real_param(search::Args& a, const std::string& key, double lo, double hi, const std::string& what) {
+  const std::string text = a.get_text(key);
+  double v = 0;
+  if (!to_double(text, v) || !(v >= lo && v <= hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
+    throw InputError(a.name() + ": " + key + " must be a number in " + range + " (" + what + "), found '" + text + "'");
+  }
+  return v;
+}
+
+std::vector<search::Param> common_params() {
+  return {
+      {"c", T::Text, "0.7", 0, 0, "UCB1's exploration constant (playout values in [0, 1])"},
+      {"scale", T::Text, "40", 0, 0, "evaluator units per logistic unit: a leaf scores 1/(1+exp(-v/scale))"},
+      {"rollout", T::Int, "0", 0, search::kMaxPly, "plies played from a leaf before it is scored"},
+      {"policy", T::Text, "random", 0, 0, "the rollout's moves: random (seeded) or greedy (best under V0)"},
+      {"solver", T::Bool, "true", 0, 0, "MCTS-Solver: proven values kept as bounds, forced wins not averaged"},
+      {"alpha", T::Text, "0", 0, 0, "weight of the implicit minimax value in selection, in [0, 1]"},
+      {"bias", T::Text, "0", 0, 0, "progressive bias weight (the child's V0 / (visits + 1))"},
+      {"seed", T::Int, "1", 0, std::int64_t{1} << 62, "the rollouts' and type draws' seed"},
+      {"iterations", T::Int, "0", 0, std::int64_t{1} << 40,
+       "iterations per search (0: the node or time limit decides)"},
+      {"pool_mb", T::Int, "256", 1, search::kMaxTableMb, "the node pool's largest size, MiB"},
+  };
+}
+
+std::vector<search::Param> model_params() {
+  return {{"tau", T::Text, "0", 0, 0, "softmax temperature of MIN's model, evaluator units (0: its best replies)"},
+          {"model_depth", T::Int, "1", 1, 32, "plies of the model's alpha-beta from MIN's node (1: the children)"}};
+}
+
+search::MctsParams read_params(search::Args& a, bool model) {
+  search::MctsParams p;
+  p.c = real_param(a, "c", 0, 100, "exploration");
+  p.scale = real_param(a, "scale", 1e-6, 1e9, "logistic scale");
+  p.rollout = static_cast<int>(a.get_int("rollout"));
+  const std::string policy = a.get_text("policy");
+  if (policy != "random" && policy != "greedy")
+    throw InputError(a.name() + ": policy must be random or greedy, found '" + policy + "'");
+  p.greedy = policy == "greedy";
+  p.solver = a.get_bool("solver");
+  p.alpha = real_param(a, "alpha", 0, 1, "implicit minimax weight");
+  p.bias = real_param(a, "bias", 0, 1e6, "progressive bias");
+  p.seed = static_cast<std::uint64_t>(a.get_int("seed"));
+  p.iterations = static_cast<std::uint64_t>(a.get_int("iterations"));
+  p.max_nodes =
+      static_cast<std::size_t>(a.get_int("pool_mb")) * (std::size_t{1} << 20) / search::Mcts<BaoGame>::node_bytes();
+  if (model) {
+    p.model = true;
+    p.tau = real_param(a, "tau", 0, 1e9, "temperature");
+    p.model_depth = static_cast<int>(a.get_int("model_depth"));
+  }
+  return p;
+}
+
+class MctsSearcher final : public search::Searcher {
+ public:
+  MctsSearcher(std::string description, const Rules& rules, std::vector<std::shared_ptr<const Evaluator>> evals,
+               search::MctsParams p)
+      : description_(std::move(description)), evals_(std::move(evals)), iterations_(p.iterations) {
+    std::vector<search::EvalFn> fns;
+    for (const auto& e : evals_) fns.push_back(search::EvalFn{e.get()});
+    mcts_ = std::make_unique<search::Mcts<BaoGame>>(BaoGame{rules}, std::move(fns), std::move(p));
+  }
+  void check(const search::Limits& limits) const override {
+    search::check_limits(limits, description_);
+    if (!iterations_ && !limits.nodes && !limits.time_ms)
+      throw InputError(
+          description_ +
+          " needs an iteration budget: iterations= in its spec, a node limit (iterations) or a time limit");
+  }
+  search::BaoResult search(const Position& p, const search::Limits& limits, const search::InfoFn& info) override {
+    check(limits);
+    const auto o = mcts_->search(p, limits);
+    search::BaoResult r;
+    r.has_move = o.has_move;
+    r.best = o.best;
+    r.value = static_cast<int>(std::lround(o.value));
+    r.pv = o.pv;
+    r.depth = o.depth;
+    r.nodes = o.iterations;
+    r.positions = o.positions;
+    r.leaf_evals = o.leaf_evals();
+    r.seconds = o.seconds;
+    if (info && r.has_move) info(r);
+    return r;
+  }
+  std::string describe() const override { return description_; }
+  std::vector<const Evaluator*> evaluators() const override {
+    std::vector<const Evaluator*> out;
+    for (const auto& e : evals_) out.push_back(e.get());
+    return out;
+  }
+
+ private:
+  std::string description_;
+  std::vector<std::shared_ptr<const Evaluator>> evals_;
+  std::uint64_t iterations_;
+  std::unique_ptr<search::Mcts<BaoGame>> mcts_;
+};
+
+// The trees' values lie in [0, 1000]: 500 maps to 1/2, a logistic unit is 100; the
+// model searches to the leaves, as OM and PrOM do.
+search::TreeResult tree_search(const search::RandomTreeGame& g, const search::TreeFns& fns,
+                               const search::TreeSearchArgs& a, bool model, std::vector<double> probs) {
+  search::MctsParams p;
+  p.center = 500;
+  p.scale = 100;
+  p.iterations = a.iterations ? a.iterations : kTreeIterations;
+  p.model = model;
+  p.probs = std::move(probs);
+  p.model_depth = search::kMaxPly;
+  search::Limits l;
+  l.depth = a.depth;
+  const auto o = search::Mcts<search::RandomTreeGame>(g, fns, p).search(g.root(), l);
+  search::TreeResult r;
+  r.has_move = o.has_move;
+  r.best = o.best;
+  r.best_index = o.best_index;
+  r.value = o.value;
+  r.nodes = o.positions;
+  r.evals = o.evals;
+  return r;
+}
+
+std::vector<search::Param> joined(std::vector<search::Param> a, const std::vector<search::Param>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+}  // namespace
+
+void register_mcts(search::SearcherRegistry& r) {
+  r.add({.name = "mcts",
+         .summary = "Monte-Carlo tree search: UCT on evaluator leaves, MCTS-Solver, implicit minimax (alpha)",
+         .params = common_params(),
+         .make =
+             [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+               search::MctsParams p = read_params(a, false);
+               return std::make_unique<MctsSearcher>(
+                   a.spec().text, rules, std::vector<std::shared_ptr<const Evaluator>>{std::move(eval)}, std::move(p));
+             },
+         .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, false, {}); },
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .family = "",
+         .bench_params = "iterations=20000"});
+  r.add(
+      {.name = "om-mcts",
+       .summary = "MCTS whose MIN nodes follow an opponent model (softmax of its scores, tau=0: its best reply)",
+       .params = joined(joined({model_param()}, model_params()), common_params()),
+       .make =
+           [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+             search::MctsParams p = read_params(a, true);
+             p.probs = {0.0, 1.0};
+             std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
+             return std::make_unique<MctsSearcher>(a.spec().text, rules, std::move(evals), std::move(p));
+           },
+       .tree =
+           [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
+             std::vector<double> probs(fns.size(), 0.0);
+             probs.at(static_cast<std::size_t>(a.model)) = 1;
+             return tree_search(g, fns, a, true, std::move(probs));
+           },
+       .not_on_trees = {},
+       .tree_grid_default = false,
+       .family = "",
+       .bench_params = "model=material,iterations=20000"});
+  r.add({.name = "prom-mcts",
+         .summary = "MCTS whose MIN nodes follow a mixture of opponent types, a type drawn per visit",
+         .params = joined(joined(types_params(), model_params()), common_params()),
+         .make =
+             [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
+               search::MctsParams p = read_params(a, true);
+               std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
+               read_types(a, evals, p.probs);
+               return std::make_unique<MctsSearcher>(a.spec().text, rules, std::move(evals), std::move(p));
+             },
+         .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
+                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, true, a.probs); },
+         .not_on_trees = {},
+         .tree_grid_default = false,
+         .family = "",
+         .bench_params = "types=material:0.5,iterations=20000"});
+}
+
+}  // namespace bao::models

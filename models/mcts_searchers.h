@@ -1,0 +1,14 @@
+// mcts, om-mcts(model=E) and prom-mcts(types=E1:p1+...): Monte-Carlo tree search on Bao
+// and on the random trees (search/mcts.h), registered with their parameters. A Bao
+// search needs an iteration budget (iterations= or a node limit) or a time limit; a
+// depth limit is the tree's horizon. Result::nodes counts iterations, Result::positions
+// the positions made.
+#pragma once
+
+#include "search/registry.h"
+
+namespace bao::models {
+
+void register_mcts(search::SearcherRegistry& r);
+
+}  // namespace bao::models
