@@ -1,5 +1,5 @@
 // bao tree-games: random trees with a ground truth; the realised true value of minimax,
-// OM and PrOM against a real opponent over a grid of noise levels, with and without a
+// OM and PrOM (and with --mcts, mcts, om-mcts and prom-mcts) against a real opponent over a grid of noise levels, with and without a
 // model error (experiments/tree_games.h).
 #include <iostream>
 
@@ -21,13 +21,16 @@ int cmd_tree_games(const std::vector<std::string>& args) {
       "model-error", po::value(&error)->value_name("E"),
       "no (the model is the opponent's function), yes (another noisy copy), or both (default)")(
       "prom-own", po::value(&spec.prom_own)->value_name("P"), "PrOM: probability of MAX's own type (default 0.5)")(
+      "mcts", po::value(&spec.mcts_iterations)->value_name("N"),
+      "also mcts, om-mcts and prom-mcts with N iterations a move (gains of the last two against mcts)")(
       "seed", po::value(&spec.seed)->value_name("S"), "seed (default 1)")(
       "threads", po::value(&spec.threads)->value_name("N"), "OpenMP threads (default: all cores)")(
       "format", po::value(&format)->value_name("F"), "csv (default) or md");
   po::variables_map vm;
   if (!parse("tree-games",
              "[--width 3] [--depth 6] [--trees 500] [--own-noise LIST] [--opp-noise LIST]\n"
-             "         [--model-error no|yes|both] [--prom-own P] [--seed S] [--threads N] [--format csv|md]",
+             "         [--model-error no|yes|both] [--prom-own P] [--mcts N] [--seed S] [--threads N]\n"
+             "         [--format csv|md]",
              args, desc, nullptr, vm))
     return kExitOk;
   if (format != "csv" && format != "md") throw po::error("--format must be csv or md, found '" + format + "'");

@@ -23,18 +23,24 @@ struct TreeGamesSpec {
   std::vector<int> opp_noise = {0, 50, 100, 200};
   std::vector<int> model_error = {0, 1};  // 0: the model is the opponent's function
   double prom_own = 0.5;                  // PrOM: probability of MAX's own type
+  // > 0: also mcts, om-mcts and prom-mcts (search/mcts.h) with this many iterations a
+  // move, their solver bounded by the tree's leaves; om-mcts' and prom-mcts' gains are
+  // then paired differences to mcts, not to minimax.
+  std::uint64_t mcts_iterations = 0;
   std::uint64_t seed = 1;
   int threads = 0;
 };
 
 struct TreeGamesRow {
   int own_noise, opp_noise, model_error;
-  std::string method;  // minimax, om, prom
+  std::string method;  // minimax, om, prom (and mcts, om-mcts, prom-mcts)
   int trees;
-  double true_mean, true_ci95, gain_mean, gain_ci95;  // gain: paired difference to minimax
+  double true_mean, true_ci95, gain_mean, gain_ci95;  // gain: paired difference to the baseline
+  std::string baseline = "minimax";                    // om-mcts, prom-mcts: mcts
 };
 
 std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec);
+// A baseline column is added only when some row's baseline is not minimax.
 std::string tree_games_csv(const std::vector<TreeGamesRow>& rows);
 std::string tree_games_markdown(const std::vector<TreeGamesRow>& rows);
 
