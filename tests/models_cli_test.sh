@@ -150,7 +150,7 @@ check "--estimator em is the default" cmp -s "$tmp/out" "$tmp/default.out"
 check "--estimator em: no ambiguous line" eval '! out_has "ambiguous"'
 run "${count_run[@]}" --estimator median
 check "--estimator median exits 1" status_is 1
-check "--estimator median: named with the allowed values" err_has "--estimator must be count or em, found 'median'"
+check "--estimator median: named with the allowed values" err_has "--estimator must be count, em, bayes (off-line) or epsilon, bayes (on-line), found 'median'"
 run "${count_run[@]}" --estimator count --iterations 5
 check "--estimator count with --iterations exits 1" status_is 1
 check "--estimator count with --iterations: named" err_has "--estimator count has none"
