@@ -165,6 +165,8 @@ check "--estimator bayes exits 0" status_is 0
 check "--estimator bayes: more for the real opponent" has "$tmp/out" "^material@1 0\.[6-9][0-9]\{3\} "
 check "--held-out: the table" has "$tmp/out" "^estimator log_loss top1 samples$"
 for e in count em bayes uniform; do check "--held-out: $e's row" has "$tmp/out" "^$e [0-9.]* [0-9.]* 2$"; done
+run learn-types --offline --opponent material@1 --types material@1,material@1 --positions 4 --repeats 1 --held-out 5
+check "--held-out: count without an estimate" has "$tmp/out" "^count - - 0$"
 run "${count_run[@]}" --estimator bayes --tau 2 --prior 1,3
 check "--estimator bayes with --tau and --prior exits 0" status_is 0
 run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --ply-cap 20 --estimator bayes
