@@ -1,12 +1,17 @@
 // bao learn-types: learns the probabilities of opponent types (models/type_learning.h).
 //   --offline: samples positions, compares the real opponent's move with each type's,
 //              estimates the probabilities on each of --repeats samples (--estimator em,
-//              credit shared among agreeing types and iterated, or count, the published
-//              count of positions where one type alone agrees) and prints
+//              credit shared among agreeing types and iterated; count, the published
+//              count of positions where one type alone agrees; or bayes, a Dirichlet
+//              posterior updated by each move's likelihood under each type) and prints
 //              `type mean stddev hit_rate` per type, then a PrOM spec for the mean;
-//   --online:  plays --player against the opponent, updates the belief by Bayes' rule
-//              after each opponent move (with a floor), prints the belief after each game
-//              on stderr and the final one on stdout (--trace FILE: every step as CSV).
+//              --held-out N: then scores every estimator's prediction of the opponent's
+//              moves on N further positions (`estimator log_loss top1 samples`);
+//   --online:  plays --player against the opponent, updates the belief after each
+//              opponent move (--estimator epsilon: Bayes' rule with a fixed chance of an
+//              unpredicted move and a floor; bayes: the off-line Dirichlet posterior),
+//              prints the belief after each game on stderr and the final one on stdout
+//              (--trace FILE: every step as CSV).
 // Players and types are EVAL or EVAL@DEPTH (default depth --depth).
 #include <cstdio>
 #include <fstream>
@@ -16,6 +21,7 @@
 
 #include "cli/common.h"
 #include "engine/error.h"
+#include "models/dirichlet_belief.h"
 #include "models/type_learning.h"
 
 namespace bao::cli {
@@ -26,8 +32,11 @@ namespace {
 constexpr const char* kSynopsis =
     "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
     "         [--plies A-B] [--opening-stream tournament|v1] [--variant V] [--rule KEY=VALUE ...]\n"
-    "    offline: [--positions N] [--repeats N] [--estimator count|em] [--iterations N] [--threads N]\n"
-    "    online:  [--player M] [--games N] [--ply-cap N] [--epsilon X] [--floor X] [--trace FILE]";
+    "    offline: [--positions N] [--repeats N] [--estimator count|em|bayes] [--iterations N] [--held-out N]\n"
+    "             [--threads N]\n"
+    "    online:  [--player M] [--games N] [--ply-cap N] [--estimator epsilon|bayes] [--epsilon X] [--floor X]\n"
+    "             [--trace FILE]\n"
+    "    bayes:   [--tau X] [--prior A|A1,A2,...]";
 
 std::string fmt(double x) {
   char buf[32];
@@ -48,6 +57,16 @@ std::vector<double> learn_offline(const models::PlayerModel& opp, const std::vec
   std::cout << "unpredicted " << fmt(r.unexplained) << "\n";
   // The count skips these too: the reader sees on how many positions it rests.
   if (off.estimator == models::TypeEstimator::Count) std::cout << "ambiguous " << fmt(r.ambiguous) << "\n";
+  if (off.held_out > 0) {
+    std::cout << "held_out " << off.held_out << "\nestimator log_loss top1 samples\n";
+    for (const models::PredictionRow& row : r.prediction) {
+      // count has no estimate on a sample without an unambiguous position.
+      if (row.repeats == 0)
+        std::cout << row.estimator << " - - 0\n";
+      else
+        std::cout << row.estimator << " " << fmt(row.log_loss) << " " << fmt(row.top1) << " " << row.repeats << "\n";
+    }
+  }
   return r.mean;
 }
 
@@ -92,13 +111,42 @@ std::vector<double> learn_online(const models::PlayerModel& opp, const std::vect
   return probs;
 }
 
+// --estimator and the options that belong to one estimator: each refused where it would
+// be ignored, since a reader of the command would think it took effect.
+void read_estimator(const std::string& text, bool offline, const po::variables_map& vm, models::OfflineOptions& off,
+                    models::OnlineOptions& on) {
+  using models::TypeEstimator;
+  TypeEstimator e = offline ? TypeEstimator::Em : TypeEstimator::Epsilon;
+  if (!text.empty()) {
+    try {
+      e = models::parse_type_estimator(text);
+    } catch (const InputError& err) {
+      throw po::error(err.what());  // a usage error, as a bad --method of learn-eval
+    }
+  }
+  const std::string name = models::estimator_name(e);
+  if (offline && e == TypeEstimator::Epsilon)
+    throw po::error("--estimator epsilon is an on-line belief; with --offline give count, em or bayes");
+  if (!offline && (e == TypeEstimator::Em || e == TypeEstimator::Count))
+    throw po::error("--estimator " + name + " is an off-line estimator; with --online give epsilon or bayes");
+  if (e != TypeEstimator::Em && vm.count("iterations"))
+    throw po::error("--iterations sets em's steps; --estimator " + name + " has none");
+  if (e == TypeEstimator::Bayes && (vm.count("epsilon") || vm.count("floor")))
+    throw po::error("--epsilon and --floor set the epsilon belief; --estimator bayes has --tau and --prior");
+  if (e != TypeEstimator::Bayes && vm.count("prior")) throw po::error("--prior is --estimator bayes' prior");
+  if (e != TypeEstimator::Bayes && vm.count("tau") && !(offline && vm.count("held-out")))
+    throw po::error("--tau sets the move distributions of --estimator bayes and of --held-out");
+  if (!offline && vm.count("held-out")) throw po::error("--held-out is an --offline option");
+  off.estimator = on.estimator = e;
+}
+
 }  // namespace
 
 int cmd_learn_types(const std::vector<std::string>& args) {
   PositionOptions o;
   bool offline = false, online = false;
   std::string opponent, types_text, player = "default", searcher = "alphabeta(tt_mb=1)", plies, trace;
-  std::string estimator = "em", stream = "tournament";
+  std::string estimator, stream = "tournament", prior;
   int depth = 2;
   double own = 0.5;
   models::OfflineOptions off;
@@ -119,17 +167,24 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       "plies of the random walks giving the positions (offline default 4-40) or openings (online default 2-8)")(
       "opening-stream", po::value(&stream)->value_name("S"),
       "the walks' random stream: tournament (default), or v1, the learners' first one")(
-      "estimator", po::value(&estimator)->value_name("count|em"),
-      "offline: em, credit shared among agreeing types (default), or count, positions one type alone predicts")(
+      "estimator", po::value(&estimator)->value_name("E"),
+      "offline: em, credit shared among agreeing types (default), count, positions one type alone predicts, or "
+      "bayes, a Dirichlet posterior; online: epsilon, Bayes' rule with a fixed miss chance (default), or bayes")(
       "iterations", po::value(&off.iterations)->value_name("N"),
       "offline: em's steps; 1 = the plain shared count (default 100)")(
+      "held-out", po::value(&off.held_out)->value_name("N"),
+      "offline: score every estimator's prediction of the opponent's moves on N further positions")(
       "threads", po::value(&off.threads)->value_name("N"), "offline: OpenMP threads (default: all)")(
+      "tau", po::value(&off.tau)->value_name("X"),
+      "bayes and --held-out: softmax temperature of the types' move distributions, in seeds (default 1)")(
+      "prior", po::value(&prior)->value_name("A|A1,..."),
+      "bayes: Dirichlet concentration of every type, or of each (default 1: uniform over the probabilities)")(
       "player", po::value(&player)->value_name("M"), "online: who plays the opponent (default default)")(
       "games", po::value(&on.games)->value_name("N"), "online: games (default 4)")(
       "ply-cap", po::value(&on.ply_cap)->value_name("N"), "online: plies per game at most (default 200)")(
       "epsilon", po::value(&on.epsilon)->value_name("X"),
-      "online: probability of a move a type does not predict (default 0.05)")(
-      "floor", po::value(&on.floor)->value_name("X"), "online: least probability of a type (default 0.001)")(
+      "online epsilon: probability of a move a type does not predict (default 0.05)")(
+      "floor", po::value(&on.floor)->value_name("X"), "online epsilon: least probability of a type (default 0.001)")(
       "trace", po::value(&trace)->value_name("FILE"), "online: write every step as CSV");
   po::variables_map vm;
   if (!parse("learn-types", kSynopsis, args, desc, nullptr, vm, &o)) return kExitOk;
@@ -138,18 +193,13 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   if (types_text.empty()) throw po::error("give the candidate types: --types EVAL[@DEPTH],...");
   if (depth < 1 || depth > 64) throw po::error("--depth must be in 1..64");
   if (own < 0 || own >= 1) throw po::error("--own must be in [0, 1)");
-  try {
-    off.estimator = models::parse_type_estimator(estimator);
-  } catch (const InputError& e) {
-    throw po::error(e.what());  // a usage error, as a bad --method of learn-eval
-  }
-  // Refused rather than ignored: a reader of the command would think the count iterates.
-  if (off.estimator == models::TypeEstimator::Count && vm.count("iterations"))
-    throw po::error("--iterations sets em's steps; --estimator count has none");
+  read_estimator(estimator, offline, vm, off, on);
   const Rules rules = make_rules(o);
   const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
   const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
   on.seed = off.seed;
+  on.tau = off.tau;
+  if (vm.count("prior")) off.prior = on.prior = models::parse_dirichlet_prior(prior, static_cast<int>(types.size()));
   off.opening_stream = on.opening_stream = parse_stream_option(stream);
   const std::vector<double> probs =
       offline ? learn_offline(opp, types, rules, off, plies)

@@ -9,53 +9,15 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/text_input.h"
+#include "models/dirichlet_belief.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "models/reply_model.h"
+#include "models/type_prediction.h"
 #include "play/openings.h"
 #include "search/result.h"
 
 namespace bao::models {
-
-PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher) {
-  PlayerModel m;
-  m.searcher = searcher;
-  m.depth = default_depth;
-  const auto at = text.find('@');
-  m.eval = std::string(text.substr(0, at));
-  if (at != std::string_view::npos) {
-    const std::string d(text.substr(at + 1));
-    int depth = 0;
-    if (!to_int(d, depth) || depth < 1 || depth > 64)
-      throw InputError("player '" + std::string(text) + "': the depth after '@' must be a number in 1..64");
-    m.depth = depth;
-  }
-  if (m.eval.empty()) throw InputError("player '" + std::string(text) + "': no evaluator named");
-  make_evaluator(m.eval);  // throws for an unknown one
-  return m;
-}
-
-std::vector<PlayerModel> parse_player_models(std::string_view text, int default_depth, const std::string& searcher) {
-  std::vector<PlayerModel> out;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string_view::npos) comma = text.size();
-    out.push_back(parse_player_model(text.substr(at, comma - at), default_depth, searcher));
-    at = comma + 1;
-  }
-  return out;
-}
-
-MovePredictor::MovePredictor(const PlayerModel& m, const Rules& rules)
-    : searcher_(models::make_searcher(m.searcher, rules, make_evaluator(m.eval))) {
-  limits_.depth = m.depth;
-}
-
-Move MovePredictor::predict(const Position& p) {
-  const search::BaoResult r = searcher_->search(p, limits_);
-  if (!r.has_move) throw std::logic_error("MovePredictor: no move in a position where the game goes on");
-  return r.best;
-}
 
 std::vector<double> estimate_type_probabilities(const std::vector<std::vector<char>>& hits, int iterations) {
   if (hits.empty()) return {};
@@ -109,36 +71,110 @@ std::vector<double> count_type_probabilities(const std::vector<std::vector<char>
   return count;
 }
 
-TypeEstimator parse_type_estimator(std::string_view text) {
-  if (text == "em") return TypeEstimator::Em;
-  if (text == "count") return TypeEstimator::Count;
-  throw InputError("--estimator must be count or em, found '" + std::string(text) + "'");
+std::vector<double> bayes_type_probabilities(const std::vector<std::vector<double>>& log_lik,
+                                             const std::vector<double>& prior) {
+  DirichletBelief belief(prior);
+  for (const auto& l : log_lik) belief.observe(l);
+  return belief.mean();
 }
 
-OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
-                                  const Rules& rules, const OfflineOptions& o) {
-  if (types.empty()) throw InputError("learn types: give at least one type");
-  if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
-  if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
-  if (o.threads < 0 || o.threads > search::kMaxThreads)
-    throw InputError("learn types: threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) +
-                     ", found " + std::to_string(o.threads));
-  const int k = static_cast<int>(types.size());
+TypeEstimator parse_type_estimator(std::string_view text) {
+  for (TypeEstimator e : {TypeEstimator::Count, TypeEstimator::Em, TypeEstimator::Bayes, TypeEstimator::Epsilon})
+    if (text == estimator_name(e)) return e;
+  throw InputError("--estimator must be count, em, bayes (off-line) or epsilon, bayes (on-line), found '" +
+                   std::string(text) + "'");
+}
+
+const char* estimator_name(TypeEstimator e) {
+  switch (e) {
+    case TypeEstimator::Em:
+      return "em";
+    case TypeEstimator::Count:
+      return "count";
+    case TypeEstimator::Bayes:
+      return "bayes";
+    case TypeEstimator::Epsilon:
+      return "epsilon";
+  }
+  return "?";
+}
+
+namespace {
+
+// The Dirichlet prior: o.prior, or 1 for every type (the uniform density over the
+// probabilities, docs/learning.md); one concentration per type.
+std::vector<double> dirichlet_prior(const std::vector<double>& prior, std::size_t types) {
+  if (prior.empty()) return std::vector<double>(types, 1.0);
+  if (prior.size() != types)
+    throw InputError("bayes estimator: " + std::to_string(prior.size()) + " prior concentrations (--prior) for " +
+                     std::to_string(types) + " types");
+  DirichletBelief check(prior);  // throws for a concentration <= 0
+  return prior;
+}
+
+// What the sampled positions tell: for each of the samples' positions whether each type
+// predicts the opponent's move and, when asked, that move's log-likelihood under each
+// type; for each held-out position every type's move distribution and the move played.
+struct Observations {
+  std::vector<std::vector<char>> hits;       // [position][type]
+  std::vector<std::vector<double>> log_lik;  // [position][type]; empty unless asked
+  std::vector<HeldOutReply> held_out;
+};
+
+// The opponent's move at p compared with each type's (MovePredictor) and, with `models`,
+// scored by each type's move distribution.
+struct PositionObserver {
+  PositionObserver(const PlayerModel& opponent, const std::vector<PlayerModel>& types, const Rules& rules,
+                   bool likelihoods, double tau)
+      : rules(rules), real(opponent, rules) {
+    for (const auto& t : types) preds.emplace_back(t, rules);
+    if (likelihoods)
+      for (const auto& t : types) models.emplace_back(t, rules, tau);
+  }
+  void sample(const Position& p, std::vector<char>& hit, std::vector<double>* log_lik) {
+    const Move m = real.predict(p);
+    for (std::size_t t = 0; t < preds.size(); ++t) hit[t] = preds[t].predict(p) == m;
+    if (!log_lik) return;
+    const int reply = move_index(p, m, rules);
+    for (std::size_t t = 0; t < models.size(); ++t) (*log_lik)[t] = models[t].log_probs(p).at(reply);
+  }
+  HeldOutReply held_out(const Position& p) {
+    HeldOutReply h;
+    h.reply = move_index(p, real.predict(p), rules);
+    for (auto& rm : models) h.log_probs.push_back(rm.log_probs(p));
+    return h;
+  }
+  const Rules& rules;
+  MovePredictor real;
+  std::vector<MovePredictor> preds;
+  std::vector<ReplyModel> models;
+};
+
+// The samples' positions are the walks 0..n-1 of o.seed, the held-out ones the next
+// o.held_out, so no held-out position is one the estimate saw (short walks may still
+// meet the same position).
+Observations observe_positions(const PlayerModel& opponent, const std::vector<PlayerModel>& types, const Rules& rules,
+                               const OfflineOptions& o) {
+  const std::size_t k = types.size();
   const int n = o.positions * o.repeats;
-  std::vector<std::vector<char>> hits(n, std::vector<char>(k, 0));
+  const bool likelihoods = o.estimator == TypeEstimator::Bayes || o.held_out > 0;
+  Observations obs;
+  obs.hits.assign(n, std::vector<char>(k, 0));
+  if (likelihoods) obs.log_lik.assign(n, std::vector<double>(k, 0));
+  obs.held_out.resize(o.held_out);
   std::string error;
 #pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
   {
     try {
-      MovePredictor real(opponent, rules);
-      std::vector<MovePredictor> preds;
-      for (const auto& t : types) preds.emplace_back(t, rules);
+      PositionObserver observer(opponent, types, rules, likelihoods, o.tau);
 #pragma omp for schedule(dynamic, 1)
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < n + o.held_out; ++i) {
         const Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(i), o.min_plies, o.max_plies,
                                                 o.opening_stream);
-        const Move m = real.predict(p);
-        for (int t = 0; t < k; ++t) hits[i][t] = preds[t].predict(p) == m;
+        if (i < n)
+          observer.sample(p, obs.hits[i], likelihoods ? &obs.log_lik[i] : nullptr);
+        else
+          obs.held_out[i - n] = observer.held_out(p);
       }
     } catch (const std::exception& e) {
 #pragma omp critical
@@ -146,34 +182,101 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
     }
   }
   if (!error.empty()) throw InputError("learn types: " + error);
-  OfflineResult r;
-  r.mean.assign(k, 0);
-  r.stddev.assign(k, 0);
-  r.hit_rate.assign(k, 0);
+  return obs;
+}
+
+void check_offline_options(const std::vector<PlayerModel>& types, const OfflineOptions& o) {
+  if (types.empty()) throw InputError("learn types: give at least one type");
+  if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
+  if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
+  if (o.threads < 0 || o.threads > search::kMaxThreads)
+    throw InputError("learn types: threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) +
+                     ", found " + std::to_string(o.threads));
+  if (o.estimator == TypeEstimator::Epsilon)
+    throw InputError("learn types: --estimator epsilon is an on-line belief; off-line give count, em or bayes");
+  if (o.held_out < 0 || o.held_out > 1'000'000)
+    throw InputError("learn types: --held-out must be 0 to 1000000, found " + std::to_string(o.held_out));
+  check_tau(o.tau);
+  dirichlet_prior(o.prior, types.size());
+}
+
+// One repeat's estimate by `e` from its positions [from, to).
+std::vector<double> estimate_part(TypeEstimator e, const Observations& obs, int from, int to, const OfflineOptions& o,
+                                  std::size_t types) {
+  if (e == TypeEstimator::Bayes)
+    return bayes_type_probabilities({obs.log_lik.begin() + from, obs.log_lik.begin() + to},
+                                    dirichlet_prior(o.prior, types));
+  const std::vector<std::vector<char>> part(obs.hits.begin() + from, obs.hits.begin() + to);
+  return e == TypeEstimator::Count ? count_type_probabilities(part) : estimate_type_probabilities(part, o.iterations);
+}
+
+// Every estimator's (and the uniform mixture's) scores on the held-out positions,
+// averaged over the repeats; count is left out of the average where a repeat has no
+// unambiguous position.
+std::vector<PredictionRow> prediction_rows(const Observations& obs, const OfflineOptions& o, std::size_t types) {
+  std::vector<PredictionRow> rows;
+  for (TypeEstimator e : {TypeEstimator::Count, TypeEstimator::Em, TypeEstimator::Bayes}) {
+    PredictionRow row{estimator_name(e)};
+    for (int rep = 0; rep < o.repeats; ++rep) {
+      std::vector<double> probs;
+      try {
+        probs = estimate_part(e, obs, rep * o.positions, (rep + 1) * o.positions, o, types);
+      } catch (const InputError&) {
+        continue;  // count without an unambiguous position: no estimate to score
+      }
+      const PredictionScore s = score_predictions(obs.held_out, probs);
+      row.log_loss += s.log_loss;
+      row.top1 += s.top1;
+      ++row.repeats;
+    }
+    if (row.repeats) row.log_loss /= row.repeats, row.top1 /= row.repeats;
+    rows.push_back(row);
+  }
+  const PredictionScore u = score_predictions(obs.held_out, std::vector<double>(types, 1.0 / types));
+  rows.push_back({"uniform", u.log_loss, u.top1, o.repeats});
+  return rows;
+}
+
+// The share of positions each type predicted, and of those no type or several did.
+void agreement_rates(const std::vector<std::vector<char>>& hits, OfflineResult& r) {
+  const std::size_t k = r.hit_rate.size();
   int none = 0, several = 0;
   for (const auto& h : hits) {
     int agreeing = 0;
-    for (int t = 0; t < k; ++t) {
+    for (std::size_t t = 0; t < k; ++t) {
       r.hit_rate[t] += h[t];
       agreeing += h[t] != 0;
     }
     none += agreeing == 0;
     several += agreeing > 1;
   }
+  const double n = static_cast<double>(hits.size());
   for (double& x : r.hit_rate) x /= n;
-  r.unexplained = static_cast<double>(none) / n;
-  r.ambiguous = static_cast<double>(several) / n;
+  r.unexplained = none / n;
+  r.ambiguous = several / n;
+}
+
+}  // namespace
+
+OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
+                                  const Rules& rules, const OfflineOptions& o) {
+  check_offline_options(types, o);
+  const std::size_t k = types.size();
+  const Observations obs = observe_positions(opponent, types, rules, o);
+  OfflineResult r;
+  r.mean.assign(k, 0);
+  r.stddev.assign(k, 0);
+  r.hit_rate.assign(k, 0);
+  agreement_rates(obs.hits, r);
   for (int rep = 0; rep < o.repeats; ++rep) {
-    const std::vector<std::vector<char>> part(hits.begin() + rep * o.positions, hits.begin() + (rep + 1) * o.positions);
     try {
-      r.per_repeat.push_back(o.estimator == TypeEstimator::Count ? count_type_probabilities(part)
-                                                                 : estimate_type_probabilities(part, o.iterations));
+      r.per_repeat.push_back(estimate_part(o.estimator, obs, rep * o.positions, (rep + 1) * o.positions, o, k));
     } catch (const InputError& e) {
       throw InputError("learn types, sample " + std::to_string(rep + 1) + " of " + std::to_string(o.repeats) + ": " +
                        e.what());
     }
   }
-  for (int t = 0; t < k; ++t) {
+  for (std::size_t t = 0; t < k; ++t) {
     for (const auto& pr : r.per_repeat) r.mean[t] += pr[t];
     r.mean[t] /= o.repeats;
     if (o.repeats > 1) {
@@ -182,6 +285,7 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
       r.stddev[t] = std::sqrt(ss / (o.repeats - 1));
     }
   }
+  if (o.held_out > 0) r.prediction = prediction_rows(obs, o, k);
   return r;
 }
 
@@ -209,17 +313,64 @@ void TypeBelief::observe(const std::vector<char>& predicted, int legal_moves) {
   for (double& x : p_) x = floor_ + (1 - k * floor_) * (x / s);
 }
 
+namespace {
+
+// The on-line belief of o.estimator, updated by each observed opponent move.
+class OnlineBelief {
+ public:
+  OnlineBelief(const std::vector<PlayerModel>& types, const Rules& rules, const OnlineOptions& o)
+      : rules_(rules),
+        bayes_(o.estimator == TypeEstimator::Bayes),
+        epsilon_(std::vector<double>(types.size(), 1.0), o.epsilon, o.floor),
+        dirichlet_(dirichlet_prior(o.prior, types.size())) {
+    for (const auto& t : types) {
+      if (bayes_)
+        models_.emplace_back(t, rules, o.tau);
+      else
+        preds_.emplace_back(t, rules);
+    }
+  }
+  // The opponent played m at p; returns the probabilities after the update.
+  std::vector<double> observe(const Position& p, const Move& m) {
+    const int legal = count_legal_moves(p, rules_);
+    if (!bayes_) {
+      std::vector<char> hit(preds_.size());
+      for (std::size_t t = 0; t < preds_.size(); ++t) hit[t] = preds_[t].predict(p) == m;
+      epsilon_.observe(hit, legal);
+      return epsilon_.probs();
+    }
+    if (legal > 1) {  // a forced move is equally likely under every type: it tells nothing
+      const int reply = move_index(p, m, rules_);
+      std::vector<double> log_lik;
+      for (auto& rm : models_) log_lik.push_back(rm.log_probs(p).at(reply));
+      dirichlet_.observe(log_lik);
+    }
+    return dirichlet_.mean();
+  }
+
+ private:
+  const Rules& rules_;
+  bool bayes_;
+  TypeBelief epsilon_;
+  DirichletBelief dirichlet_;
+  std::vector<MovePredictor> preds_;
+  std::vector<ReplyModel> models_;
+};
+
+}  // namespace
+
 std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                            const PlayerModel& player, const Rules& rules, const OnlineOptions& o,
                                            const std::function<void(const OnlineStep&)>& step) {
   if (types.empty()) throw InputError("learn types: give at least one type");
   if (o.games < 1 || o.ply_cap < 1) throw InputError("learn types: games and ply cap must be at least 1");
-  TypeBelief belief(std::vector<double>(types.size(), 1.0), o.epsilon, o.floor);
+  if (o.estimator != TypeEstimator::Epsilon && o.estimator != TypeEstimator::Bayes)
+    throw InputError(std::string("learn types: --estimator ") + estimator_name(o.estimator) +
+                     " is an off-line estimator; on-line give epsilon or bayes");
+  check_tau(o.tau);
+  OnlineBelief belief(types, rules, o);
   MovePredictor real(opponent, rules), me(player, rules);
-  std::vector<MovePredictor> preds;
-  for (const auto& t : types) preds.emplace_back(t, rules);
   std::vector<OnlineStep> out;
-  std::vector<char> hit(types.size());
   for (int g = 0; g < o.games; ++g) {
     Position p =
         play::random_opening(rules, o.seed, static_cast<std::uint64_t>(g), o.min_plies, o.max_plies, o.opening_stream);
@@ -230,9 +381,7 @@ std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const st
         continue;
       }
       const Move m = real.predict(p);
-      for (std::size_t t = 0; t < types.size(); ++t) hit[t] = preds[t].predict(p) == m;
-      belief.observe(hit, count_legal_moves(p, rules));
-      OnlineStep s{g, ply, belief.probs()};
+      OnlineStep s{g, ply, belief.observe(p, m)};
       if (step) step(s);
       out.push_back(std::move(s));
       p = apply_move(p, m, rules);

@@ -1,11 +1,12 @@
 // Opponent models and learning of opponent-type probabilities
 // (docs/opponent-models.md, "Learning opponent-type probabilities").
 //
-// A PlayerModel describes a player: its evaluator, search depth and searcher. A type
-// mixture is a list of models with probabilities, which PrOM search takes (prom_spec).
+// A PlayerModel (models/player_model.h) describes a player: its evaluator, search depth
+// and searcher. A type mixture is a list of models with probabilities, which PrOM search
+// takes (prom_spec).
 //
 // Off-line: on sampled positions, the real opponent's move is compared with each type's
-// move, and one of two estimators turns the agreements into probabilities:
+// move, and one of three estimators turns them into probabilities:
 // * em (the default): a position's unit of credit goes to the types that predict the
 //   opponent's move: to a type alone if it alone predicts it, shared otherwise in
 //   proportion to the current probabilities (equally at first); positions no type
@@ -19,13 +20,24 @@
 //   positions no type predicts are skipped; the estimate is the normalised counts, in one
 //   step. A type that agrees only where others agree too gets nothing, and identical
 //   types get nothing at all (no position tells them apart).
+// * bayes: each position's move is an observation whose likelihood under type k is its
+//   probability in type k's move distribution (models/reply_model.h: a softmax at
+//   temperature tau, in seeds, over the type's alpha-beta values of the moves); a
+//   Dirichlet(prior) posterior over the probabilities is updated by each in turn
+//   (models/dirichlet_belief.h) and its mean is the estimate. Unlike count and em it weighs how much worse a type
+//   finds the move played, not only whether the type would play it.
 // The estimate is made on `repeats` independent samples and reported with its spread.
 //
-// On-line: TypeBelief is updated by Bayes' rule after each observed opponent move, the
-// likelihood of the move under a type being 1 - epsilon if the type predicts it and
-// epsilon / (legal moves - 1) otherwise; afterwards each probability is lifted to at
-// least `floor` (p = floor + (1 - K floor) p), so no type ever reaches zero and a type
-// can recover when the opponent changes.
+// On-line, with the epsilon estimator (the default), TypeBelief is updated by Bayes' rule
+// after each observed opponent move, the likelihood of the move under a type being
+// 1 - epsilon if the type predicts it and epsilon / (legal moves - 1) otherwise;
+// afterwards each probability is lifted to at least `floor` (p = floor + (1 - K floor) p),
+// so no type ever reaches zero and a type can recover when the opponent changes. With the
+// bayes estimator the DirichletBelief of the off-line one is updated after each opponent
+// move, its mean the probabilities.
+//
+// With held-out positions, the off-line learner also scores each estimator's probabilities
+// as a predictor of the opponent's next move (models/type_prediction.h).
 #pragma once
 
 #include <cstdint>
@@ -35,39 +47,13 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/move.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "models/player_model.h"
+#include "models/reply_model.h"
 #include "play/openings.h"
-#include "search/searcher.h"
 
 namespace bao::models {
-
-struct PlayerModel {
-  std::string eval = "default";  // an evaluator name (models::make_evaluator)
-  int depth = 4;                 // alpha-beta (or the searcher's) depth limit
-  std::string searcher = "alphabeta(tt_mb=1)";
-  // "EVAL@DEPTH", the form parse_player_model reads.
-  std::string describe() const { return eval + "@" + std::to_string(depth); }
-};
-
-// Reads "EVAL" or "EVAL@DEPTH" (depth 1..64; default_depth when absent). Throws
-// InputError for a bad depth or an unknown evaluator.
-PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher);
-// A comma-separated list of models.
-std::vector<PlayerModel> parse_player_models(std::string_view text, int default_depth, const std::string& searcher);
-
-// Predicts a model's moves: owns the model's searcher (not thread-safe; one per thread).
-class MovePredictor {
- public:
-  MovePredictor(const PlayerModel& m, const Rules& rules);
-  // The move the model plays at p (p must be a position where the game goes on).
-  Move predict(const Position& p);
-
- private:
-  std::unique_ptr<search::Searcher> searcher_;
-  search::Limits limits_;
-};
 
 // ---- off-line ----
 
@@ -82,10 +68,19 @@ std::vector<double> estimate_type_probabilities(const std::vector<std::vector<ch
 // unambiguous, hits empty included: there is nothing to normalise.
 std::vector<double> count_type_probabilities(const std::vector<std::vector<char>>& hits);
 
-enum class TypeEstimator { Em, Count };
+// The bayes estimate: log_lik[i][k] is the log-likelihood of the opponent's move at
+// position i under type k, observed in order by a DirichletBelief(prior); returns its
+// mean. Throws InputError for a bad prior (DirichletBelief) or a size mismatch.
+std::vector<double> bayes_type_probabilities(const std::vector<std::vector<double>>& log_lik,
+                                             const std::vector<double>& prior);
 
-// "em" or "count"; throws InputError naming --estimator and both values for anything else.
+// Em, Count and Bayes estimate off-line; Epsilon (TypeBelief) and Bayes on-line.
+enum class TypeEstimator { Em, Count, Bayes, Epsilon };
+
+// "em", "count", "bayes" or "epsilon"; throws InputError naming --estimator and the
+// values for anything else.
 TypeEstimator parse_type_estimator(std::string_view text);
+const char* estimator_name(TypeEstimator e);
 
 struct OfflineOptions {
   int positions = 100;  // sampled positions per repeat
@@ -93,9 +88,21 @@ struct OfflineOptions {
   int min_plies = 4, max_plies = 40;                                      // positions: random walks of this many plies
   play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // the walks' stream
   TypeEstimator estimator = TypeEstimator::Em;
-  int iterations = 100;  // em's steps (count has none)
+  int iterations = 100;       // em's steps (count has none)
+  double tau = kDefaultTau;   // bayes and the held-out scores: the move distributions' temperature, in seeds
+  std::vector<double> prior;  // bayes: Dirichlet concentrations, one per type (empty: 1 each)
+  int held_out = 0;           // positions after the samples' on which every estimator predicts (0: none)
   std::uint64_t seed = 1;
   int threads = 0;
+};
+
+// One estimator's prediction of the opponent's moves on the held-out positions, averaged
+// over the repeats it could estimate on (count fails on a sample without an unambiguous
+// position).
+struct PredictionRow {
+  std::string estimator;  // count, em, bayes, or uniform (every type 1/K)
+  double log_loss = 0, top1 = 0;
+  int repeats = 0;
 };
 
 struct OfflineResult {
@@ -104,12 +111,16 @@ struct OfflineResult {
   std::vector<double> hit_rate;                 // fraction of all positions each type predicted
   double unexplained = 0;                       // fraction of positions no type predicted
   double ambiguous = 0;                         // fraction of positions two or more types predicted
+  std::vector<PredictionRow> prediction;        // with held_out: count, em, bayes, uniform
 };
 
 // Samples positions, plays the real opponent and each type on them (in parallel) and
 // estimates the probabilities per repeat with o.estimator. Deterministic for a seed, any
 // thread count. With the count estimator, a repeat without an unambiguous position is an
-// InputError naming the repeat.
+// InputError naming the repeat; so is o.estimator Epsilon (an on-line one). With
+// o.held_out, every estimator's probabilities of every repeat also predict the opponent's
+// moves on o.held_out further positions (the walks after the samples'), scored with the
+// move distributions at o.tau (models/type_prediction.h).
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o);
 
@@ -135,7 +146,10 @@ struct OnlineOptions {
   int min_plies = 2, max_plies = 8;  // seeded openings
   play::OpeningStream opening_stream = play::OpeningStream::kTournament;  // the openings' stream
   int ply_cap = 200;
-  double epsilon = 0.05, floor = 0.001;
+  TypeEstimator estimator = TypeEstimator::Epsilon;  // or Bayes
+  double epsilon = 0.05, floor = 0.001;              // epsilon's
+  double tau = kDefaultTau;                          // bayes': the move distributions' temperature, in seeds
+  std::vector<double> prior;                         // bayes': Dirichlet concentrations (empty: 1 each)
   std::uint64_t seed = 1;
 };
 
@@ -144,9 +158,10 @@ struct OnlineStep {
   std::vector<double> probs;  // after the update
 };
 
-// Plays `player` against the real opponent and updates a uniform belief after every
-// opponent move; the belief carries over from game to game. Returns every step;
-// `step` (if given) is called after each.
+// Plays `player` against the real opponent and updates a belief (o.estimator's: a uniform
+// TypeBelief, or a DirichletBelief with o.prior, whose mean it reports) after every
+// opponent move; the belief carries over from game to game. Returns every step; `step`
+// (if given) is called after each. Throws InputError for an off-line estimator.
 std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                            const PlayerModel& player, const Rules& rules, const OnlineOptions& o,
                                            const std::function<void(const OnlineStep&)>& step = {});

@@ -150,12 +150,50 @@ check "--estimator em is the default" cmp -s "$tmp/out" "$tmp/default.out"
 check "--estimator em: no ambiguous line" eval '! out_has "ambiguous"'
 run "${count_run[@]}" --estimator median
 check "--estimator median exits 1" status_is 1
-check "--estimator median: named with the allowed values" err_has "--estimator must be count or em, found 'median'"
+check "--estimator median: named with the allowed values" err_has "--estimator must be count, em, bayes (off-line) or epsilon, bayes (on-line), found 'median'"
 run "${count_run[@]}" --estimator count --iterations 5
 check "--estimator count with --iterations exits 1" status_is 1
 check "--estimator count with --iterations: named" err_has "--estimator count has none"
 run learn-types --offline --opponent material@1 --types material@1,material@1 --positions 4 --repeats 1 --estimator count
 check "--estimator count with twin types exits 2" status_is 2
 check "--estimator count with twin types: why" err_has "no position where exactly one type predicts"
+
+# --estimator bayes: off-line and on-line, the held-out prediction table, and the options
+# of one estimator refused beside another.
+run "${count_run[@]}" --estimator bayes --held-out 10
+check "--estimator bayes exits 0" status_is 0
+check "--estimator bayes: more for the real opponent" has "$tmp/out" "^material@1 0\.[6-9][0-9]\{3\} "
+check "--held-out: the table" has "$tmp/out" "^estimator log_loss top1 samples$"
+for e in count em bayes uniform; do check "--held-out: $e's row" has "$tmp/out" "^$e [0-9.]* [0-9.]* 2$"; done
+run learn-types --offline --opponent material@1 --types material@1,material@1 --positions 4 --repeats 1 --held-out 5
+check "--held-out: count without an estimate" has "$tmp/out" "^count - - 0$"
+run "${count_run[@]}" --estimator bayes --tau 2 --prior 1,3
+check "--estimator bayes with --tau and --prior exits 0" status_is 0
+run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --ply-cap 20 --estimator bayes
+check "online --estimator bayes exits 0" status_is 0
+check "online --estimator bayes: the table" has "$tmp/out" "^type probability"
+run "${count_run[@]}" --estimator bayes --tau 0
+check "--tau 0 exits 2" status_is 2
+check "--tau 0: named" err_has "--tau must be a finite number > 0"
+run "${count_run[@]}" --estimator bayes --prior 1,-1
+check "a negative --prior exits 2" status_is 2
+check "a negative --prior: named" err_has "--prior: each concentration must be a number > 0, found '-1'"
+run "${count_run[@]}" --estimator bayes --prior 1,1,1
+check "a --prior per type of the wrong count exits 2" status_is 2
+run "${count_run[@]}" --prior 2
+check "--prior without bayes exits 1" status_is 1
+run "${count_run[@]}" --tau 2
+check "--tau without bayes or --held-out exits 1" status_is 1
+run "${count_run[@]}" --estimator bayes --iterations 3
+check "--iterations with bayes exits 1" status_is 1
+run "${count_run[@]}" --estimator epsilon
+check "--estimator epsilon off-line exits 1" status_is 1
+check "--estimator epsilon off-line: why" err_has "epsilon is an on-line belief"
+run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --estimator em
+check "--estimator em on-line exits 1" status_is 1
+run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --estimator bayes --epsilon 0.1
+check "--epsilon with bayes exits 1" status_is 1
+run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --held-out 5
+check "--held-out on-line exits 1" status_is 1
 
 finish

@@ -841,7 +841,10 @@ TEST(TypeLearning, CountWithoutAnUnambiguousPositionIsAnError) {
   EXPECT_EQ(parse_type_estimator("em"), TypeEstimator::Em);
   for (const char* bad : {"EM", "counts", ""}) {
     const std::string e = input_error_of([&] { parse_type_estimator(bad); });
-    EXPECT_NE(e.find("--estimator must be count or em, found '" + std::string(bad) + "'"), std::string::npos) << e;
+    EXPECT_NE(e.find("--estimator must be count, em, bayes (off-line) or epsilon, bayes (on-line), found '" +
+                     std::string(bad) + "'"),
+              std::string::npos)
+        << e;
   }
   EXPECT_EQ(OfflineOptions{}.estimator, TypeEstimator::Em);  // the default stays EM
 }
