@@ -40,7 +40,7 @@ Iteration iteration_of(const search::BaoResult& r, int side) {
 // The search: the figures of its deepest finished iteration, and the rest.
 struct SearchResult : Iteration {
   std::string move;
-  std::uint64_t leaf_evals = 0, tt_probes = 0, tt_hits = 0;
+  std::uint64_t leaf_evals = 0, tt_probes = 0, tt_hits = 0, positions = 0;
   std::string searcher, eval;
   std::vector<Iteration> iterations;
 };
@@ -66,6 +66,7 @@ py::dict result_dict(const SearchResult& r) {
   d["move"] = r.move;
   for (const auto& [k, v] : iteration_dict(r)) d[k] = v;
   d["leaf_evals"] = r.leaf_evals;
+  d["positions"] = r.positions;
   d["tt_probes"] = r.tt_probes;
   d["tt_hits"] = r.tt_hits;
   d["searcher"] = r.searcher;
@@ -109,6 +110,7 @@ class PySearcher {
     static_cast<Iteration&>(out) = iteration_of(r, p.pos.side);
     out.move = format_move(r.best, p.pos.side);
     out.leaf_evals = r.leaf_evals;
+    out.positions = r.positions;
     out.tt_probes = r.tt_probes;
     out.tt_hits = r.tt_hits;
     out.searcher = s_->describe();
@@ -199,7 +201,9 @@ void bind_results(py::module_& m) {
       .def_readonly("value", &SearchResult::value, "Its value from the side to move's view.")
       .def_readonly("pv", &SearchResult::pv, "The principal variation, moves canonical.")
       .def_readonly("depth", &SearchResult::depth, "The deepest finished iteration.")
-      .def_readonly("nodes", &SearchResult::nodes, "Positions visited.")
+      .def_readonly("nodes", &SearchResult::nodes, "Positions visited (the MCTS searchers: iterations).")
+      .def_readonly("positions", &SearchResult::positions,
+                    "The MCTS searchers: positions made (tree, rollouts, model searches); others 0.")
       .def_readonly("leaf_evals", &SearchResult::leaf_evals, "Evaluation function calls.")
       .def_readonly("tt_probes", &SearchResult::tt_probes, "Transposition table probes.")
       .def_readonly("tt_hits", &SearchResult::tt_hits, "Transposition table hits.")

@@ -34,6 +34,9 @@ CASES = [
     ("root-om(model=material@2)", "default", ["--depth", "3"]),
     ("prom-plain(types=material:0.5)", "default", ["--depth", "3"]),
     ("prom-beta(types=material:0.25+default:0.25)", "default", ["--depth", "3"]),
+    ("mcts(alpha=0.5)", "default", ["--nodes", "2000"]),
+    ("om-mcts(model=material)", "default", ["--nodes", "2000"]),
+    ("prom-mcts(types=material:0.5,rollout=3)", "default", ["--nodes", "1500"]),
 ]
 
 
@@ -52,13 +55,15 @@ def test_search_equals_the_cli(cli, position, searcher, eval_, limit):
         assert r.nodes == last["nodes"]
     assert r.move == r.pv[0] and r.move in position.legal_moves()
     assert r.leaf_evals > 0 and r.seconds >= 0 and r.searcher and r.eval == eval_
+    if "mcts" in searcher:  # nodes are iterations; the positions made are counted beside them
+        assert r.nodes == int(limit[1]) and r.positions > r.nodes
 
 
 def test_result_fields():
     r = bao.search(bao.Position.start(), depth=4)
     d = r.to_dict()
-    assert set(d) == {"move", "value", "pv", "depth", "nodes", "leaf_evals", "tt_probes", "tt_hits", "seconds",
-                      "searcher", "eval", "iterations"}
+    assert set(d) == {"move", "value", "pv", "depth", "nodes", "positions", "leaf_evals", "tt_probes", "tt_hits",
+                      "seconds", "searcher", "eval", "iterations"}
     # A depth limit alone: alpha-beta iterates every third depth, ending at it.
     assert d["depth"] == 4 and [i["depth"] for i in d["iterations"]] == [1, 4] and d["tt_probes"] >= d["tt_hits"]
     assert r.searcher.startswith("alphabeta(") and "bao.SearchResult move=" in repr(r)
