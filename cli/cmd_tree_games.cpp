@@ -1,6 +1,6 @@
 // bao tree-games: random trees with a ground truth; the realised true value of minimax,
-// OM and PrOM (and with --mcts, mcts, om-mcts and prom-mcts) against a real opponent over a grid of noise levels, with and without a
-// model error (experiments/tree_games.h).
+// OM and PrOM (and with --mcts, mcts, om-mcts and prom-mcts) against a real opponent over a grid of noise levels, with
+// and without a model error (experiments/tree_games.h).
 #include <iostream>
 
 #include "cli/common.h"

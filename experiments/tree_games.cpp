@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "engine/error.h"
-#include "search/om.h"
 #include "search/mcts.h"
+#include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
 #include "search/result.h"
@@ -170,10 +170,11 @@ std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec) {
 
 std::string tree_games_csv(const std::vector<TreeGamesRow>& rows) {
   const bool bases = other_baselines(rows);
-  std::string s = bases ? "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain,gain_ci95,"
-                          "baseline\n"
-                        : "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain_vs_minimax,"
-                          "gain_ci95\n";
+  std::string s = bases
+                      ? "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain,gain_ci95,"
+                        "baseline\n"
+                      : "own_noise,opp_noise,model_error,method,trees,true_value_mean,true_value_ci95,gain_vs_minimax,"
+                        "gain_ci95\n";
   for (const auto& r : rows)
     s += std::to_string(r.own_noise) + "," + std::to_string(r.opp_noise) + "," + std::to_string(r.model_error) + "," +
          r.method + "," + std::to_string(r.trees) + "," + fmt(r.true_mean, 2) + "," + fmt(r.true_ci95, 2) + "," +

@@ -36,7 +36,7 @@ struct TreeGamesRow {
   std::string method;  // minimax, om, prom (and mcts, om-mcts, prom-mcts)
   int trees;
   double true_mean, true_ci95, gain_mean, gain_ci95;  // gain: paired difference to the baseline
-  std::string baseline = "minimax";                    // om-mcts, prom-mcts: mcts
+  std::string baseline = "minimax";                   // om-mcts, prom-mcts: mcts
 };
 
 std::vector<TreeGamesRow> run_tree_games(const TreeGamesSpec& spec);
