@@ -28,8 +28,9 @@ std::unique_ptr<search::Searcher> make_robust_om(search::Args& a, const Rules& r
                                                  std::shared_ptr<const Evaluator> eval) {
   const double w = parse_w(a.name(), a.get_text("w"));
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
-  auto iterate = [w](search::RobustOmSearch<BaoGame>& s, const Position& p, int d) {
-    return s.robust_plain(p, d, 1, w);
+  const bool pruned = a.get_bool("pruned");
+  auto iterate = [w, pruned](search::RobustOmSearch<BaoGame>& s, const Position& p, int d) {
+    return pruned ? s.robust_ab(p, d, 1, w) : s.robust_plain(p, d, 1, w);
   };
   return std::make_unique<OneSearchSearcher<search::RobustOmSearch<BaoGame>, decltype(iterate)>>(
       a.spec().text, rules, std::move(evals), 0, iterate);
@@ -41,12 +42,13 @@ void register_robust_om(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   r.add({.name = "robust-om",
          .summary = "OM search trusting the model with weight 1-w, MIN's worst reply with weight w",
-         .params = {model_param(), {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true}},
+         .params = {model_param(),
+                    {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true},
+                    {"pruned", T::Bool, "true", 0, 0, "alpha-beta on the robust value (false: the plain recursion)"}},
          .make = make_robust_om,
          .tree =
              [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return search::RobustOmSearch<search::RandomTreeGame>(g, fns).robust_plain(g.root(), a.depth, a.model,
-                                                                                          a.w);
+               return search::RobustOmSearch<search::RandomTreeGame>(g, fns).robust_ab(g.root(), a.depth, a.model, a.w);
              },
          .not_on_trees = {},
          .tree_grid_default = false,

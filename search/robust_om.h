@@ -14,10 +14,22 @@
 // plays its worst case with weight w.
 //
 // robust_plain is the recursion as written (every node searched for both values); values
-// are doubles, as PrOM's.
+// are doubles, as PrOM's. robust_ab is the same value with pruning: fail-soft alpha-beta
+// on r, where a MIN node first finds the predicted children by an alpha-beta probe on the
+// model (ModelSearch::probe_min: the lowest model value and every child tied with it),
+// searches those for r exactly (P, the lowest of them), and then the others only as far
+// as they can lower min r below P inside the window: the node's r = (1 - w) P + w M lies
+// at or below alpha as soon as the running minimum M puts it there (a cut), and a child
+// above the running minimum cannot change it (each child's window ends there). w = 0
+// searches the predicted children only (OM), w = 1 skips P (minimax). The window given to
+// a child is widened by a small margin, so rounding in (alpha - (1 - w) P) / w never cuts
+// a child that matters; the cuts themselves compare r, as robust_plain computes it. The
+// root's value_op is not computed (0).
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 
 #include "search/model_search.h"
 
@@ -32,6 +44,18 @@ class RobustOmSearch : public ModelSearch<G, Eval> {
 
   // Robust OM to depth with model fn[m] and weight w in [0, 1]; value is the root's r,
   // value_op its vop. Throws InputError for a w outside [0, 1].
+  ModelResult<Move> robust_ab(const State& root, int depth, int m, double w) {
+    if (!(w >= 0 && w <= 1)) throw InputError("robust-om: w must be in [0, 1], found " + std::to_string(w));
+    m_ = m;
+    w_ = w;
+    return this->run(root, [&](ModelResult<Move>& o) {
+      this->pick_max(o, [&](int i) {
+        const double alpha = i == 0 ? -kInfinity : o.value;
+        return node_ab(this->buf_[0][i].pos, depth - 1, 1, alpha, kInfinity);
+      });
+    });
+  }
+
   ModelResult<Move> robust_plain(const State& root, int depth, int m, double w) {
     if (!(w >= 0 && w <= 1)) throw InputError("robust-om: w must be in [0, 1], found " + std::to_string(w));
     m_ = m;
@@ -88,6 +112,53 @@ class RobustOmSearch : public ModelSearch<G, Eval> {
     if (max) return best;
     return {(1 - w_) * pred.r + w_ * worst, pred.vop};
   }
+
+  // r of s to depth in the window (alpha, beta): exact inside it, a bound on the side it
+  // fails on outside it (fail-soft).
+  double node_ab(const State& s, int depth, int ply, double alpha, double beta) {
+    this->count_node();
+    int t;
+    if (this->decided(s, ply, t)) return t;
+    if (depth <= 0) return this->eval(0, s);
+    auto& ch = this->buf_[ply];
+    this->game().children(s, ch);
+    if (ch.empty()) return this->over(s, ply);
+    const int n = static_cast<int>(ch.size());
+    if (this->is_max(s)) {
+      double best = -kInfinity;
+      for (int i = 0; i < n; ++i) {
+        const double v = node_ab(this->buf_[ply][i].pos, depth - 1, ply + 1, alpha, beta);
+        best = std::max(best, v);
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) break;
+      }
+      return best;
+    }
+    // MIN: the predicted children (the model's lowest value, with its ties), exactly.
+    typename ModelSearch<G, Eval>::Ties ties;
+    std::array<bool, kMaxChildren<G>> predicted{};
+    if (w_ < 1) {
+      this->probe_min(m_, ch, depth - 1, ply + 1, ties);
+      for (int k = 0; k < ties.n; ++k) predicted[ties.index[k]] = true;
+    }
+    double p = kInfinity;
+    for (int i = 0; i < n && w_ < 1; ++i)
+      if (predicted[i]) p = std::min(p, node_ab(this->buf_[ply][i].pos, depth - 1, ply + 1, -kInfinity, kInfinity));
+    if (w_ == 0) return p;
+    // The worst reply: M starts at P (a predicted child is a child) and each other child
+    // may lower it; below m_alpha the node fails low.
+    double m = w_ < 1 ? p : kInfinity;
+    const double m_alpha = w_ < 1 ? (alpha - (1 - w_) * p) / w_ : alpha;
+    const double margin = 1e-6 * std::max(1.0, std::abs(m_alpha));
+    for (int i = 0; i < n; ++i) {
+      if (predicted[i]) continue;
+      if (combine(p, m) <= alpha) break;
+      const double v = node_ab(this->buf_[ply][i].pos, depth - 1, ply + 1, m_alpha - margin, m);
+      m = std::min(m, v);
+    }
+    return combine(p, m);
+  }
+  double combine(double p, double m) const { return w_ == 1 ? m : (1 - w_) * p + w_ * m; }
 
   int m_ = 1;
   double w_ = 0;

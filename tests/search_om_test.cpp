@@ -495,6 +495,9 @@ double robust_definition(const Brute<G, Fn>& b, const typename G::State& s, int 
 
 // robust_plain against the definition at the root (the first child of the highest r),
 // for several w; w = 0 is om_plain's move and value, w = 1 minimax's.
+// Nodes of robust_plain and robust_ab over every call (the pruning's saving).
+std::uint64_t robust_nodes[2] = {0, 0};
+
 template <class G, class Fn>
 void expect_robust_definition(const G& g, const std::vector<Fn>& fns, const typename G::State& root, int depth) {
   RobustOmSearch<G, Fn> s(g, fns);
@@ -516,6 +519,12 @@ void expect_robust_definition(const G& g, const std::vector<Fn>& fns, const type
     const auto o = s.robust_plain(root, depth, 1, w);
     EXPECT_EQ(o.best_index, pick) << "w " << w;
     EXPECT_NEAR(o.value, best, 1e-9 * std::max(1.0, std::abs(best))) << "w " << w;
+    // The pruned search: the same move and value (the same sums of the same terms).
+    const auto ab = s.robust_ab(root, depth, 1, w);
+    EXPECT_EQ(ab.best_index, o.best_index) << "robust_ab, w " << w;
+    EXPECT_EQ(ab.value, o.value) << "robust_ab, w " << w;
+    robust_nodes[0] += o.nodes;
+    robust_nodes[1] += ab.nodes;
     if (w == 0) {
       const auto a = om.om_plain(root, depth, 1);
       EXPECT_EQ(o.best_index, a.best_index);
@@ -539,6 +548,10 @@ TEST(RobustOm, TreesMatchTheDefinitionOmAtZeroMinimaxAtOne) {
   }
   const RandomTreeGame g(tree_shape(1, 100, 13));
   EXPECT_THROW(RobustOmSearch<RandomTreeGame>(g, tree_functions(g, 2)).robust_plain(g.root(), 2, 1, 1.5), InputError);
+  EXPECT_THROW(RobustOmSearch<RandomTreeGame>(g, tree_functions(g, 2)).robust_ab(g.root(), 2, 1, -0.5), InputError);
+  std::printf("robust-om nodes on the trees: plain %llu, pruned %llu\n",
+              static_cast<unsigned long long>(robust_nodes[0]), static_cast<unsigned long long>(robust_nodes[1]));
+  EXPECT_LT(robust_nodes[1], robust_nodes[0]);  // the pruning prunes
 }
 
 TEST(RobustOm, BaoMatchesTheDefinition) {
