@@ -115,6 +115,8 @@ struct MctsResult {
 
 template <Game G, class Eval = typename G::Eval>
 class Mcts {
+  static_assert(kMaxChildren<G> < 256, "a node counts its children in a byte");
+
  public:
   using State = typename G::State;
   using Move = typename G::Move;
