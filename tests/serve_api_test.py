@@ -546,7 +546,32 @@ def test_command(tmp, port_in_use):
         threading.Timer(0.3, held[0].close).start()
         st, _ = s.get("/api/info")
         check(st == 200, f"a connection ending within the wait: served ({st})")
-        held[1].close()
+        # Connections over the cap wait side by side, not one after another (each waited up
+        # to five seconds in turn, so the eighth got its 503 after forty).
+        time.sleep(0.5)  # the timer's close and the last request's connection have ended
+        held[0] = socket.create_connection(("127.0.0.1", s.port))
+        time.sleep(0.3)
+        waits = []
+
+        def over_cap():
+            t0 = time.time()
+            try:
+                out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n", timeout=10)
+                waits.append((out.startswith(b"HTTP/1.1 503"), time.time() - t0))
+            except OSError:
+                waits.append((False, time.time() - t0))
+
+        threads = [threading.Thread(target=over_cap) for _ in range(8)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        worst = max(w for _, w in waits)
+        check(len(waits) == 8 and all(ok for ok, _ in waits) and worst < 5,
+              f"8 connections over the cap: each a 503 within 5 s ({sum(ok for ok, _ in waits)} of 8, "
+              f"the last after {worst:.1f} s)")
+        for h in held:
+            h.close()
     finally:
         s.stop()
     # Out of file descriptors (60 connections, a limit of 40): it waits, then serves again.
