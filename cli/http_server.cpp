@@ -90,6 +90,59 @@ beast::error_code run_one(asio::io_context& ctx, Start start) {
   return result;
 }
 
+// Closing with unread input makes the kernel send a reset, which can destroy the last
+// response (a 413 before its body was read, a 503 before the request was read) before
+// the client reads it: shut the sending side, then read what the client still sends,
+// for a second at most, and close.
+void close_gently(asio::io_context& ctx, beast::tcp_stream& stream) {
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  char sink[16384];
+  std::size_t drained = 0;
+  stream.expires_after(std::chrono::seconds(1));
+  while (drained < (8u << 20)) {
+    std::size_t got = 0;
+    const beast::error_code ec = run_one(ctx, [&](auto done) {
+      stream.async_read_some(asio::buffer(sink),
+                             [&got, done = std::move(done)](beast::error_code e, std::size_t n) mutable {
+                               got = n;
+                               done(e, n);
+                             });
+    });
+    if (ec) break;
+    drained += got;
+  }
+  stream.socket().close(ignored);
+}
+
+const char kBusy[] =
+    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 26\r\n"
+    "Connection: close\r\n\r\n{\"error\":\"server is busy\"}";
+
+// A 503, then close_gently, on the connection's own thread. Never throws.
+void refuse_busy(asio::io_context& ctx, tcp::socket socket) {
+  try {
+    beast::tcp_stream stream(std::move(socket));
+    beast::error_code ec;
+    asio::write(stream.socket(), asio::buffer(kBusy, sizeof kBusy - 1), ec);
+    close_gently(ctx, stream);
+  } catch (...) {
+    // The socket closes with the stream; the client sees the connection end.
+  }
+}
+
+// A 503 on the accepting thread, which must not wait: what the client sent by now is
+// read, so that the close is no reset, unless more arrives later.
+void refuse_busy_now(tcp::socket& socket) {
+  beast::error_code ec;
+  asio::write(socket, asio::buffer(kBusy, sizeof kBusy - 1), ec);
+  socket.shutdown(tcp::socket::shutdown_send, ec);
+  socket.non_blocking(true, ec);
+  char sink[16384];
+  while (!ec) socket.read_some(asio::buffer(sink), ec);
+  socket.close(ec);
+}
+
 void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, const ServerOptions& o) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
@@ -122,27 +175,7 @@ void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, 
     const beast::error_code wec = run_one(ctx, [&](auto done) { bhttp::async_write(stream, res, std::move(done)); });
     if (wec || !keep_alive) break;
   }
-  // Closing with unread input makes the kernel send a reset, which can destroy the last
-  // response (a 413 before its body was read) before the client reads it: shut the
-  // sending side, then read what the client still sends, for a second at most.
-  beast::error_code ignored;
-  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-  char sink[16384];
-  std::size_t drained = 0;
-  stream.expires_after(std::chrono::seconds(1));
-  while (drained < (8u << 20)) {
-    std::size_t got = 0;
-    const beast::error_code ec = run_one(ctx, [&](auto done) {
-      stream.async_read_some(asio::buffer(sink),
-                             [&got, done = std::move(done)](beast::error_code e, std::size_t n) mutable {
-                               got = n;
-                               done(e, n);
-                             });
-    });
-    if (ec) break;
-    drained += got;
-  }
-  stream.socket().close(ignored);
+  close_gently(ctx, stream);
 }
 
 tcp::acceptor listen(asio::io_context& ctx, const ServerOptions& o) {
@@ -163,40 +196,75 @@ tcp::acceptor listen(asio::io_context& ctx, const ServerOptions& o) {
   }
 }
 
+// The connections served (active), those over the cap waiting for one of them to end,
+// and those being refused on a thread of their own.
+struct Counts {
+  std::atomic<int> active{0}, waiting{0}, refusing{0};
+};
+
+// Takes one of the max connection slots; false when all are taken.
+bool take_slot(std::atomic<int>& taken, int max) {
+  int n = taken.load();
+  while (n < max)
+    if (taken.compare_exchange_weak(n, n + 1)) return true;
+  return false;
+}
+
+// A connection's thread: it holds a slot (has_slot) or waits up to busy_wait_ms for one,
+// then serves the connection or refuses it with a 503.
+void run_connection(asio::io_context& ctx, tcp::socket socket, const Handler& handler, const ServerOptions& o,
+                    Counts& counts, bool has_slot) {
+  if (!has_slot) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.busy_wait_ms);
+    while (!(has_slot = take_slot(counts.active, o.max_connections)) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    --counts.waiting;
+    if (!has_slot) return refuse_busy(ctx, std::move(socket));
+  }
+  try {
+    session(ctx, std::move(socket), handler, o);
+  } catch (...) {
+    // A connection's failure ends that connection only.
+  }
+  --counts.active;
+}
+
 // Accepts one connection and serves it on a thread of its own, with an io_context of its
 // own (which takes file descriptors too). Throws when it cannot.
+//
+// At the cap a connection waits on its own thread, up to busy_wait_ms, for a slot: a
+// client that opens its next connection as soon as an answer arrives overlaps the last
+// moments of its old one (the server sees that close only when its thread next runs,
+// which on a loaded machine, or under a sanitizer, took over a second), which is no
+// overload. The waits run side by side, so each waiting client has its answer within
+// busy_wait_ms; beyond max_connections waiting, a connection is refused at once (on a
+// thread of its own while fewer than max_connections are, else on this one), so the
+// threads stay bounded.
 void accept_one(tcp::acceptor& acceptor, const Handler& handler, const ServerOptions& o,
-                const std::shared_ptr<std::atomic<int>>& active) {
+                const std::shared_ptr<Counts>& counts) {
   auto ctx = std::make_shared<asio::io_context>();
   tcp::socket socket(*ctx);
   acceptor.accept(socket);
-  // At the cap, wait up to five seconds for a connection to end before refusing: a client
-  // that opens its next connection as soon as an answer arrives overlaps the last moments
-  // of its old one (the server sees that close only when its thread next runs, which on a
-  // loaded machine, or under a sanitizer, took over a second), which is no overload.
-  for (int i = 0; i < 500 && active->load() >= o.max_connections; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  if (active->load() >= o.max_connections) {
-    static const char kBusy[] =
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 26\r\n"
-        "Connection: close\r\n\r\n{\"error\":\"server is busy\"}";
-    beast::error_code ec;
-    asio::write(socket, asio::buffer(kBusy, sizeof kBusy - 1), ec);
-    socket.close(ec);
+  const bool has_slot = take_slot(counts->active, o.max_connections);
+  if (!has_slot && !take_slot(counts->waiting, o.max_connections)) {
+    if (!take_slot(counts->refusing, o.max_connections)) return refuse_busy_now(socket);
+    try {
+      std::thread([ctx, counts, s = std::move(socket)]() mutable {
+        refuse_busy(*ctx, std::move(s));
+        --counts->refusing;
+      }).detach();
+    } catch (...) {
+      --counts->refusing;
+      throw;
+    }
     return;
   }
-  ++*active;
   try {
-    std::thread([ctx, active, &handler, &o, s = std::move(socket)]() mutable {
-      try {
-        session(*ctx, std::move(s), handler, o);
-      } catch (...) {
-        // A connection's failure ends that connection only.
-      }
-      --*active;
+    std::thread([ctx, counts, &handler, &o, has_slot, s = std::move(socket)]() mutable {
+      run_connection(*ctx, std::move(s), handler, o, *counts, has_slot);
     }).detach();
   } catch (...) {
-    --*active;
+    --(has_slot ? counts->active : counts->waiting);
     throw;
   }
 }
@@ -222,10 +290,10 @@ void serve(const ServerOptions& o, const Handler& handler, const std::function<v
   asio::io_context main_ctx;
   tcp::acceptor acceptor = listen(main_ctx, o);
   on_listening(acceptor.local_endpoint().port());
-  auto active = std::make_shared<std::atomic<int>>(0);
+  auto counts = std::make_shared<Counts>();
   while (true) {
     try {
-      accept_one(acceptor, handler, o, active);
+      accept_one(acceptor, handler, o, counts);
     } catch (const std::exception&) {
       // Out of file descriptors or threads: the connections already open go on; wait for
       // some of them to close instead of spinning or stopping the server.

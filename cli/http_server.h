@@ -29,7 +29,8 @@ using Handler = std::function<Response(const Request&)>;
 struct ServerOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 0;         // 0: a free port
-  int max_connections = 32;        // beyond: 503 and close
+  int max_connections = 32;        // served at once; beyond, a connection waits, then 503
+  int busy_wait_ms = 2000;         // how long a connection over the cap waits for a slot
   std::size_t max_body = 1 << 20;  // bytes; beyond: 413
   int idle_timeout_s = 30;         // a connection idle this long is closed
 };

@@ -4,9 +4,9 @@
 #include <charconv>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <semaphore>
 #include <sstream>
 #include <stdexcept>
@@ -30,13 +30,40 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-// An error with its HTTP status; InputError is a 400 too.
+// `text` with every control byte (below 0x20, and 0x7f) written as \n, \r, \t or \xNN.
+// Messages echo the request: raw, a NUL would cut what() short and a newline would break
+// the one-line message.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20 && b != 0x7f) {
+      out += c;
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    } else {
+      static const char kHex[] = "0123456789abcdef";
+      out += {'\\', 'x', kHex[b >> 4], kHex[b & 15]};
+    }
+  }
+  return out;
+}
+
+// An error with its HTTP status; InputError is a 400 too. The message is kept printable
+// (see printable), so it reaches the client whole.
 struct HttpError : std::runtime_error {
   int status;
-  HttpError(int s, const std::string& what) : std::runtime_error(what), status(s) {}
+  HttpError(int s, const std::string& what) : std::runtime_error(printable(what)), status(s) {}
 };
 
 constexpr int kMaxMinimaxDepth = 8;
+
+// Caps on the files the server reads: a summary is a few kB, a config.ini less; the cap
+// keeps a huge file in a results folder from becoming a huge response. games.jsonl has
+// the readers' cap (kMaxTextBytes), as for bao run.
+constexpr std::size_t kMaxSummaryBytes = std::size_t{4} << 20;
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
+constexpr std::size_t kMaxPageBytes = std::size_t{4} << 20;
 
 [[noreturn]] void bad(const std::string& what) { throw HttpError(400, what); }
 
@@ -128,7 +155,7 @@ int nesting_depth(const std::string& text) {
 
 constexpr int kMaxNesting = 32;
 
-json parse_body(const std::string& body) {
+json parse_json(const std::string& body) {
   if (body.empty()) return json::object();
   if (nesting_depth(body) > kMaxNesting)
     bad("the request body nests arrays and objects deeper than " + std::to_string(kMaxNesting) + " levels");
@@ -145,21 +172,67 @@ json parse_body(const std::string& body) {
   return j;
 }
 
+// `text`, a string of the request named by `field`, refused when it holds a control byte:
+// no move, position, spec or name has one, and a name with a newline would add lines to
+// a game record.
+const std::string& plain(const std::string& field, const std::string& text) {
+  if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    bad(field + " must not contain control characters (CR, LF, NUL, ...), found \"" + text + "\"");
+  return text;
+}
+
+using Keys = std::initializer_list<std::string_view>;
+
+// Refuses `key` (what: "key", "query parameter") unless it is one of `known`: a misspelt
+// key ("movs") would otherwise be ignored and the request answered as if it were absent.
+void check_known(const char* what, const std::string& key, Keys known) {
+  if (std::find(known.begin(), known.end(), key) != known.end()) return;
+  std::string list;
+  for (const std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+  bad("unknown " + std::string(what) + " '" + key + "'" +
+      (list.empty() ? " (this endpoint takes none)" : " (this endpoint takes: " + list + ")"));
+}
+
+void check_keys(const json& j, Keys known) {
+  for (const auto& item : j.items()) check_known("key", item.key(), known);
+}
+
+// The ?key=value pairs of a query: known keys, and values without control bytes.
+void check_query(const std::map<std::string, std::string>& q, Keys known) {
+  for (const auto& [key, value] : q) {
+    check_known("query parameter", key, known);
+    plain(key, value);
+  }
+}
+
+// A POST's JSON body; the POST endpoints take no query parameters.
+json parse_body(const http::Request& r) {
+  check_query(r.query, {});
+  return parse_json(r.body);
+}
+
 std::string get_string(const json& j, const char* key, const std::string& def) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return def;
   if (!it->is_string()) bad(std::string("'") + key + "' must be a string, found " + it->dump());
-  return it->get<std::string>();
+  return plain(std::string("'") + key + "'", it->get<std::string>());
 }
 
-// A whole number, as a JSON number or a string, from lo to hi; one beyond the int64 range
+bool get_bool(const json& j, const char* key, bool def) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return def;
+  if (!it->is_boolean()) bad(std::string("'") + key + "' must be true or false, found " + it->dump());
+  return it->get<bool>();
+}
+
+// A whole number, a JSON number (not a string) from lo to hi; one beyond the int64 range
 // is out of range too.
 std::int64_t get_int(const json& j, const char* key, std::int64_t def, std::int64_t lo, std::int64_t hi) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return def;
   const std::string name = std::string("'") + key + "'";
-  if (!it->is_number_integer() && !it->is_string()) bad(name + " must be a whole number, found " + it->dump());
-  const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
+  if (!it->is_number_integer()) bad(name + " must be a whole number, found " + it->dump());
+  const std::string text = it->dump();
   std::int64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec == std::errc::invalid_argument || end != text.data() + text.size())
@@ -176,7 +249,7 @@ std::vector<std::string> get_strings(const json& j, const char* key) {
   if (!it->is_array()) bad(std::string("'") + key + "' must be a list of strings, found " + it->dump());
   for (const auto& v : *it) {
     if (!v.is_string()) bad(std::string("'") + key + "' must be a list of strings, found " + v.dump() + " in it");
-    out.push_back(v.get<std::string>());
+    out.push_back(plain(std::string("'") + key + "' item " + std::to_string(out.size() + 1), v.get<std::string>()));
   }
   return out;
 }
@@ -197,8 +270,11 @@ Rules rules_from(const json& j) {
   if (it == j.end() || it->is_null()) return r;
   if (!it->is_object()) bad("'rules' must be an object of rules options, found " + it->dump());
   for (const auto& [key, value] : it->items()) {
+    const std::string name = "'rules': '" + plain("'rules' key", key) + "'";
     if (key == "variant") bad("'rules': give the variant as 'variant'");
-    r.set(key, value.is_string() ? value.get<std::string>() : value.dump());
+    if (!value.is_string() && !value.is_number() && !value.is_boolean())
+      bad(name + " must be a number, true, false or a string, found " + value.dump());
+    r.set(key, value.is_string() ? plain(name, value.get<std::string>()) : value.dump());
   }
   return r;
 }
@@ -231,12 +307,43 @@ std::vector<std::string> evaluator_list() {
   return out;
 }
 
-std::string read_file_or_empty(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return "";
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// Whether the canonical path `inner` lies in the canonical folder `dir`.
+bool inside(const fs::path& inner, const fs::path& dir) {
+  return std::mismatch(dir.begin(), dir.end(), inner.begin(), inner.end()).first == dir.end();
+}
+
+// Refuses (403, naming the file) `file` of the results folder `dir` when it leads out of
+// the folder (a link summary.md -> /etc/passwd would serve that file) or is not a regular
+// file (opening a FIFO blocks the request until a writer comes, so each one held a
+// connection for good). Returns false when there is no such file.
+bool check_folder_file(const fs::path& file, const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(file, ec))) return false;
+  const fs::path target = fs::canonical(file, ec);
+  if (ec) throw HttpError(403, "'" + file.string() + "' is a link to nothing (" + ec.message() + "); not read");
+  if (!inside(target, fs::canonical(dir, ec)))
+    throw HttpError(403, "'" + file.string() + "' leads out of the results folder '" + dir.string() + "'; not read");
+  if (!fs::is_regular_file(fs::status(file, ec)))
+    throw HttpError(403, "'" + file.string() + "' is not a regular file (a folder, FIFO, device or socket); not read");
+  return true;
+}
+
+// `file` read by the guarded reader with a cap; a file it refuses (too large, unreadable,
+// not a regular file) is a 403 with its message.
+std::string read_capped(const fs::path& file, std::size_t max_bytes) {
+  try {
+    return read_text_file(file.string(), max_bytes);
+  } catch (const InputError& e) {
+    throw HttpError(403, e.what());
+  }
+}
+
+// DIR/NAME of a results folder, nullopt when there is none; refused as check_folder_file
+// and read_capped say.
+std::optional<std::string> read_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes) {
+  const fs::path file = dir / name;
+  if (!check_folder_file(file, dir)) return std::nullopt;
+  return read_capped(file, max_bytes);
 }
 
 const char* content_type(const std::string& name) {
@@ -294,16 +401,21 @@ struct ServeApi::Impl {
         {"/index.html", "GET", page},
         {"/app.js", "GET", page},
         {"/style.css", "GET", page},
-        {"/api/info", "GET", [](Impl& a, const http::Request&) { return json_response(a.info()); }},
+        {"/api/info", "GET",
+         [](Impl& a, const http::Request& r) {
+           check_query(r.query, {});
+           return json_response(a.info());
+         }},
         {"/api/position", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.position(parse_body(r.body))); }},
-        {"/api/play", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.play(parse_body(r.body))); }},
-        {"/api/search", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r.body))); }},
-        {"/api/record", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r.body))); }},
-        {"/api/results", "GET", [](Impl& a, const http::Request&) { return json_response(a.results()); }},
+         [](Impl& a, const http::Request& r) { return json_response(a.position(parse_body(r))); }},
+        {"/api/play", "POST", [](Impl& a, const http::Request& r) { return json_response(a.play(parse_body(r))); }},
+        {"/api/search", "POST", [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r))); }},
+        {"/api/record", "POST", [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r))); }},
+        {"/api/results", "GET",
+         [](Impl& a, const http::Request& r) {
+           check_query(r.query, {});
+           return json_response(a.results());
+         }},
         {"/api/games", "GET", [](Impl& a, const http::Request& r) { return json_response(a.games(r.query)); }},
         {"/api/game", "GET", [](Impl& a, const http::Request& r) { return json_response(a.game(r.query)); }},
         {"/api/summary", "GET", [](Impl& a, const http::Request& r) { return json_response(a.summary(r.query)); }},
@@ -320,7 +432,7 @@ struct ServeApi::Impl {
     if (!o.web_dir.empty()) {
       const fs::path path = fs::path(o.web_dir) / name;
       std::error_code ec;
-      if (fs::is_regular_file(path, ec)) return {200, content_type(name), read_file_or_empty(path)};
+      if (fs::is_regular_file(path, ec)) return {200, content_type(name), read_capped(path, kMaxPageBytes)};
     }
     const std::string* text = embedded_web_file(name);
     if (!text) throw HttpError(404, "no such file: " + name);
@@ -338,12 +450,13 @@ struct ServeApi::Impl {
   }
 
   json position(const json& j) {
+    check_keys(j, {"variant", "rules", "position", "moves", "all"});
+    const bool all = get_bool(j, "all", false);
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
     json out = {
         {"start", format_position(g.start())}, {"moves", g.move_texts()}, {"state", state_json(g.current(), rules)}};
-    const auto all = j.find("all");
-    if (all != j.end() && all->is_boolean() && all->get<bool>()) {
+    if (all) {
       json states = json::array();
       for (std::size_t i = 0; i <= g.plies(); ++i) states.push_back(state_json(g.position(i), rules, false));
       out["states"] = states;
@@ -352,6 +465,7 @@ struct ServeApi::Impl {
   }
 
   json play(const json& j) {
+    check_keys(j, {"variant", "rules", "position", "moves", "move"});
     const Rules rules = rules_from(j);
     GameSession g = session_from(j, rules);
     const std::string text = get_string(j, "move", "");
@@ -389,6 +503,7 @@ struct ServeApi::Impl {
   }
 
   json search(const json& j) {
+    check_keys(j, {"variant", "rules", "position", "moves", "searcher", "eval", "depth", "time_ms"});
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
     experiments::PlayerConfig pc;
@@ -429,8 +544,10 @@ struct ServeApi::Impl {
   }
 
   json record(const json& j) {
+    check_keys(j, {"variant", "rules", "position", "moves", "south", "north"});
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
+    // get_string refuses control bytes: a name is a header line of the record.
     const std::string text = write_game(g.to_record(get_string(j, "south", ""), get_string(j, "north", "")));
     return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
   }
@@ -462,10 +579,10 @@ struct ServeApi::Impl {
   // default rules.
   Rules folder_rules(std::size_t i) {
     Rules r;
-    const fs::path ini = fs::path(o.results[i]) / "config.ini";
-    std::error_code ec;
-    if (!fs::exists(ini, ec)) return r;
-    const auto identity = experiments::parse_identity(read_text_file(ini.string()), ini.string());
+    const fs::path dir(o.results[i]), ini = dir / "config.ini";
+    const std::optional<std::string> text = read_folder_file(dir, "config.ini", kMaxConfigBytes);
+    if (!text) return r;
+    const auto identity = experiments::parse_identity(*text, ini.string());
     for (const auto& [k, v] : identity) {
       if (k == "variant") r.set("variant", v);
       if (k.starts_with("rules.")) r.set(k.substr(6), v);
@@ -474,7 +591,8 @@ struct ServeApi::Impl {
   }
 
   std::shared_ptr<const Records> load(std::size_t i) {
-    const fs::path file = fs::path(o.results[i]) / "games.jsonl";
+    const fs::path dir(o.results[i]), file = dir / "games.jsonl";
+    check_folder_file(file, dir);  // a missing one is named by load_records
     std::error_code ec;
     const std::uintmax_t size = fs::file_size(file, ec);
     const fs::file_time_type time = ec ? fs::file_time_type() : fs::last_write_time(file, ec);
@@ -510,6 +628,7 @@ struct ServeApi::Impl {
   json results() { return {{"results", folders_json()}}; }
 
   json games(const std::map<std::string, std::string>& q) {
+    check_query(q, {"folder", "player", "result", "pairing"});
     const std::size_t f = folder_index(q);
     const std::shared_ptr<const Records> held = load(f);
     const Records& records = *held;
@@ -518,6 +637,8 @@ struct ServeApi::Impl {
       return it == q.end() ? std::string() : it->second;
     };
     const std::string player = want("player"), result = want("result"), pairing = want("pairing");
+    if (!result.empty() && result != "south" && result != "north" && result != "capped")
+      bad("result: expected south, north or capped, found '" + result + "'");
     json rows = json::array();
     for (std::size_t i = 0; i < records.size(); ++i) {
       const auto& g = records[i];
@@ -530,6 +651,7 @@ struct ServeApi::Impl {
   }
 
   json game(const std::map<std::string, std::string>& q) {
+    check_query(q, {"folder", "index"});
     const std::size_t f = folder_index(q);
     const std::shared_ptr<const Records> held = load(f);
     const Records& records = *held;
@@ -561,12 +683,13 @@ struct ServeApi::Impl {
   }
 
   json summary(const std::map<std::string, std::string>& q) {
+    check_query(q, {"folder"});
     const std::size_t f = folder_index(q);
     const fs::path dir(o.results[f]);
-    const std::string md = read_file_or_empty(dir / "summary.md"), csv = read_file_or_empty(dir / "summary.csv");
-    return {{"folder", folder_json(f)},
-            {"markdown", md.empty() ? json(nullptr) : json(md)},
-            {"csv", csv.empty() ? json(nullptr) : json(csv)}};
+    const auto md = read_folder_file(dir, "summary.md", kMaxSummaryBytes);
+    const auto csv = read_folder_file(dir, "summary.csv", kMaxSummaryBytes);
+    const auto text = [](const std::optional<std::string>& s) { return s && !s->empty() ? json(*s) : json(nullptr); };
+    return {{"folder", folder_json(f)}, {"markdown", text(md)}, {"csv", text(csv)}};
   }
 };
 
@@ -579,7 +702,7 @@ http::Response ServeApi::handle(const http::Request& req) {
   } catch (const HttpError& e) {
     return json_response({{"error", e.what()}}, e.status);
   } catch (const InputError& e) {
-    return json_response({{"error", e.what()}}, 400);
+    return json_response({{"error", printable(e.what())}}, 400);
   } catch (const std::bad_alloc&) {
     return json_response({{"error", "out of memory"}}, 500);
   } catch (const std::exception& e) {

@@ -17,20 +17,29 @@ namespace bao {
 
 namespace {
 
-std::string too_large(const std::string& what) {
-  return what + " is larger than " + std::to_string(kMaxTextBytes >> 20) + " MiB, more than any input of bao";
+std::string too_large(const std::string& what, std::size_t max_bytes) {
+  const std::string limit = max_bytes >= (std::size_t{1} << 20) ? std::to_string(max_bytes >> 20) + " MiB"
+                                                                : std::to_string(max_bytes) + " bytes";
+  return what + " is larger than " + limit +
+         (max_bytes == kMaxTextBytes ? ", more than any input of bao" : ", the most this input may be");
+}
+
+// Appends the rest of `in` to `text` in pieces, so an endless or growing input stops at
+// the cap instead of filling memory.
+void read_capped(std::istream& in, std::string& text, std::size_t max_bytes, const std::string& what) {
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_bytes) throw InputError(too_large(what, max_bytes));
+  }
 }
 
 }  // namespace
 
-std::string read_text_file(const std::string& path) {
-  if (path == "-") {  // read in pieces, so /dev/zero on standard input stops at the cap
-    std::string text;
-    char buf[1 << 16];
-    while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
-      text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
-      if (text.size() > kMaxTextBytes) throw InputError(too_large("standard input"));
-    }
+std::string read_text_file(const std::string& path, std::size_t max_bytes) {
+  std::string text;
+  if (path == "-") {
+    read_capped(std::cin, text, max_bytes, "standard input");
     return text;
   }
   // The type is checked before opening: opening a FIFO would wait for a writer, and a
@@ -44,11 +53,10 @@ std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
   const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxTextBytes) throw InputError(too_large("'" + path + "'"));
-  std::ostringstream s;
-  s << in.rdbuf();
+  if (!ec && size > max_bytes) throw InputError(too_large("'" + path + "'", max_bytes));
+  read_capped(in, text, max_bytes, "'" + path + "'");
   if (in.bad()) throw InputError("cannot read '" + path + "'");
-  return s.str();
+  return text;
 }
 
 void write_text_file_atomically(const std::string& path, const std::string& text) {

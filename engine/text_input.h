@@ -18,8 +18,8 @@ inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 30;
 // The whole content of `path`, or of standard input for "-". Throws InputError naming
 // the path for a missing or unreadable file, a directory, anything that is not a regular
 // file (a device, FIFO or socket: checked before opening, so neither hangs) and an input
-// above kMaxTextBytes.
-std::string read_text_file(const std::string& path);
+// above max_bytes (checked while reading too, so a file that grows is cut off at the cap).
+std::string read_text_file(const std::string& path, std::size_t max_bytes = kMaxTextBytes);
 
 // Writes `text` to `path` through PATH.tmp and a rename, so a reader never sees half a
 // file and a failed write leaves the old file and no PATH.tmp. Throws InputError naming

@@ -77,6 +77,18 @@ TEST(TextFiles, ADirectoryADeviceAndAFifoAreRefusedWithoutHanging) {
   fs::remove_all(d);
 }
 
+// A caller's cap (bao serve reads summaries with a few MiB) is held: a file at the cap
+// is read, one byte more is refused with the cap named.
+TEST(TextFiles, ACapGivenIsHeld) {
+  const fs::path d = temp_dir("cap");
+  const fs::path file = d / "summary.md";
+  std::ofstream(file) << std::string(100, 'x');
+  EXPECT_EQ(read_text_file(file.string(), 100).size(), 100u);
+  const std::string e = test::input_error_of([&] { read_text_file(file.string(), 99); });
+  EXPECT_NE(e.find("'" + file.string() + "' is larger than 99 bytes"), std::string::npos) << e;
+  fs::remove_all(d);
+}
+
 TEST(TextFiles, AFullDiskNamesTheReasonAndLeavesNoTemporaryFile) {
   const fs::path d = temp_dir("full");
   const fs::path target = d / "summary.md";

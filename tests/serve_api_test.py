@@ -210,7 +210,10 @@ def test_play(s):
     st, j = s.post("/api/play", {"position": NORTH_ROW_EMPTY, "move": "A1R"})
     check(st == 400 and j["error"] == "move 1S: the game is over (North's front row is empty)", "play: after the end")
     st, j = s.post("/api/play", {"move": "A6L\u00e9\u0000"})
-    check(st == 400 and j["error"].startswith("move 1S: 'A6L\u00e9"), f"play: odd characters: {j}")
+    check(st == 400 and j["error"] == "'move' must not contain control characters (CR, LF, NUL, ...), found "
+          "\"A6L\u00e9\\x00\"", f"play: odd characters: {j}")
+    st, j = s.post("/api/play", {"move": "A6L\u00e9"})
+    check(st == 400 and j["error"].startswith("move 1S: 'A6L\u00e9'"), f"play: a letter beyond ASCII: {j}")
     st, j = s.post("/api/play", raw=b'{"move": "A6\xff\xfe"}')
     check(st == 400 and "error" in j, "play: invalid UTF-8 is a 400 with valid JSON")
 
@@ -235,8 +238,6 @@ def test_search(s):
     check(st == 200, "search: root-om's model EVAL@DEPTH with a learned evaluator")
     st, j = s.post("/api/search", {"searcher": "minimax", "depth": 4})
     check(st == 200, "search: minimax")
-    st, j = s.post("/api/search", {"depth": "2"})
-    check(st == 200 and j["depth"] == 2, "search: a depth given as a string")
     mid = replay_final(["A7L*", "a5R", "A6L*", "a5R", "A2R", "a6L"])
     t0 = time.time()
     st, j = s.post("/api/search", {"position": mid, "depth": 6, "time_ms": 50})
@@ -245,11 +246,15 @@ def test_search(s):
         ({"depth": 7}, "'depth' must be from 1 to 6, found 7"),
         ({"depth": 0}, "'depth' must be from 1 to 6, found 0"),
         ({"depth": "x"}, "'depth' must be a whole number, found \"x\""),
+        ({"depth": "5"}, "'depth' must be a whole number, found \"5\""),
         ({"depth": 2.5}, "'depth' must be a whole number, found 2.5"),
         ({"time_ms": 0}, "'time_ms' must be from 1 to 3000, found 0"),
         ({"time_ms": 999999}, "'time_ms' must be from 1 to 3000, found 999999"),
         ({"depth": 2**64 - 1}, "'depth' must be from 1 to 6, found 18446744073709551615"),
-        ({"time_ms": "99999999999"}, "'time_ms' must be from 1 to 3000, found 99999999999"),
+        ({"time_ms": 99999999999}, "'time_ms' must be from 1 to 3000, found 99999999999"),
+        ({"time_ms": "100"}, "'time_ms' must be a whole number, found \"100\""),
+        ({"depth": 2, "dpeth": 3}, "unknown key 'dpeth' (this endpoint takes: variant, rules, position, moves, "
+                                   "searcher, eval, depth, time_ms)"),
         ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
         ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
         ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
@@ -284,6 +289,14 @@ def test_record(s, tmp):
     check(st == 200 and f"position: {pos}\n" in j["record"] and "1: ... a5R;" in j["record"], "record: from a position")
     st, j = s.post("/api/record", {"moves": ["A6L*", "zz"]})
     check(st == 400 and j["error"].startswith("move 1N: 'zz' is not a move"), "record: a bad move")
+    # A name is a header line: a line break in it would add headers or moves to the record.
+    for key, name, shown in (("south", "me\nNorth: x", "me\\nNorth: x"), ("north", "you\r\n1: A1L;", "you\\r\\n1: A1L;"),
+                             ("south", "a\x01b", "a\\x01b"), ("north", "a\x7fb", "a\\x7fb")):
+        st, j = s.post("/api/record", {"moves": ["A6L*"], key: name})
+        check(st == 400 and j.get("error") == f"'{key}' must not contain control characters (CR, LF, NUL, ...), "
+              f"found \"{shown}\"", f"record: a {key} name with a control byte: 400 {j.get('error')!r}")
+    st, j = s.post("/api/record", {"south": "Ana \u00c9mile", "north": "x"})
+    check(st == 200 and j["record"].startswith("South: Ana \u00c9mile\nNorth: x\n"), "record: a name beyond ASCII")
 
 
 def test_results(s, res, bare):
@@ -341,6 +354,109 @@ def test_results(s, res, bare):
     check(st == 400, "summary: a bad folder")
 
 
+def test_strict(s):
+    """Unknown keys and wrongly typed values are refused, naming them, not ignored."""
+    game = "variant, rules, position, moves"
+    bad = [
+        ("/api/position", {"movs": ["A6L*"]}, f"unknown key 'movs' (this endpoint takes: {game}, all)"),
+        ("/api/position", {"all": "yes"}, "'all' must be true or false, found \"yes\""),
+        ("/api/position", {"all": 1}, "'all' must be true or false, found 1"),
+        ("/api/play", {"move": "A6L*", "moves ": []}, f"unknown key 'moves ' (this endpoint takes: {game}, move)"),
+        ("/api/record", {"South": "me"}, f"unknown key 'South' (this endpoint takes: {game}, south, north)"),
+        ("/api/position", {"rules": {"long_move_limit": [1]}},
+         "'rules': 'long_move_limit' must be a number, true, false or a string, found [1]"),
+        ("/api/position", {"mo\u0000ves": []}, f"unknown key 'mo\\x00ves' (this endpoint takes: {game}, all)"),
+    ]
+    for path, body, msg in bad:
+        st, j = s.post(path, body)
+        check(st == 400 and j.get("error") == msg, f"{path} {json.dumps(body)} -> 400 {j.get('error')!r}")
+    st, j = s.post("/api/position", {"all": False, "rules": {"long_move_limit": "100", "takasia_after_namua": True}})
+    check(st == 200 and "states" not in j, "position: all false, rules as strings (the page's) and booleans")
+    for path, msg in (
+            ("/api/games?folder=0&result=bogus", "result: expected south, north or capped, found 'bogus'"),
+            ("/api/games?folder=0&reslt=north",
+             "unknown query parameter 'reslt' (this endpoint takes: folder, player, result, pairing)"),
+            ("/api/game?folder=0&index=0&x=1", "unknown query parameter 'x' (this endpoint takes: folder, index)"),
+            ("/api/summary?folder=0&md=1", "unknown query parameter 'md' (this endpoint takes: folder)"),
+            ("/api/info?x", "unknown query parameter 'x' (this endpoint takes none)")):
+        st, j = s.get(path)
+        check(st == 400 and j.get("error") == msg, f"{path} -> 400 {j.get('error')!r}")
+    st, j = s.post("/api/position?debug=1", {})
+    check(st == 400 and "unknown query parameter 'debug'" in j.get("error", ""), "a POST takes no query")
+
+
+def test_messages(s):
+    """A control byte of the request is shown escaped: a NUL cut the message short."""
+    st, j = s.get("/api/games?folder=0%00x")
+    check(st == 400 and j.get("error") == "folder must not contain control characters (CR, LF, NUL, ...), "
+          "found \"0\\x00x\"", f"a NUL in a query value: the whole message ({j.get('error')!r})")
+    st, j = s.post("/api/position", {"position": START + "\u0000 tail"})
+    check(st == 400 and j.get("error", "").endswith("Aa -\\x00 tail\""),
+          f"a NUL in a position: the whole message ({j.get('error')!r})")
+    st, j = s.post("/api/play", {"move": "A6\tL"})
+    check(st == 400 and "\\t" in j.get("error", "") and "\t" not in j.get("error", ""), "a tab is shown as \\t")
+    st, j = s.get("/api/games?folder=0&player=a%0Ab")
+    check(st == 400 and j.get("error", "").startswith("player must not contain control characters"),
+          "a line break in a filter: a 400")
+
+
+def get_within(s, path, timeout):
+    """(status, JSON) or (None, the exception) when no answer comes within timeout."""
+    try:
+        st, j, _ = s.request("GET", path, timeout=timeout)
+        return st, j
+    except Exception as e:  # a hang (socket.timeout) is a failed check, not a broken run
+        return None, {"error": f"no answer: {type(e).__name__}: {e}"}
+
+
+def test_folder_files(tmp, res):
+    """Files of a results folder that are not what a bao run writes: each one refused with
+    a 403 naming it, at once."""
+    kinds = {}
+    for name in ("fifo_md", "fifo_csv", "fifo_games", "big", "link_out", "link_in", "games_out", "config_out"):
+        kinds[name] = tmp / name
+        kinds[name].mkdir()
+    os.mkfifo(kinds["fifo_md"] / "summary.md")
+    os.mkfifo(kinds["fifo_csv"] / "summary.csv")
+    os.mkfifo(kinds["fifo_games"] / "games.jsonl")
+    (kinds["big"] / "summary.md").write_text("|" * (5 << 20))
+    (kinds["link_out"] / "summary.md").symlink_to("/etc/passwd")
+    (kinds["link_in"] / "real.csv").write_text("a,b\n")
+    (kinds["link_in"] / "summary.csv").symlink_to("real.csv")
+    (kinds["games_out"] / "games.jsonl").symlink_to("/etc/passwd")
+    (kinds["config_out"] / "games.jsonl").write_text((res / "games.jsonl").read_text())
+    (kinds["config_out"] / "config.ini").symlink_to("/etc/passwd")
+    folders = list(kinds.values())
+    s = Server("--results", *map(str, folders))
+    try:
+        def expect(path, what, sub):
+            t0 = time.time()
+            st, j = get_within(s, path, 5)
+            check(st == 403 and sub in j.get("error", "") and time.time() - t0 < 2,
+                  f"{what}: a 403 at once ({st}, {time.time() - t0:.1f} s, {j.get('error')!r})")
+        for i, name in ((0, "summary.md"), (1, "summary.csv")):
+            expect(f"/api/summary?folder={i}", f"a FIFO {name}",
+                   f"'{folders[i] / name}' is not a regular file (a folder, FIFO, device or socket); not read")
+        expect("/api/games?folder=2", "a FIFO games.jsonl", "is not a regular file")
+        # Each request on a FIFO held its connection for good: 34 of them stopped the server.
+        answered = sum(get_within(s, "/api/summary?folder=0", 5)[0] == 403 for _ in range(40))
+        st, _ = get_within(s, "/api/info", 5)
+        check(answered == 40 and st == 200, f"40 requests on a FIFO: all answered ({answered}), still serving ({st})")
+        t0 = time.time()
+        st, j = get_within(s, "/api/summary?folder=3", 10)
+        check(st == 403 and "is larger than 4 MiB" in j.get("error", "") and len(json.dumps(j)) < 1000,
+              f"a 5 MiB summary.md: a short 403 ({st}, {time.time() - t0:.1f} s, {j.get('error')!r:.200})")
+        expect("/api/summary?folder=4", "a link summary.md -> /etc/passwd",
+               f"'{folders[4] / 'summary.md'}' leads out of the results folder '{folders[4]}'; not read")
+        st, j = get_within(s, "/api/summary?folder=5", 5)
+        check(st == 200 and j.get("csv") == "a,b\n", "a link inside the folder is read")
+        expect("/api/games?folder=6", "a link games.jsonl -> /etc/passwd", "leads out of the results folder")
+        expect("/api/game?folder=7&index=0", "a link config.ini -> /etc/passwd", "leads out of the results folder")
+        check(s.alive(), "the server survived the folder files")
+    finally:
+        s.stop()
+
+
 def raw_exchange(port, data, timeout=5):
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as c:
         try:
@@ -364,7 +480,7 @@ def test_robustness(s):
     check(out.startswith(b"HTTP/1.1 413"), "a body over 1 MiB: a 413")
     st, j = s.post("/api/position", raw="[" * 100000 + "]" * 100000)
     check(st == 400 and "deeper than 32 levels" in j["error"], "deeply nested JSON: a 400")
-    st, j = s.post("/api/position", raw='{"x": "' + "[" * 1000 + '"}')
+    st, j = s.post("/api/record", raw='{"south": "' + "[" * 1000 + '"}')
     check(st == 200, "brackets inside a string are no nesting")
     st, j = s.post("/api/position", raw='{"moves": [' + ",".join(['"A6L*"'] * 5000) + "]}")
     check(st == 400 and ("matches no legal move" in j["error"] or "names a pit" in j["error"]), "5000 moves: a 400")
@@ -430,7 +546,32 @@ def test_command(tmp, port_in_use):
         threading.Timer(0.3, held[0].close).start()
         st, _ = s.get("/api/info")
         check(st == 200, f"a connection ending within the wait: served ({st})")
-        held[1].close()
+        # Connections over the cap wait side by side, not one after another (each waited up
+        # to five seconds in turn, so the eighth got its 503 after forty).
+        time.sleep(0.5)  # the timer's close and the last request's connection have ended
+        held[0] = socket.create_connection(("127.0.0.1", s.port))
+        time.sleep(0.3)
+        waits = []
+
+        def over_cap():
+            t0 = time.time()
+            try:
+                out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n", timeout=10)
+                waits.append((out.startswith(b"HTTP/1.1 503"), time.time() - t0))
+            except OSError:
+                waits.append((False, time.time() - t0))
+
+        threads = [threading.Thread(target=over_cap) for _ in range(8)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        worst = max(w for _, w in waits)
+        check(len(waits) == 8 and all(ok for ok, _ in waits) and worst < 5,
+              f"8 connections over the cap: each a 503 within 5 s ({sum(ok for ok, _ in waits)} of 8, "
+              f"the last after {worst:.1f} s)")
+        for h in held:
+            h.close()
     finally:
         s.stop()
     # Out of file descriptors (60 connections, a limit of 40): it waits, then serves again.
@@ -467,7 +608,10 @@ def main():
             for name, test in (("static", lambda: test_static(s)), ("info", lambda: test_info(s)),
                                ("position", lambda: test_position(s)), ("play", lambda: test_play(s)),
                                ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
-                               ("results", lambda: test_results(s, res, bare)), ("robustness", lambda: test_robustness(s)),
+                               ("results", lambda: test_results(s, res, bare)), ("strict", lambda: test_strict(s)),
+                               ("messages", lambda: test_messages(s)),
+                               ("folder files", lambda: test_folder_files(tmp, res)),
+                               ("robustness", lambda: test_robustness(s)),
                                ("command", lambda: test_command(tmp, s.port))):
                 try:
                     test()
