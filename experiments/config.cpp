@@ -611,7 +611,11 @@ std::map<std::string, std::string> make_identity(const Config& c, const std::str
 }  // namespace
 
 Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
-  const Source src = read_source(text, name, overrides);
+  // A UTF-8 byte order mark (some editors write one) is not part of the first key, as
+  // game records and games.jsonl skip it too; the line numbers stay the same.
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  const std::string_view body = std::string_view(text).starts_with(kBom) ? std::string_view(text).substr(3) : text;
+  const Source src = read_source(std::string(body), name, overrides);
   check_known_keys(src);
   Config c;
   c.file = name;
