@@ -6,6 +6,7 @@
 
 #include "engine/error.h"
 #include "engine/movegen.h"
+#include "engine/text_input.h"
 
 namespace bao {
 namespace {
@@ -72,7 +73,7 @@ std::string format_position(const Position& p) {
   return s;
 }
 
-Position parse_position(std::string_view text, Variant v) {
+static Position position_from_text(std::string_view text, Variant v) {
   const std::string_view t = trim(text);
   const auto fields = split(t, ' ');
   if (fields.size() != 5)
@@ -142,6 +143,10 @@ Position parse_position(std::string_view text, Variant v) {
   return p;
 }
 
+Position parse_position(std::string_view text, Variant v) {
+  return with_printable_errors([&] { return position_from_text(text, v); });
+}
+
 std::string format_move(const Move& m, int side) {
   std::string s = pit_name(side, m.pit);
   s += m.right ? 'R' : 'L';
@@ -159,7 +164,7 @@ std::string format_moves(const MoveList& moves, int side) {
   return s;
 }
 
-Move parse_move(std::string_view text, const Position& p, const Rules& rules, std::string_view where) {
+static Move move_from_text(std::string_view text, const Position& p, const Rules& rules, std::string_view where) {
   MoveList legal;
   generate_moves(p, rules, legal);
   const std::string w(where);
@@ -214,6 +219,10 @@ Move parse_move(std::string_view text, const Position& p, const Rules& rules, st
     throw InputError(w + ": '" + shown + "' is ambiguous: it fits " + format_moves(exact, p.side) +
                      " (write the direction)");
   throw InputError(w + ": '" + shown + "' matches no legal move (legal: " + legal_text + ")");
+}
+
+Move parse_move(std::string_view text, const Position& p, const Rules& rules, std::string_view where) {
+  return with_printable_errors([&] { return move_from_text(text, p, rules, where); });
 }
 
 std::string format_board(const Position& p, const Rules& rules) {

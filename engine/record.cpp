@@ -257,7 +257,8 @@ class RecordReader {
 
 std::string ply_label(int number, Side side) { return std::to_string(number) + (side == South ? "S" : "N"); }
 
-GameRecord read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
+static GameRecord game_from_text(std::string_view text, std::string_view source, const Rules& rules,
+                                 bool variant_given) {
   RecordReader reader(source, rules, variant_given);
   int line_no = 0;
   std::size_t at = 0;
@@ -268,6 +269,10 @@ GameRecord read_game(std::string_view text, std::string_view source, const Rules
     at = nl + 1;
   }
   return reader.finish(line_no);
+}
+
+GameRecord read_game(std::string_view text, std::string_view source, const Rules& rules, bool variant_given) {
+  return with_printable_errors([&] { return game_from_text(text, source, rules, variant_given); });
 }
 
 std::string write_game(const GameRecord& game) {

@@ -105,6 +105,50 @@ std::string fnv1a_hex(std::string_view bytes) {
   return hex;
 }
 
+namespace {
+
+// The length of the UTF-8 character that starts text[at] when it is one well-formed,
+// printing character (no overlong form, surrogate or C1 control), else 0.
+std::size_t utf8_printing_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[at + k]); };
+  const unsigned lead = byte(0);
+  const std::size_t n = lead >= 0xc2 && lead <= 0xdf   ? 2
+                        : lead >= 0xe0 && lead <= 0xef ? 3
+                        : lead >= 0xf0 && lead <= 0xf4 ? 4
+                                                       : 0;
+  if (n == 0 || at + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(k) & 0xc0) != 0x80) return 0;
+  const unsigned second = byte(1);
+  if (lead == 0xc2 && second < 0xa0) return 0;                                       // U+0080..U+009F, the C1 controls
+  if ((lead == 0xe0 && second < 0xa0) || (lead == 0xf0 && second < 0x90)) return 0;  // overlong
+  if ((lead == 0xed && second > 0x9f) || (lead == 0xf4 && second > 0x8f)) return 0;  // surrogate, > U+10FFFF
+  return n;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[at]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+      ++at;
+    } else if (const std::size_t n = c >= 0x80 ? utf8_printing_length(text, at) : 0) {
+      out.append(text.substr(at, n));
+      at += n;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+      ++at;
+    }
+  }
+  return out;
+}
+
 bool to_double(std::string_view text, double& out) {
   if (text.empty()) return false;
   double v = 0;

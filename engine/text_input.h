@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/error.h"
+
 namespace bao {
 
 // The largest text input bao reads (records, configs, weights, games.jsonl).
@@ -36,6 +38,26 @@ void check_writable(const std::string& path);
 // The 64-bit FNV-1a hash of `bytes` as 16 hex digits: the content identity a results
 // folder records for its openings and weights files.
 std::string fnv1a_hex(std::string_view bytes);
+
+// `text` as a message may show it: every byte that would not print as itself is written
+// \xNN (two lowercase hex digits): control bytes (ESC, which a terminal obeys, newline and
+// tab included), DEL, the C1 controls U+0080..U+009F and bytes that are not UTF-8.
+// Printable ASCII and other UTF-8 characters are kept, and so are backslashes, so that
+// escaping a message a second time changes nothing (an inner reader's message may be
+// wrapped by an outer one's).
+std::string printable(std::string_view text);
+
+// f(), with an InputError it throws rethrown with its message made printable: the error
+// path of every reader that echoes its input (positions, moves, game records, configs,
+// games.jsonl, weights), so no message carries raw bytes of a bad file to a terminal.
+template <class F>
+auto with_printable_errors(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    throw InputError(printable(e.what()));
+  }
+}
 
 // The project's one number reader: configs, searcher specs, weights files, record move
 // numbers and command-line lists all read their numbers with these two, so a number is

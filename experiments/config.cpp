@@ -610,8 +610,13 @@ std::map<std::string, std::string> make_identity(const Config& c, const std::str
 
 }  // namespace
 
-Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
-  const Source src = read_source(text, name, overrides);
+static Config config_from_text(const std::string& text, const std::string& name,
+                               const std::vector<std::string>& overrides) {
+  // A UTF-8 byte order mark (some editors write one) is not part of the first key, as
+  // game records and games.jsonl skip it too; the line numbers stay the same.
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  const std::string_view body = std::string_view(text).starts_with(kBom) ? std::string_view(text).substr(3) : text;
+  const Source src = read_source(std::string(body), name, overrides);
   check_known_keys(src);
   Config c;
   c.file = name;
@@ -624,6 +629,10 @@ Config parse_config(const std::string& text, const std::string& name, const std:
   read_sprt(src, c);
   c.identity = make_identity(c, openings_hash);
   return c;
+}
+
+Config parse_config(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
+  return with_printable_errors([&] { return config_from_text(text, name, overrides); });
 }
 
 Config load_config(const std::string& path, const std::vector<std::string>& overrides) {

@@ -140,7 +140,7 @@ std::string to_json(const TournamentGame& r) {
   return out + "}";
 }
 
-TournamentGame from_json(const std::string& line) {
+static TournamentGame record_from_json(const std::string& line) {
   const Json o = parse(line);
   if (!o.is_object()) bad("not a JSON object");
   TournamentGame r;
@@ -185,7 +185,11 @@ TournamentGame from_json(const std::string& line) {
   return r;
 }
 
-LoadedRecords load_records(const std::string& path, bool repair) {
+TournamentGame from_json(const std::string& line) {
+  return with_printable_errors([&] { return record_from_json(line); });
+}
+
+static LoadedRecords records_from_file(const std::string& path, bool repair) {
   LoadedRecords out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
@@ -225,6 +229,10 @@ LoadedRecords load_records(const std::string& path, bool repair) {
     pos = next;
   }
   return out;
+}
+
+LoadedRecords load_records(const std::string& path, bool repair) {
+  return with_printable_errors([&] { return records_from_file(path, repair); });
 }
 
 RecordWriter::RecordWriter(const std::string& path, bool fsync) : path_(path), fsync_(fsync) {

@@ -60,7 +60,7 @@ int LinearEvaluator::evaluate_within(const Position& p, int side, int alpha, int
   return to_eval(w_.dot(d));
 }
 
-Weights parse_weights(std::string_view text, const std::string& source) {
+static Weights weights_from_text(std::string_view text, const std::string& source) {
   Weights w;
   w.setZero();
   int line_of[kHalfFeatures];
@@ -100,6 +100,10 @@ Weights parse_weights(std::string_view text, const std::string& source) {
     if (!line_of[f])
       fail(std::max(line_no, 1), "missing feature '" + std::string(feature_name(f)) + "' (every feature needs a line)");
   return w;
+}
+
+Weights parse_weights(std::string_view text, const std::string& source) {
+  return with_printable_errors([&] { return weights_from_text(text, source); });
 }
 
 Weights read_weights(const std::string& path) {

@@ -63,6 +63,18 @@ TEST(Numbers, DecimalsAreFiniteWholeTokens) {
   EXPECT_EQ(x, 7);  // untouched by a refused text
 }
 
+TEST(Printable, BytesThatDoNotPrintAreEscapedAndEscapingTwiceChangesNothing) {
+  EXPECT_EQ(printable("a\x1b[2Jb\n\t\x7f"), "a\\x1b[2Jb\\x0a\\x09\\x7f");
+  EXPECT_EQ(printable("e-acute \xc3\xa9, euro \xe2\x82\xac, back\\slash"),
+            "e-acute \xc3\xa9, euro \xe2\x82\xac, back\\slash");
+  // C1 control U+009B (a terminal's CSI), a lone continuation byte, a cut character, an
+  // overlong '/' and a surrogate.
+  EXPECT_EQ(printable("\xc2\x9b \x80 \xe2\x82 \xc0\xaf \xed\xa0\x80"),
+            "\\xc2\\x9b \\x80 \\xe2\\x82 \\xc0\\xaf \\xed\\xa0\\x80");
+  const std::string once = printable("\x1b\x01\xff");
+  EXPECT_EQ(printable(once), once);
+}
+
 TEST(TextFiles, ADirectoryADeviceAndAFifoAreRefusedWithoutHanging) {
   const fs::path d = temp_dir("kinds");
   EXPECT_NE(error_of(d.string()).find("it is a directory"), std::string::npos) << error_of(d.string());

@@ -240,6 +240,12 @@ TEST(ConfigSections, EachReaderNamesLineAndKey) {
   });
 }
 
+TEST(ConfigSections, AByteOrderMarkIsSkippedAndLinesKeepTheirNumbers) {
+  const Config c = parse_config("\xef\xbb\xbf" + std::string(kInherited), "t.ini", {});
+  EXPECT_EQ(c.identity, parse_config(kInherited, "t.ini", {}).identity);
+  expect_refused({{"\xef\xbb\xbf" + edited(2, "openings = two\n"), {}, {"t.ini:2: key 'openings': expected"}}});
+}
+
 TEST(ConfigOpenings, TheFileIsReadOnceWithTheConfig) {
   const auto dir = std::filesystem::temp_directory_path() / ("bao-config-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -10,7 +10,12 @@
 #include <sstream>
 
 #include "engine/error.h"
+#include "engine/notation.h"
+#include "engine/record.h"
+#include "experiments/config.h"
 #include "experiments/records.h"
+#include "input_error.h"
+#include "models/linear_evaluator.h"
 
 namespace bao::experiments {
 namespace {
@@ -276,6 +281,31 @@ TEST(RecordsFile, TornLastLineIsCutOffAndDuplicatesSkipped) {
   EXPECT_EQ(k.notes[0].rfind(f.path() + ":3: torn last line (not a game record: bad JSON at column", 0), 0u)
       << k.notes[0];
   EXPECT_EQ(f.read(), good + "{\"pairing\":\n");
+}
+
+// Every reader that echoes its input: the message holds no raw control byte (ESC would
+// be obeyed by the terminal), the bytes are shown as \xNN (or, in nlohmann_json's own
+// parse errors, as <U+001B>).
+TEST(ReaderMessages, ControlBytesOfTheInputAreEscaped) {
+  const std::string esc = "\x1b[31m";
+  const Position start = parse_position("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Aa -",
+                                        Variant::Kiswahili);
+  TempFile f;
+  f.write("{\"pairing\":\"" + esc + "\n" + to_json(sample()) + "\n");
+  const std::string messages[] = {
+      test::input_error_of([&] { parse_position(esc, Variant::Kiswahili); }),
+      test::input_error_of([&] { parse_move(esc, start, Rules{}, "move"); }),
+      test::input_error_of([&] { read_game("variant: kiswahili\n" + esc + "\n", "r.txt", Rules{}, false); }),
+      test::input_error_of([&] { parse_config("seed = 1\n" + esc + " = 2\n", "t.ini", {}); }),
+      test::input_error_of([&] { parse_config("seed = " + esc + "\nopenings = 1\nplayers = a\n", "t.ini", {}); }),
+      test::input_error_of([&] { from_json("{\"pairing\":\"a\"," + esc + "}"); }),
+      test::input_error_of([&] { load_records(f.path(), false); }),
+      test::input_error_of([&] { models::parse_weights("hand " + esc + "\n", "w.txt"); }),
+  };
+  for (const std::string& m : messages) {
+    EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
+    EXPECT_TRUE(m.find("\\x1b") != std::string::npos || m.find("<U+001B>") != std::string::npos) << m;
+  }
 }
 
 TEST(RecordsFile, WriterAppendsLinesThatLoadBack) {
