@@ -201,7 +201,6 @@ static LoadedRecords records_from_file(const std::string& path, bool repair) {
     const bool complete = nl != std::string::npos;
     const std::string line = text.substr(pos, complete ? nl - pos : std::string::npos);
     const std::size_t next = complete ? nl + 1 : text.size();
-    const bool last = next >= text.size();
     try {
       if (!complete) throw InputError("no newline at the end");
       if (line.find_first_not_of(" \t\r") == std::string::npos) {
@@ -216,9 +215,11 @@ static LoadedRecords records_from_file(const std::string& path, bool repair) {
       }
       good_end = next;
     } catch (const InputError& e) {
-      if (!last) throw InputError(path + ":" + std::to_string(n) + ": " + e.what() + " (fix or remove this line)");
-      // The last line of a killed run: cut it off so that the next record starts on a
-      // line of its own.
+      // Only a line without its newline is the trace of a write cut short (the writer
+      // ends every record with one in the same write(2)); a complete line that is not a
+      // record was written so, and deleting it would replay its game unnoticed.
+      if (complete) throw InputError(path + ":" + std::to_string(n) + ": " + e.what() + " (fix or remove this line)");
+      // Cut off, so that the next record starts on a line of its own.
       out.notes.push_back(path + ":" + std::to_string(n) + ": torn last line (" + e.what() + ")" +
                           (repair ? ", removed" : ""));
       if (repair) {

@@ -53,11 +53,11 @@ struct LoadedRecords {
   std::vector<std::string> notes;       // what was repaired or skipped, for stderr
 };
 
-// Reads `path` (missing: no records). A last line that is torn (no newline, or not a
-// record) is cut off the file when `repair` is true, and noted. A broken line before
-// the last is an InputError naming the file and line: it is not the trace of a kill,
-// so the file is left for a person to look at. A record whose id appeared before is
-// skipped and noted.
+// Reads `path` (missing: no records). A torn last line (no newline at the end: a write
+// cut short) is cut off the file when `repair` is true, and noted. A complete line that
+// is not a record, the last one included, is an InputError naming the file and line: it
+// is not the trace of a kill, so the file is left for a person to look at. A record
+// whose id appeared before is skipped and noted.
 LoadedRecords load_records(const std::string& path, bool repair);
 
 // Appends records to a file, each line with a single write(2) on an O_APPEND descriptor:

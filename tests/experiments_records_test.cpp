@@ -273,14 +273,14 @@ TEST(RecordsFile, TornLastLineIsCutOffAndDuplicatesSkipped) {
   EXPECT_EQ(l.notes[1], f.path() + ":4: torn last line (no newline at the end), removed");
   EXPECT_EQ(f.read(), good + good.substr(0, good.find('\n') + 1));
 
-  // A whole last line that is not a record is torn too; without repair it stays.
-  f.write(good + "{\"pairing\":\n");
-  const LoadedRecords k = load_records(f.path(), false);
-  EXPECT_EQ(k.records.size(), 2u);
-  ASSERT_EQ(k.notes.size(), 1u);
-  EXPECT_EQ(k.notes[0].rfind(f.path() + ":3: torn last line (not a game record: bad JSON at column", 0), 0u)
-      << k.notes[0];
-  EXPECT_EQ(f.read(), good + "{\"pairing\":\n");
+  // A whole last line that is not a record is no torn line: it is refused, as it is one
+  // line earlier, and the file stays as it is.
+  for (const std::string& tail : {std::string("{\"pairing\":\n"), "{\"pairing\":\n" + good}) {
+    f.write(good + tail);
+    const std::string m = test::input_error_of([&] { load_records(f.path(), true); });
+    EXPECT_EQ(m.rfind(f.path() + ":3: not a game record: bad JSON at column", 0), 0u) << m;
+    EXPECT_EQ(f.read(), good + tail);
+  }
 }
 
 // Every reader that echoes its input: the message holds no raw control byte (ESC would

@@ -295,6 +295,19 @@ TEST(TournamentRecords, TornLastLineIsCutAndBrokenMiddleLineRefused) {
     EXPECT_HAS(e.what(), "games.jsonl:1: not a game record");
   }
   EXPECT_EQ(read(path), "{broken\n" + lines);  // left as it was
+
+  // A complete bad line is no torn line, last or not: refused alike, the file left as it
+  // was (deleting it would replay that game).
+  for (const std::string& text : {lines + "{broken\n", lines + "{broken\n" + to_json(r) + "\n"}) {
+    write(path, text);
+    try {
+      load_records(path, true);
+      ADD_FAILURE();
+    } catch (const InputError& e) {
+      EXPECT_HAS(e.what(), "games.jsonl:4: not a game record");
+    }
+    EXPECT_EQ(read(path), text);
+  }
 }
 
 TEST(TournamentRun, SameRecordsWithOneAndTwoThreads) {

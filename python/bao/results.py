@@ -41,10 +41,10 @@ def _error(message):
 def read_games(path):
     """The records of a games.jsonl file as a list of dicts, in file order, read by the
     tournament runner's own reader (experiments::load_records) as `bao run` reads them when
-    it resumes, but without changing the file: a torn last line (no newline, or not a
-    record) is left out, a record whose game (pairing/opening/game) appeared before is
-    skipped; a broken line before the last, or a record with a missing or ill-typed
-    field, raises bao.Error naming the file and line."""
+    it resumes, but without changing the file: a torn last line (no newline at the end) is
+    left out, a record whose game (pairing/opening/game) appeared before is skipped; a
+    complete line that is not a record (the last one included), or a record with a
+    missing or ill-typed field, raises bao.Error naming the file and line."""
     from ._bao import _read_records
 
     path = os.fspath(path)

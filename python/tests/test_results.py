@@ -82,6 +82,9 @@ def test_load_skips_a_torn_last_line_and_duplicates(tmp_path, tiny_config):
     (out / "games.jsonl").write_text("".join([lines[0], "{broken\n"] + lines[1:]))
     with pytest.raises(bao.Error, match=r"games.jsonl:2: not a game record"):
         bao.results.load(out)
+    (out / "games.jsonl").write_text("".join(lines + ["{broken\n"]))  # complete: no torn line
+    with pytest.raises(bao.Error, match=rf"games.jsonl:{len(lines) + 1}: not a game record"):
+        bao.results.load(out)
     (out / "summary.csv").unlink()
     (out / "games.jsonl").write_text("".join(lines[:2]))
     games, summary = bao.results.load(out)
