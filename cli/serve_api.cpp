@@ -314,7 +314,7 @@ bool inside(const fs::path& inner, const fs::path& dir) {
 
 // Refuses (403, naming the file) `file` of the results folder `dir` when it leads out of
 // the folder (a link summary.md -> /etc/passwd would serve that file) or is not a regular
-// file (opening a FIFO blocks the request until a writer comes, so each one held a
+// file (opening a FIFO blocks until a writer comes, which would hold the request's
 // connection for good). Returns false when there is no such file.
 bool check_folder_file(const fs::path& file, const fs::path& dir) {
   std::error_code ec;

@@ -386,7 +386,7 @@ def test_strict(s):
 
 
 def test_messages(s):
-    """A control byte of the request is shown escaped: a NUL cut the message short."""
+    """A control byte of the request is shown escaped: raw, a NUL would cut the message short."""
     st, j = s.get("/api/games?folder=0%00x")
     check(st == 400 and j.get("error") == "folder must not contain control characters (CR, LF, NUL, ...), "
           "found \"0\\x00x\"", f"a NUL in a query value: the whole message ({j.get('error')!r})")
@@ -438,7 +438,8 @@ def test_folder_files(tmp, res):
             expect(f"/api/summary?folder={i}", f"a FIFO {name}",
                    f"'{folders[i] / name}' is not a regular file (a folder, FIFO, device or socket); not read")
         expect("/api/games?folder=2", "a FIFO games.jsonl", "is not a regular file")
-        # Each request on a FIFO held its connection for good: 34 of them stopped the server.
+        # A request blocked on a FIFO would hold its connection for good, and enough of them
+        # would stop the server.
         answered = sum(get_within(s, "/api/summary?folder=0", 5)[0] == 403 for _ in range(40))
         st, _ = get_within(s, "/api/info", 5)
         check(answered == 40 and st == 200, f"40 requests on a FIFO: all answered ({answered}), still serving ({st})")
@@ -546,8 +547,8 @@ def test_command(tmp, port_in_use):
         threading.Timer(0.3, held[0].close).start()
         st, _ = s.get("/api/info")
         check(st == 200, f"a connection ending within the wait: served ({st})")
-        # Connections over the cap wait side by side, not one after another (each waited up
-        # to five seconds in turn, so the eighth got its 503 after forty).
+        # Connections over the cap wait side by side: waiting one after another, five seconds
+        # each, would give the eighth its 503 after forty.
         time.sleep(0.5)  # the timer's close and the last request's connection have ended
         held[0] = socket.create_connection(("127.0.0.1", s.port))
         time.sleep(0.3)
