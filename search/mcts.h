@@ -338,14 +338,13 @@ class Mcts {
   // replies, tau = 0, or type k's expectation). True when something changed.
   bool refresh(std::uint32_t i) {
     Node& n = nodes_[i];
-    const double lo = combine(n, [](const Node& c) { return c.lo; });
-    const double hi = combine(n, [](const Node& c) { return c.hi; });
-    const double mm = p_.alpha > 0 ? combine(n, [](const Node& c) { return c.mm; }) : n.mm;
-    const bool changed = lo != n.lo || hi != n.hi || mm != n.mm;
-    n.lo = lo;
-    n.hi = hi;
-    if (is_win(lo)) n.hi = lo;   // a proven win: no child can do better than a win
-    if (is_loss(hi)) n.lo = hi;  // a proven loss
+    const Values v = combine(n);
+    const double mm = p_.alpha > 0 ? v.mm : n.mm;
+    const bool changed = v.lo != n.lo || v.hi != n.hi || mm != n.mm;
+    n.lo = v.lo;
+    n.hi = v.hi;
+    if (is_win(v.lo)) n.hi = v.lo;   // a proven win: no child can do better than a win
+    if (is_loss(v.hi)) n.lo = v.hi;  // a proven loss
     if (mm != n.mm) {
       n.mm = mm;
       n.mmq = static_cast<float>(exact_q(mm));
@@ -353,27 +352,37 @@ class Mcts {
     return changed;
   }
 
-  template <class Get>
-  double combine(const Node& n, Get&& get) const {
+  // A node's bounds and minimax value, combined from its children's in one pass.
+  struct Values {
+    double lo, hi, mm;
+  };
+  Values combine(const Node& n) const {
+    const Node* c = &nodes_[n.first];
     if (n.max || !model_) {
       const bool max = n.max || flip_;
-      double v = get(nodes_[n.first]);
+      Values v{c[0].lo, c[0].hi, c[0].mm};
       for (int j = 1; j < n.n; ++j) {
-        const double x = get(nodes_[n.first + j]);
-        v = max ? std::max(v, x) : std::min(v, x);
+        v.lo = max ? std::max(v.lo, c[j].lo) : std::min(v.lo, c[j].lo);
+        v.hi = max ? std::max(v.hi, c[j].hi) : std::min(v.hi, c[j].hi);
+        v.mm = max ? std::max(v.mm, c[j].mm) : std::min(v.mm, c[j].mm);
       }
       return v;
     }
-    double sum = 0;
+    Values sum{0, 0, 0};
     for (std::size_t t = 0; t < types_.size(); ++t) {
       const double* w = &policy_[n.policy + t * n.n];
-      double part = p_.tau == 0 ? std::numeric_limits<double>::infinity() : 0.0;
+      const double start = p_.tau == 0 ? std::numeric_limits<double>::infinity() : 0.0;
+      Values part{start, start, start};
       for (int j = 0; j < n.n; ++j) {
         if (w[j] == 0) continue;
-        const double x = get(nodes_[n.first + j]);
-        part = p_.tau == 0 ? std::min(part, x) : part + w[j] * x;
+        if (p_.tau == 0) {
+          part = {std::min(part.lo, c[j].lo), std::min(part.hi, c[j].hi), std::min(part.mm, c[j].mm)};
+        } else {
+          part = {part.lo + w[j] * c[j].lo, part.hi + w[j] * c[j].hi, part.mm + w[j] * c[j].mm};
+        }
       }
-      sum += p_.probs[static_cast<std::size_t>(types_[t])] * part;
+      const double p = p_.probs[static_cast<std::size_t>(types_[t])];
+      sum = {sum.lo + p * part.lo, sum.hi + p * part.hi, sum.mm + p * part.mm};
     }
     return sum;
   }
@@ -385,10 +394,11 @@ class Mcts {
     return max || flip_ ? q : 1 - q;
   }
 
-  // UCB1 over node i's children j with allowed(j); -1 when none is allowed.
+  // UCB1 over node n's children j with allowed(j); -1 when none is allowed. With the
+  // solver, a child that cannot reach `bound` (n's lower bound at MAX, the upper bound of
+  // the replies it chooses among at MIN) is skipped.
   template <class Allowed>
-  int ucb(const Node& n, Allowed&& allowed) const {
-    // Bounds: a child that cannot reach the best proven value of a sibling is skipped.
+  int ucb(const Node& n, double bound, Allowed&& allowed) const {
     const bool prune = p_.solver;
     int pick = -1, fallback = -1;
     double best = -std::numeric_limits<double>::infinity();
@@ -396,7 +406,7 @@ class Mcts {
     for (int j = 0; j < n.n; ++j) {
       if (!allowed(j)) continue;
       const Node& c = nodes_[n.first + j];
-      if (prune && (n.max ? c.hi < n.lo : c.lo > n.hi)) continue;
+      if (prune && (n.max ? c.hi < bound : c.lo > bound)) continue;
       // A solved child's value is known: visits go to the unsolved ones while any is left.
       if (prune && solved(c)) {
         if (fallback < 0) fallback = j;
@@ -421,7 +431,7 @@ class Mcts {
   // The child of node i the tree policy plays.
   int select(const Node& n) {
     if (n.max || !model_) {
-      const int j = ucb(n, [](int) { return true; });
+      const int j = ucb(n, n.max ? n.lo : n.hi, [](int) { return true; });
       return j >= 0 ? j : 0;
     }
     // Draw a type by its probability, then its move.
@@ -439,9 +449,7 @@ class Mcts {
       double hi = std::numeric_limits<double>::infinity();
       for (int j = 0; j < n.n; ++j)
         if (w[j] > 0) hi = std::min(hi, nodes_[n.first + j].hi);
-      Node view = n;  // ucb's pruning against the tie set's bound
-      view.hi = hi;
-      const int j = ucb(view, [&](int k) { return w[k] > 0; });
+      const int j = ucb(n, hi, [&](int k) { return w[k] > 0; });
       if (j >= 0) return j;
       for (int k = 0; k < n.n; ++k)
         if (w[k] > 0) return k;
