@@ -1,14 +1,12 @@
 #include "models/mcts_searchers.h"
 
 #include <cmath>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
 #include "search/mcts.h"
@@ -24,18 +22,6 @@ using T = search::Param::Type;
 // Iterations a tree search runs when the grid gives none: enough for the trees' default
 // shapes (the solver proves trees of 4096 leaves in under 1500).
 constexpr std::uint64_t kTreeIterations = 20000;
-
-// A real parameter written in full, within [lo, hi]; the message names the searcher.
-double real_param(search::Args& a, const std::string& key, double lo, double hi, const std::string& what) {
-  const std::string text = a.get_text(key);
-  double v = 0;
-  if (!to_double(text, v) || !(v >= lo && v <= hi)) {
-    char range[64];
-    std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
-    throw InputError(a.name() + ": " + key + " must be a number in " + range + " (" + what + "), found '" + text + "'");
-  }
-  return v;
-}
 
 std::vector<search::Param> common_params() {
   return {
@@ -60,23 +46,23 @@ std::vector<search::Param> model_params() {
 
 search::MctsParams read_params(search::Args& a, bool model) {
   search::MctsParams p;
-  p.c = real_param(a, "c", 0, 100, "exploration");
-  p.scale = real_param(a, "scale", 1e-6, 1e9, "logistic scale");
+  p.c = a.get_real("c", 0, 100, "exploration");
+  p.scale = a.get_real("scale", 1e-6, 1e9, "logistic scale");
   p.rollout = static_cast<int>(a.get_int("rollout"));
   const std::string policy = a.get_text("policy");
   if (policy != "random" && policy != "greedy")
     throw InputError(a.name() + ": policy must be random or greedy, found '" + policy + "'");
   p.greedy = policy == "greedy";
   p.solver = a.get_bool("solver");
-  p.alpha = real_param(a, "alpha", 0, 1, "implicit minimax weight");
-  p.bias = real_param(a, "bias", 0, 1e6, "progressive bias");
+  p.alpha = a.get_real("alpha", 0, 1, "implicit minimax weight");
+  p.bias = a.get_real("bias", 0, 1e6, "progressive bias");
   p.seed = static_cast<std::uint64_t>(a.get_int("seed"));
   p.iterations = static_cast<std::uint64_t>(a.get_int("iterations"));
   p.max_nodes =
       static_cast<std::size_t>(a.get_int("pool_mb")) * (std::size_t{1} << 20) / search::Mcts<BaoGame>::node_bytes();
   if (model) {
     p.model = true;
-    p.tau = real_param(a, "tau", 0, 1e9, "temperature");
+    p.tau = a.get_real("tau", 0, 1e9, "temperature");
     p.model_depth = static_cast<int>(a.get_int("model_depth"));
   }
   return p;

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
 #include "search/robust_om.h"
@@ -16,17 +15,9 @@ namespace {
 using search::BaoGame;
 using search::Evaluator;
 
-// w as written ("0.25"), in [0, 1]; the message names the searcher and the text.
-double parse_w(const std::string& name, const std::string& text) {
-  double w = 0;
-  if (!to_double(text, w) || !(w >= 0 && w <= 1))
-    throw InputError(name + ": w must be a number in [0, 1] (the weight of the worst reply), found '" + text + "'");
-  return w;
-}
-
 std::unique_ptr<search::Searcher> make_robust_om(search::Args& a, const Rules& rules,
                                                  std::shared_ptr<const Evaluator> eval) {
-  const double w = parse_w(a.name(), a.get_text("w"));
+  const double w = a.get_real("w", 0, 1, "the weight of the worst reply");
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
   const bool pruned = a.get_bool("pruned");
   auto iterate = [w, pruned](search::RobustOmSearch<BaoGame>& s, const Position& p, int d) {

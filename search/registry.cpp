@@ -1,5 +1,6 @@
 #include "search/registry.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "engine/error.h"
@@ -29,6 +30,18 @@ std::int64_t Args::get_int(const std::string& key) {
     throw std::logic_error(spec_.name + ": default of " + key + " not a number");
   const std::int64_t v = spec_.take_int(key, def, p.min, p.max);
   read_.emplace_back(key, std::to_string(v));
+  return v;
+}
+
+double Args::get_real(const std::string& key, double lo, double hi, const std::string& what) {
+  const std::string text = get_text(key);
+  double v = 0;
+  if (!to_double(text, v) || !(v >= lo && v <= hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
+    throw InputError(spec_.name + ": " + key + " must be a number in " + range + " (" + what + "), found '" + text +
+                     "'");
+  }
   return v;
 }
 

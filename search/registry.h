@@ -45,6 +45,9 @@ class Args {
   std::int64_t get_int(const std::string& key);
   // The raw text; the schema's default when absent and not required.
   std::string get_text(const std::string& key);
+  // A real number written in full (a Text parameter), within [lo, hi]; otherwise an
+  // InputError "NAME: KEY must be a number in [lo, hi] (what), found 'TEXT'".
+  double get_real(const std::string& key, double lo, double hi, const std::string& what);
   bool has(const std::string& key) const { return spec_.params.count(key) > 0; }
   Spec& spec() { return spec_; }
   const std::string& name() const { return spec_.name; }
