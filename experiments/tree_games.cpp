@@ -23,20 +23,15 @@ using TreeProm = search::PromSearch<RandomTreeGame>;
 enum Method { kMinimax = 0, kOm = 1, kProm = 2, kMcts = 3, kOmMcts = 4, kPromMcts = 5 };
 const char* const kMethodNames[] = {"minimax", "om", "prom", "mcts", "om-mcts", "prom-mcts"};
 
-// MAX's MCTS move at node (remaining plies to the leaves, the solver's horizon), with
-// the trees' map to [0, 1] and the model searched to the leaves, as OM and PrOM do.
+// MAX's MCTS move at node (remaining plies to the leaves, the solver's horizon), with the
+// trees' parameters (search::random_tree_params).
 int mcts_move(const RandomTreeGame& g, const std::vector<search::TreeEval>& fns, Method method, const TreeNode& node,
               int remaining, std::uint64_t iterations, double prom_own) {
-  search::MctsParams p;
-  p.center = 500;
-  p.scale = 100;
-  p.iterations = iterations;
-  p.model_depth = search::kMaxPly;
+  std::vector<double> probs;  // mcts: no model
+  if (method == kOmMcts) probs = {0.0, 1.0};
+  if (method == kPromMcts) probs = {prom_own, 1.0 - prom_own};
+  search::MctsParams p = search::random_tree_params(iterations, std::move(probs));
   p.seed = node.id;
-  if (method != kMcts) {
-    p.model = true;
-    p.probs = method == kOmMcts ? std::vector<double>{0.0, 1.0} : std::vector<double>{prom_own, 1.0 - prom_own};
-  }
   search::Limits l;
   l.depth = remaining;
   return search::Mcts<RandomTreeGame>(g, fns, p).search(node, l).best_index;

@@ -114,17 +114,11 @@ class MctsSearcher final : public search::Searcher {
   std::unique_ptr<search::Mcts<BaoGame>> mcts_;
 };
 
-// The trees' values lie in [0, 1000]: 500 maps to 1/2, a logistic unit is 100; the
-// model searches to the leaves, as OM and PrOM do.
+// A search of the tree's root (search::random_tree_params), the horizon at its leaves.
 search::TreeResult tree_search(const search::RandomTreeGame& g, const search::TreeFns& fns,
-                               const search::TreeSearchArgs& a, bool model, std::vector<double> probs) {
-  search::MctsParams p;
-  p.center = 500;
-  p.scale = 100;
-  p.iterations = a.iterations ? a.iterations : kTreeIterations;
-  p.model = model;
-  p.probs = std::move(probs);
-  p.model_depth = search::kMaxPly;
+                               const search::TreeSearchArgs& a, std::vector<double> probs) {
+  const search::MctsParams p =
+      search::random_tree_params(a.iterations ? a.iterations : kTreeIterations, std::move(probs));
   search::Limits l;
   l.depth = a.depth;
   const auto o = search::Mcts<search::RandomTreeGame>(g, fns, p).search(g.root(), l);
@@ -156,7 +150,7 @@ void register_mcts(search::SearcherRegistry& r) {
                    a.spec().text, rules, std::vector<std::shared_ptr<const Evaluator>>{std::move(eval)}, std::move(p));
              },
          .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, false, {}); },
+                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, {}); },
          .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
@@ -176,7 +170,7 @@ void register_mcts(search::SearcherRegistry& r) {
            [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
              std::vector<double> probs(fns.size(), 0.0);
              probs.at(static_cast<std::size_t>(a.model)) = 1;
-             return tree_search(g, fns, a, true, std::move(probs));
+             return tree_search(g, fns, a, std::move(probs));
            },
        .not_on_trees = {},
        .tree_grid_default = false,
@@ -193,7 +187,7 @@ void register_mcts(search::SearcherRegistry& r) {
                return std::make_unique<MctsSearcher>(a.spec().text, rules, std::move(evals), std::move(p));
              },
          .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, true, a.probs); },
+                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, a.probs); },
          .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",

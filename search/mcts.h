@@ -91,6 +91,21 @@ struct MctsParams {
   MctsFault fault = MctsFault::None;
 };
 
+// The parameters MCTS searches the random trees (search/random_tree.h) with: their values
+// lie in [0, 1000], 500 maps to 1/2 and a logistic unit is 100; a model searches to the
+// leaves, as OM and PrOM search do there. probs: one weight per function for a model at
+// MIN's nodes (om-mcts, prom-mcts), or none (mcts).
+inline MctsParams random_tree_params(std::uint64_t iterations, std::vector<double> probs = {}) {
+  MctsParams p;
+  p.center = 500;
+  p.scale = 100;
+  p.iterations = iterations;
+  p.model_depth = kMaxPly;
+  p.model = !probs.empty();
+  p.probs = std::move(probs);
+  return p;
+}
+
 template <class Move>
 struct MctsResult {
   bool has_move = false;

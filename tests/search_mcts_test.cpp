@@ -28,19 +28,11 @@ namespace {
 
 using TreeMcts = Mcts<RandomTreeGame>;
 
-// Trees values lie in [0, 1000]: centred at 500, a logistic unit of 100.
-MctsParams tree_params(std::uint64_t iterations) {
-  MctsParams p;
-  p.center = 500;
-  p.scale = 100;
-  p.iterations = iterations;
-  return p;
-}
+MctsParams tree_params(std::uint64_t iterations) { return random_tree_params(iterations); }
 
 MctsParams with_model(MctsParams p, std::vector<double> probs) {
   p.model = true;
   p.probs = std::move(probs);
-  p.model_depth = kMaxPly;  // to the leaves: the model's minimax value, as OM and PrOM use
   return p;
 }
 
