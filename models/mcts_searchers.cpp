@@ -93,7 +93,7 @@ class MctsSearcher final : public search::Searcher {
     r.value = static_cast<int>(std::lround(o.value));
     r.pv = o.pv;
     r.depth = o.depth;
-    r.nodes = o.iterations;
+    r.nodes = o.nodes;
     r.positions = o.positions;
     r.leaf_evals = o.leaf_evals();
     r.seconds = o.seconds;
@@ -122,13 +122,8 @@ search::TreeResult tree_search(const search::RandomTreeGame& g, const search::Tr
   search::Limits l;
   l.depth = a.depth;
   const auto o = search::Mcts<search::RandomTreeGame>(g, fns, p).search(g.root(), l);
-  search::TreeResult r;
-  r.has_move = o.has_move;
-  r.best = o.best;
-  r.best_index = o.best_index;
-  r.value = o.value;
-  r.nodes = o.positions;
-  r.evals = o.evals;
+  search::TreeResult r = o;  // the model search's part
+  r.nodes = o.positions;     // the trees' cost: positions made, not iterations
   return r;
 }
 

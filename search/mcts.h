@@ -106,26 +106,18 @@ inline MctsParams random_tree_params(std::uint64_t iterations, std::vector<doubl
   return p;
 }
 
+// A model search's result (search/model_search.h: the move, its index, the value on MAX's
+// scale, the evaluations per function) with nodes counting iterations, and what MCTS adds.
+// value is exact when solved, else the chosen child's estimate in evaluator units.
 template <class Move>
-struct MctsResult {
-  bool has_move = false;
-  Move best{};
-  int best_index = -1;  // the root child played, in the game's order
-  double value = 0;     // MAX's view, evaluator units: exact when solved, else the chosen child's estimate
-  bool solved = false;  // the root's value is proven (to the horizon, if one was set)
+struct MctsResult : ModelResult<Move> {
+  bool solved = false;                                // the root's value is proven (to the horizon, if one was set)
   boost::container::static_vector<Move, kMaxPly> pv;  // the most visited line
-  std::uint64_t iterations = 0;
-  std::uint64_t tree_nodes = 0;  // nodes in the tree
-  std::uint64_t positions = 0;   // tree nodes, rollout plies and model-search nodes
-  std::array<std::uint64_t, kMaxTypes> evals{};
-  int depth = 0;           // the deepest ply the tree reached
-  bool pool_full = false;  // expansions were refused for want of pool
+  std::uint64_t tree_nodes = 0;                       // nodes in the tree
+  std::uint64_t positions = 0;                        // tree nodes, rollout plies and model-search nodes
+  int depth = 0;                                      // the deepest ply the tree reached
+  bool pool_full = false;                             // expansions were refused for want of pool
   double seconds = 0;
-  std::uint64_t leaf_evals() const {
-    std::uint64_t t = 0;
-    for (auto e : evals) t += e;
-    return t;
-  }
 };
 
 template <Game G, class Eval = typename G::Eval>
@@ -207,7 +199,7 @@ class Mcts {
       iterate();
       ++it;
     } while ((!cap || it < cap) && !(p_.solver && solved(nodes_[0])) && !(stop.active() && timed_out(stop, it)));
-    r.iterations = it;
+    r.nodes = it;
     choose(r);
     finish(r, t0);
     return r;

@@ -81,11 +81,11 @@ TEST(MctsTrees, SolverProvesTheMinimaxValueAndAMinimaxMove) {
     const auto v = child_values(t.g, [&](const TreeNode& c) { return brute.minimax(c, t.tp.depth - 1, 1, 0); });
     TreeMcts m(t.g, t.fns, tree_params(1'000'000));
     const auto r = m.search(t.g.root(), horizon(t.tp.depth));
-    ASSERT_TRUE(r.solved) << "tree " << i << " iterations " << r.iterations << " pool " << r.pool_full << " nodes "
+    ASSERT_TRUE(r.solved) << "tree " << i << " iterations " << r.nodes << " pool " << r.pool_full << " nodes "
                           << r.tree_nodes << " w " << t.tp.wmin << "-" << t.tp.wmax << " d " << t.tp.depth;
     EXPECT_EQ(r.value, best_of(v)) << "tree " << i;
     EXPECT_EQ(v[static_cast<std::size_t>(r.best_index)], best_of(v)) << "tree " << i;
-    most = std::max(most, r.iterations);
+    most = std::max(most, r.nodes);
   }
   std::printf("most iterations to prove a tree: %llu\n", static_cast<unsigned long long>(most));
 }
@@ -97,7 +97,7 @@ TEST(MctsTrees, SolverProvesOmAndPromValues) {
     const auto om = child_values(t.g, [&](const TreeNode& c) { return brute.om(c, t.tp.depth - 1, 1, 1); });
     TreeMcts m(t.g, t.fns, with_model(tree_params(1'000'000), {0, 1, 0}));
     const auto r = m.search(t.g.root(), horizon(t.tp.depth));
-    ASSERT_TRUE(r.solved) << "tree " << i << " iterations " << r.iterations << " pool " << r.pool_full << " nodes "
+    ASSERT_TRUE(r.solved) << "tree " << i << " iterations " << r.nodes << " pool " << r.pool_full << " nodes "
                           << r.tree_nodes << " w " << t.tp.wmin << "-" << t.tp.wmax << " d " << t.tp.depth;
     EXPECT_EQ(r.value, best_of(om)) << "om, tree " << i;
     EXPECT_EQ(om[static_cast<std::size_t>(r.best_index)], best_of(om)) << "om, tree " << i;
