@@ -310,16 +310,22 @@ TEST(TournamentRecords, TornLastLineIsCutAndBrokenMiddleLineRefused) {
   }
 }
 
+// The config played with 1 thread into dir/one and with 2 into dir/two.
+std::pair<RunResult, RunResult> run_with_one_and_two_threads(const std::string& text, const TempDir& dir) {
+  RunResult r[2];
+  for (int t = 1; t <= 2; ++t) {
+    const std::string out = (dir / (t == 1 ? "one" : "two")).string();
+    RunOptions o;
+    o.threads = t;
+    r[t - 1] = run_tournament(parse_config(text, "t.ini", {"threads=" + std::to_string(t), "out=" + out}), o);
+  }
+  return {std::move(r[0]), std::move(r[1])};
+}
+
 TEST(TournamentRun, SameRecordsWithOneAndTwoThreads) {
   TempDir dir;
-  const std::string text = round_robin();
-  const Config c1 = parse_config(text, "t.ini", {"threads=1", "out=" + (dir / "one").string()});
-  const Config c2 = parse_config(text, "t.ini", {"threads=2", "out=" + (dir / "two").string()});
-  RunOptions o1, o2;
-  o1.threads = 1;
-  o2.threads = 2;
-  const RunResult r1 = run_tournament(c1, o1);
-  const RunResult r2 = run_tournament(c2, o2);
+  const Config c1 = parse_config(round_robin(), "t.ini", {"threads=1", "out=" + (dir / "one").string()});
+  const auto [r1, r2] = run_with_one_and_two_threads(round_robin(), dir);
   EXPECT_EQ(r1.total, 3 * 3 * 2);
   EXPECT_EQ(r1.played, r1.total);
   EXPECT_EQ(r2.played, r2.total);
@@ -347,13 +353,7 @@ TEST(TournamentRun, MctsGamesAreTheSameWithOneAndTwoThreads) {
                              "searcher = mcts(rollout=4)\neval = default\nnodes = 300");
   text = replace(text, "searcher = alphabeta\neval = material\ndepth = 1",
                  "searcher = prom-mcts(types=material:0.5,tau=5)\neval = default\nnodes = 200");
-  const Config c1 = parse_config(text, "t.ini", {"threads=1", "out=" + (dir / "one").string()});
-  const Config c2 = parse_config(text, "t.ini", {"threads=2", "out=" + (dir / "two").string()});
-  RunOptions o1, o2;
-  o1.threads = 1;
-  o2.threads = 2;
-  const RunResult r1 = run_tournament(c1, o1);
-  const RunResult r2 = run_tournament(c2, o2);
+  const auto [r1, r2] = run_with_one_and_two_threads(text, dir);
   EXPECT_EQ(r1.played, r1.total);
   EXPECT_EQ(content(r1.records), content(r2.records));
 }
