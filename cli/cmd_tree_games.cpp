@@ -1,6 +1,7 @@
 // bao tree-games: random trees with a ground truth; the realised true value of minimax,
 // OM and PrOM (and with --mcts, mcts, om-mcts and prom-mcts) against a real opponent over a grid of noise levels, with
 // and without a model error (experiments/tree_games.h).
+#include <cstdint>
 #include <iostream>
 
 #include "cli/common.h"
@@ -11,6 +12,7 @@ namespace bao::cli {
 int cmd_tree_games(const std::vector<std::string>& args) {
   experiments::TreeGamesSpec spec;
   std::string own = "0,50,100,200", opp = "0,50,100,200", error = "both", format = "csv";
+  std::int64_t mcts = 0;  // signed, so that a negative count is named rather than wrapped
   po::options_description desc("options");
   desc.add_options()("width", po::value(&spec.width)->value_name("W"), "branching factor (default 3)")(
       "depth", po::value(&spec.depth)->value_name("D"), "tree depth; MAX moves first (default 6)")(
@@ -21,7 +23,7 @@ int cmd_tree_games(const std::vector<std::string>& args) {
       "model-error", po::value(&error)->value_name("E"),
       "no (the model is the opponent's function), yes (another noisy copy), or both (default)")(
       "prom-own", po::value(&spec.prom_own)->value_name("P"), "PrOM: probability of MAX's own type (default 0.5)")(
-      "mcts", po::value(&spec.mcts_iterations)->value_name("N"),
+      "mcts", po::value(&mcts)->value_name("N"),
       "also mcts, om-mcts and prom-mcts with N iterations a move (gains of the last two against mcts)")(
       "seed", po::value(&spec.seed)->value_name("S"), "seed (default 1)")(
       "threads", po::value(&spec.threads)->value_name("N"), "OpenMP threads (default: all cores)")(
@@ -42,6 +44,8 @@ int cmd_tree_games(const std::vector<std::string>& args) {
     spec.model_error = {0, 1};
   else
     throw po::error("--model-error must be no, yes or both, found '" + error + "'");
+  if (mcts < 0) throw InputError("--mcts: expected 0 (off) or a number of iterations, found " + std::to_string(mcts));
+  spec.mcts_iterations = static_cast<std::uint64_t>(mcts);
   spec.own_noise = parse_int_list("own-noise", own, 0, 1000000);
   spec.opp_noise = parse_int_list("opp-noise", opp, 0, 1000000);
   const auto rows = experiments::run_tree_games(spec);

@@ -339,5 +339,9 @@ run trees --max-leaves 1
 check "trees with every cell skipped exits 2 and says so" eval "status_is 2 && err_has 'no cell left'"
 run tree-games --own-noise 0,-5 --trees 5
 check "tree-games with a negative noise exits 2" status_is 2
+run tree-games --mcts -1 --trees 5
+check "tree-games with a negative --mcts exits 2, naming it" eval "status_is 2 && err_has '--mcts: expected 0 (off) or a number of iterations, found -1'"
+run tree-games --mcts 20000000 --trees 5
+check "tree-games over the --mcts cap says the cap" eval "[ \$rc -ne 0 ] && err_has 'at most 10000000 iterations a move'"
 
 finish
