@@ -7,6 +7,8 @@
 //              `type mean stddev hit_rate` per type, then a PrOM spec for the mean;
 //              --held-out N: then scores every estimator's prediction of the opponent's
 //              moves on N further positions (`estimator log_loss top1 samples`);
+//              --held-out-games N: the same on the positions of N games the opponent
+//              plays against itself (`held_out_games N positions P`, then the rows);
 //   --online:  plays --player against the opponent, updates the belief after each
 //              opponent move (--estimator epsilon: Bayes' rule with a fixed chance of an
 //              unpredicted move and a floor; bayes: the off-line Dirichlet posterior),
@@ -33,7 +35,7 @@ constexpr const char* kSynopsis =
     "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
     "         [--plies A-B] [--opening-stream tournament|v1] [--variant V] [--rule KEY=VALUE ...]\n"
     "    offline: [--positions N] [--repeats N] [--estimator count|em|bayes] [--iterations N] [--held-out N]\n"
-    "             [--threads N]\n"
+    "             [--held-out-games N] [--threads N]\n"
     "    online:  [--player M] [--games N] [--ply-cap N] [--estimator epsilon|bayes] [--epsilon X] [--floor X]\n"
     "             [--trace FILE]\n"
     "    bayes:   [--tau X] [--prior A|A1,A2,...]";
@@ -42,6 +44,18 @@ std::string fmt(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f", x);
   return buf;
+}
+
+// The held-out scores, a row per estimator.
+void print_prediction(const std::vector<models::PredictionRow>& rows) {
+  std::cout << "estimator log_loss top1 samples\n";
+  for (const models::PredictionRow& row : rows) {
+    // count has no estimate on a sample without an unambiguous position.
+    if (row.repeats == 0)
+      std::cout << row.estimator << " - - 0\n";
+    else
+      std::cout << row.estimator << " " << fmt(row.log_loss) << " " << fmt(row.top1) << " " << row.repeats << "\n";
+  }
 }
 
 // --offline: estimates the probabilities on sampled positions, prints them per type and
@@ -58,14 +72,12 @@ std::vector<double> learn_offline(const models::PlayerModel& opp, const std::vec
   // The count skips these too: the reader sees on how many positions it rests.
   if (off.estimator == models::TypeEstimator::Count) std::cout << "ambiguous " << fmt(r.ambiguous) << "\n";
   if (off.held_out > 0) {
-    std::cout << "held_out " << off.held_out << "\nestimator log_loss top1 samples\n";
-    for (const models::PredictionRow& row : r.prediction) {
-      // count has no estimate on a sample without an unambiguous position.
-      if (row.repeats == 0)
-        std::cout << row.estimator << " - - 0\n";
-      else
-        std::cout << row.estimator << " " << fmt(row.log_loss) << " " << fmt(row.top1) << " " << row.repeats << "\n";
-    }
+    std::cout << "held_out " << off.held_out << "\n";
+    print_prediction(r.prediction);
+  }
+  if (off.held_out_games > 0) {
+    std::cout << "held_out_games " << off.held_out_games << " positions " << r.game_positions << "\n";
+    print_prediction(r.prediction_games);
   }
   return r.mean;
 }
@@ -134,9 +146,10 @@ void read_estimator(const std::string& text, bool offline, const po::variables_m
   if (e == TypeEstimator::Bayes && (vm.count("epsilon") || vm.count("floor")))
     throw po::error("--epsilon and --floor set the epsilon belief; --estimator bayes has --tau and --prior");
   if (e != TypeEstimator::Bayes && vm.count("prior")) throw po::error("--prior is --estimator bayes' prior");
-  if (e != TypeEstimator::Bayes && vm.count("tau") && !(offline && vm.count("held-out")))
-    throw po::error("--tau sets the move distributions of --estimator bayes and of --held-out");
-  if (!offline && vm.count("held-out")) throw po::error("--held-out is an --offline option");
+  const bool held_out = vm.count("held-out") || vm.count("held-out-games");
+  if (e != TypeEstimator::Bayes && vm.count("tau") && !(offline && held_out))
+    throw po::error("--tau sets the move distributions of --estimator bayes and of --held-out(-games)");
+  if (!offline && held_out) throw po::error("--held-out and --held-out-games are --offline options");
   off.estimator = on.estimator = e;
 }
 
@@ -174,6 +187,8 @@ int cmd_learn_types(const std::vector<std::string>& args) {
       "offline: em's steps; 1 = the plain shared count (default 100)")(
       "held-out", po::value(&off.held_out)->value_name("N"),
       "offline: score every estimator's prediction of the opponent's moves on N further positions")(
+      "held-out-games", po::value(&off.held_out_games)->value_name("N"),
+      "offline: the same on the unforced positions of N games the opponent plays against itself")(
       "threads", po::value(&off.threads)->value_name("N"), "offline: OpenMP threads (default: all)")(
       "tau", po::value(&off.tau)->value_name("X"),
       "bayes and --held-out: softmax temperature of the types' move distributions, in seeds (default 1)")(

@@ -2,8 +2,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/error.h"
@@ -119,6 +121,7 @@ struct Observations {
   std::vector<std::vector<char>> hits;       // [position][type]
   std::vector<std::vector<double>> log_lik;  // [position][type]; empty unless asked
   std::vector<HeldOutReply> held_out;
+  std::vector<HeldOutReply> held_out_games;  // the games' positions, game by game
 };
 
 // The opponent's move at p compared with each type's (MovePredictor) and, with `models`,
@@ -138,9 +141,10 @@ struct PositionObserver {
     const int reply = move_index(p, m, rules);
     for (std::size_t t = 0; t < models.size(); ++t) (*log_lik)[t] = models[t].log_probs(p).at(reply);
   }
-  HeldOutReply held_out(const Position& p) {
+  HeldOutReply held_out(const Position& p) { return held_out(p, real.predict(p)); }
+  HeldOutReply held_out(const Position& p, const Move& m) {
     HeldOutReply h;
-    h.reply = move_index(p, real.predict(p), rules);
+    h.reply = move_index(p, m, rules);
     for (auto& rm : models) h.log_probs.push_back(rm.log_probs(p));
     return h;
   }
@@ -150,6 +154,38 @@ struct PositionObserver {
   std::vector<ReplyModel> models;
 };
 
+// The opponent's self-play games from the openings first, first + 1, ... of o.seed's
+// stream: every unforced position with its move, game by game (so the order, and the
+// scores, do not depend on the thread count).
+std::vector<HeldOutReply> observe_games(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
+                                        const Rules& rules, const OfflineOptions& o, int first) {
+  std::vector<std::vector<HeldOutReply>> games(o.held_out_games);
+  std::string error;
+#pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
+  {
+    try {
+      PositionObserver observer(opponent, types, rules, true, o.tau);
+#pragma omp for schedule(dynamic, 1)
+      for (int g = 0; g < o.held_out_games; ++g) {
+        Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(first + g), 4, 8, o.opening_stream);
+        for (int ply = 0; ply < o.games_ply_cap && outcome(p, rules) == Outcome::Ongoing; ++ply) {
+          const Move m = observer.real.predict(p);
+          if (count_legal_moves(p, rules) > 1) games[g].push_back(observer.held_out(p, m));
+          p = apply_move(p, m, rules);
+        }
+      }
+    } catch (const std::exception& e) {
+#pragma omp critical
+      error = e.what();
+    }
+  }
+  if (!error.empty()) throw InputError("learn types, held-out games: " + error);
+  std::vector<HeldOutReply> all;
+  for (auto& g : games) std::move(g.begin(), g.end(), std::back_inserter(all));
+  if (all.empty()) throw InputError("learn types: the held-out games have no position with two legal moves or more");
+  return all;
+}
+
 // The samples' positions are the walks 0..n-1 of o.seed, the held-out ones the next
 // o.held_out, so no held-out position is one the estimate saw (short walks may still
 // meet the same position).
@@ -157,7 +193,7 @@ Observations observe_positions(const PlayerModel& opponent, const std::vector<Pl
                                const OfflineOptions& o) {
   const std::size_t k = types.size();
   const int n = o.positions * o.repeats;
-  const bool likelihoods = o.estimator == TypeEstimator::Bayes || o.held_out > 0;
+  const bool likelihoods = o.estimator == TypeEstimator::Bayes || o.held_out > 0 || o.held_out_games > 0;
   Observations obs;
   obs.hits.assign(n, std::vector<char>(k, 0));
   if (likelihoods) obs.log_lik.assign(n, std::vector<double>(k, 0));
@@ -182,6 +218,7 @@ Observations observe_positions(const PlayerModel& opponent, const std::vector<Pl
     }
   }
   if (!error.empty()) throw InputError("learn types: " + error);
+  if (o.held_out_games > 0) obs.held_out_games = observe_games(opponent, types, rules, o, n + o.held_out);
   return obs;
 }
 
@@ -196,6 +233,9 @@ void check_offline_options(const std::vector<PlayerModel>& types, const OfflineO
     throw InputError("learn types: --estimator epsilon is an on-line belief; off-line give count, em or bayes");
   if (o.held_out < 0 || o.held_out > 1'000'000)
     throw InputError("learn types: --held-out must be 0 to 1000000, found " + std::to_string(o.held_out));
+  if (o.held_out_games < 0 || o.held_out_games > 100'000)
+    throw InputError("learn types: --held-out-games must be 0 to 100000, found " + std::to_string(o.held_out_games));
+  if (o.games_ply_cap < 1) throw InputError("learn types: the held-out games' ply cap must be at least 1");
   check_tau(o.tau);
   dirichlet_prior(o.prior, types.size());
 }
@@ -210,10 +250,11 @@ std::vector<double> estimate_part(TypeEstimator e, const Observations& obs, int 
   return e == TypeEstimator::Count ? count_type_probabilities(part) : estimate_type_probabilities(part, o.iterations);
 }
 
-// Every estimator's (and the uniform mixture's) scores on the held-out positions,
-// averaged over the repeats; count is left out of the average where a repeat has no
+// Every estimator's (and the uniform mixture's) scores on the held-out positions `held`
+// (the walks' or the games'), averaged over the repeats; count is left out of the average where a repeat has no
 // unambiguous position.
-std::vector<PredictionRow> prediction_rows(const Observations& obs, const OfflineOptions& o, std::size_t types) {
+std::vector<PredictionRow> prediction_rows(const Observations& obs, const std::vector<HeldOutReply>& held,
+                                           const OfflineOptions& o, std::size_t types) {
   std::vector<PredictionRow> rows;
   for (TypeEstimator e : {TypeEstimator::Count, TypeEstimator::Em, TypeEstimator::Bayes}) {
     PredictionRow row{estimator_name(e)};
@@ -224,7 +265,7 @@ std::vector<PredictionRow> prediction_rows(const Observations& obs, const Offlin
       } catch (const InputError&) {
         continue;  // count without an unambiguous position: no estimate to score
       }
-      const PredictionScore s = score_predictions(obs.held_out, probs);
+      const PredictionScore s = score_predictions(held, probs);
       row.log_loss += s.log_loss;
       row.top1 += s.top1;
       ++row.repeats;
@@ -232,7 +273,7 @@ std::vector<PredictionRow> prediction_rows(const Observations& obs, const Offlin
     if (row.repeats) row.log_loss /= row.repeats, row.top1 /= row.repeats;
     rows.push_back(row);
   }
-  const PredictionScore u = score_predictions(obs.held_out, std::vector<double>(types, 1.0 / types));
+  const PredictionScore u = score_predictions(held, std::vector<double>(types, 1.0 / types));
   rows.push_back({"uniform", u.log_loss, u.top1, o.repeats});
   return rows;
 }
@@ -285,7 +326,11 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
       r.stddev[t] = std::sqrt(ss / (o.repeats - 1));
     }
   }
-  if (o.held_out > 0) r.prediction = prediction_rows(obs, o, k);
+  if (o.held_out > 0) r.prediction = prediction_rows(obs, obs.held_out, o, k);
+  if (o.held_out_games > 0) {
+    r.prediction_games = prediction_rows(obs, obs.held_out_games, o, k);
+    r.game_positions = static_cast<int>(obs.held_out_games.size());
+  }
   return r;
 }
 

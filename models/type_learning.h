@@ -92,6 +92,8 @@ struct OfflineOptions {
   double tau = kDefaultTau;   // bayes and the held-out scores: the move distributions' temperature, in seeds
   std::vector<double> prior;  // bayes: Dirichlet concentrations, one per type (empty: 1 each)
   int held_out = 0;           // positions after the samples' on which every estimator predicts (0: none)
+  int held_out_games = 0;     // self-play games of the opponent on whose unforced positions every estimator predicts
+  int games_ply_cap = 300;    // plies per held-out game at most
   std::uint64_t seed = 1;
   int threads = 0;
 };
@@ -112,6 +114,8 @@ struct OfflineResult {
   double unexplained = 0;                       // fraction of positions no type predicted
   double ambiguous = 0;                         // fraction of positions two or more types predicted
   std::vector<PredictionRow> prediction;        // with held_out: count, em, bayes, uniform
+  std::vector<PredictionRow> prediction_games;  // with held_out_games: the same on the games' positions
+  int game_positions = 0;                       // the held-out games' unforced positions (each a prediction)
 };
 
 // Samples positions, plays the real opponent and each type on them (in parallel) and
@@ -120,7 +124,11 @@ struct OfflineResult {
 // InputError naming the repeat; so is o.estimator Epsilon (an on-line one). With
 // o.held_out, every estimator's probabilities of every repeat also predict the opponent's
 // moves on o.held_out further positions (the walks after the samples'), scored with the
-// move distributions at o.tau (models/type_prediction.h).
+// move distributions at o.tau (models/type_prediction.h). With o.held_out_games, they
+// also predict the opponent's moves in that many games it plays against itself from
+// seeded openings of 4-8 plies (the walks' stream, indices after the held-out walks'),
+// at every position with more than one legal move (a forced move tells nothing): the
+// positions an opponent meets in play rather than on random walks.
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o);
 

@@ -206,6 +206,52 @@ TEST(BayesTypes, OfflineBayesFavoursTheRealOpponentAndScoresPredictions) {
   EXPECT_EQ(one.prediction[2].log_loss, r.prediction[2].log_loss);
 }
 
+TEST(BayesTypes, HeldOutGamesScoreTheOpponentsOwnGames) {
+  const PlayerModel real = parse_player_model("default@1", 2, kAb);
+  const auto types = parse_player_models("material@1,default@1", 2, kAb);
+  OfflineOptions o;
+  o.estimator = TypeEstimator::Bayes;
+  o.positions = 40;
+  o.repeats = 2;
+  o.held_out = 10;
+  o.held_out_games = 3;
+  o.threads = 2;
+  const OfflineResult r = learn_types_offline(real, types, kRules, o);
+  // The games, played again here: the openings after the samples' and held-out walks',
+  // the opponent's own move at every ply, a prediction at every unforced position.
+  int unforced = 0;
+  MovePredictor me(real, kRules);
+  for (int g = 0; g < o.held_out_games; ++g) {
+    Position p = play::random_opening(
+        kRules, o.seed, static_cast<std::uint64_t>(o.positions * o.repeats + o.held_out + g), 4, 8, o.opening_stream);
+    for (int ply = 0; ply < o.games_ply_cap && outcome(p, kRules) == Outcome::Ongoing; ++ply) {
+      unforced += count_legal_moves(p, kRules) > 1;
+      p = apply_move(p, me.predict(p), kRules);
+    }
+  }
+  EXPECT_EQ(r.game_positions, unforced);
+  EXPECT_GT(unforced, 30);
+  ASSERT_EQ(r.prediction_games.size(), 4u);
+  EXPECT_EQ(r.prediction_games[3].estimator, "uniform");
+  // The real opponent is a type: the estimates, on its side, predict its games better
+  // than the uniform mixture.
+  for (int i = 1; i < 3; ++i)
+    EXPECT_LT(r.prediction_games[i].log_loss, r.prediction_games[3].log_loss) << r.prediction_games[i].estimator;
+  // The walks' scores are those of a run without games, and one thread gives the same.
+  OfflineOptions walks_only = o;
+  walks_only.held_out_games = 0;
+  const OfflineResult w = learn_types_offline(real, types, kRules, walks_only);
+  EXPECT_EQ(w.prediction[2].log_loss, r.prediction[2].log_loss);
+  EXPECT_TRUE(w.prediction_games.empty());
+  o.threads = 1;
+  const OfflineResult one = learn_types_offline(real, types, kRules, o);
+  EXPECT_EQ(one.prediction_games[2].log_loss, r.prediction_games[2].log_loss);
+  EXPECT_EQ(one.game_positions, r.game_positions);
+  o.held_out_games = -1;
+  const std::string m = input_error_of([&] { learn_types_offline(real, types, kRules, o); });
+  EXPECT_NE(m.find("--held-out-games must be 0 to 100000, found -1"), std::string::npos) << m;
+}
+
 TEST(BayesTypes, HeldOutScoresOfAMixture) {
   // Position 1: type A gives moves (0.8, 0.2), B (0.3, 0.7); the move played is 1. With
   // probabilities (0.5, 0.5) the mixture is (0.55, 0.45): loss -ln 0.45, top-1 wrong.

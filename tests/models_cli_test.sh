@@ -195,5 +195,12 @@ run learn-types --online --opponent default@1 --types material@1,default@1 --gam
 check "--epsilon with bayes exits 1" status_is 1
 run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --held-out 5
 check "--held-out on-line exits 1" status_is 1
+run "${count_run[@]}" --held-out-games 2 --tau 2
+check "--held-out-games (with --tau) exits 0" status_is 0
+check "--held-out-games: the games and their positions" has "$tmp/out" "^held_out_games 2 positions [1-9][0-9]*$"
+for e in count em bayes uniform; do check "--held-out-games: $e's row" has "$tmp/out" "^$e [0-9.]* [0-9.]* 2$"; done
+run learn-types --online --opponent default@1 --types material@1,default@1 --games 1 --held-out-games 2
+check "--held-out-games on-line exits 1" status_is 1
+check "--held-out-games on-line: why" err_has "--held-out and --held-out-games are --offline options"
 
 finish
