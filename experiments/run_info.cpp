@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +53,18 @@ std::string cpu_model() {
 std::string host_name() {
   char buf[256] = {};
   return gethostname(buf, sizeof buf - 1) == 0 ? std::string(buf) : "unknown";
+}
+
+// The Slurm job this process runs in, when it runs in one: its job id and, in a job array,
+// the array's job id and this task's id, so that a folder names the jobs that made it.
+json slurm_job() {
+  json out = json::object();
+  for (const auto& [key, var] : {std::pair{"job_id", "SLURM_JOB_ID"}, std::pair{"array_job_id", "SLURM_ARRAY_JOB_ID"},
+                                 std::pair{"array_task_id", "SLURM_ARRAY_TASK_ID"}}) {
+    const char* v = std::getenv(var);
+    if (v != nullptr && *v != '\0') out[key] = v;
+  }
+  return out;
 }
 
 // The "runs" array of DIR/run.json; a file that is not one is moved to run.json.bad.
@@ -104,6 +117,7 @@ void RunInfo::append_to(const std::string& dir, int games_played, const std::vec
   r["cpu_seconds"] = cpu_seconds() - cpu0_;
   if (ranks_ > 1) r["cpu_seconds_of"] = "rank 0 (the coordinator) only";
   r["games_played"] = games_played;
+  if (json job = slurm_job(); !job.empty()) r["slurm"] = std::move(job);
   runs.push_back(r);
   json doc;
   doc["runs"] = runs;

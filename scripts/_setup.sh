@@ -12,9 +12,12 @@ PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libeigen3-dev
           python3-pandas libopenmpi-dev openmpi-bin)
 # What only the tests need (scripts/test adds these): pytest and the notebook runner,
 # tmux for `bao play` on a real terminal, Chromium and Selenium for `bao serve` in a
-# browser. Kept apart so that a first `scripts/bao` does not install a browser.
+# browser, Slurm and munge for the Slurm scripts under real daemons (their services are
+# not started by the test: it runs its own, tests/slurm_real_test.sh). Kept apart so that
+# a first `scripts/bao` does not install a browser.
 TEST_PACKAGES=(python3-pytest python3-matplotlib python3-nbconvert jupyter-nbconvert python3-ipykernel
-               python3-nbformat jupyter-client tmux chromium chromium-driver python3-selenium)
+               python3-nbformat jupyter-client tmux chromium chromium-driver python3-selenium
+               slurmctld slurmd slurm-client munge)
 # The arguments every build folder is configured with; scripts/test adds to them.
 CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DBAO_WERROR=OFF -DBAO_SANITIZE=OFF)
 
