@@ -18,6 +18,17 @@ TEST_PACKAGES=(python3-pytest python3-matplotlib python3-nbconvert jupyter-nbcon
 # The arguments every build folder is configured with; scripts/test adds to them.
 CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DBAO_WERROR=OFF -DBAO_SANITIZE=OFF)
 
+# apt's log for the script running (bao-apt-bao.log, bao-apt-test.log, ...): one name per
+# script, so that scripts/test, which installs the test packages after a first scripts/bao
+# installed the others, keeps that first log beside its own.
+apt_log() { echo "${TMPDIR:-/tmp}/bao-apt-${0##*/}.log"; }
+
+# The PREFIX scripts/install uses unless given one: /usr/local for root, whose PATH has
+# /usr/local/bin but not ~/.local/bin; ~/.local for anyone else, who needs no sudo for it.
+default_prefix() {
+  if [ "$(id -u)" -eq 0 ]; then echo /usr/local; else echo "$HOME/.local"; fi
+}
+
 # ensure_packages [EXTRA...]: installs whichever of PACKAGES and EXTRA are missing. Prints
 # one line saying what and where apt's log is; on failure, the log's last lines.
 ensure_packages() {
@@ -29,7 +40,8 @@ ensure_packages() {
     [[ "$installed" == *$'\n'"$p install ok installed"$'\n'* ]] || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  local log="${TMPDIR:-/tmp}/bao-apt.log" sudo=""
+  local log sudo=""
+  log="$(apt_log)"
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "installing Debian packages: ${missing[*]} (a few minutes; apt's log: $log)" >&2
   export DEBIAN_FRONTEND=noninteractive
