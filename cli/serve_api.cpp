@@ -767,6 +767,33 @@ struct ServeApi::Impl {
   std::map<std::string, json> curves;  // computed curves by their request (curve_key)
   static constexpr std::size_t kMaxCurves = 128;
 
+  // Each position of `g` searched by `e`: value from South's view and best move; a
+  // finished position has its winner instead. Adds the time searched to `seconds`.
+  static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds) {
+    json points = json::array();
+    for (std::size_t i = 0; i <= g.plies(); ++i) {
+      const Position& p = g.position(i);
+      const Outcome oc = outcome(p, g.rules());
+      if (oc != Outcome::Ongoing) {
+        points.push_back({{"ply", i},
+                          {"value", nullptr},
+                          {"winner", oc == Outcome::SouthWins ? "South" : "North"},
+                          {"to_move", side_word(p.side)}});
+        continue;
+      }
+      const search::BaoResult res = e.player.searcher->search(p, e.player.limits);
+      seconds += res.seconds;
+      points.push_back({{"ply", i},
+                        {"value", p.side == South ? res.value : -res.value},
+                        {"to_move", side_word(p.side)},
+                        {"best", format_move(res.best, p.side)},
+                        {"pit", pit_name(p.side, res.best.pit)},
+                        {"dir", res.best.right ? "R" : "L"},
+                        {"depth", res.depth}});
+    }
+    return points;
+  }
+
   // The evaluation of every position of a recorded game by one engine (searcher,
   // evaluator, depth): its value from South's view and its best move, computed once and
   // cached while the game's moves stay the same.
@@ -822,28 +849,8 @@ struct ServeApi::Impl {
       ~Release() { slots.release(); }
     } release{searches};
     const Engine e = make_engine(pc, rules);
-    json points = json::array();
     double seconds = 0;
-    for (std::size_t i = 0; i <= g.plies(); ++i) {
-      const Position& p = g.position(i);
-      const Outcome oc = outcome(p, rules);
-      if (oc != Outcome::Ongoing) {
-        points.push_back({{"ply", i},
-                          {"value", nullptr},
-                          {"winner", oc == Outcome::SouthWins ? "South" : "North"},
-                          {"to_move", side_word(p.side)}});
-        continue;
-      }
-      const search::BaoResult res = e.player.searcher->search(p, e.player.limits);
-      seconds += res.seconds;
-      points.push_back({{"ply", i},
-                        {"value", p.side == South ? res.value : -res.value},
-                        {"to_move", side_word(p.side)},
-                        {"best", format_move(res.best, p.side)},
-                        {"pit", pit_name(p.side, res.best.pit)},
-                        {"dir", res.best.right ? "R" : "L"},
-                        {"depth", res.depth}});
-    }
+    const json points = evaluate_positions(e, g, seconds);
     json out = {
         {"folder", f},     {"index", index},    {"id", r.id()},        {"searcher", e.player.searcher->describe()},
         {"eval", pc.eval}, {"depth", pc.depth}, {"win", search::kWin}, {"seconds", seconds},
