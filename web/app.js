@@ -903,7 +903,9 @@
     for (const [name, s] of series) {
       const color = COLORS[k % COLORS.length];
       if (s.ys.length > 1) {
-        const upper = s.hi.map((v, i) => `${X(i)},${Y(v)}`), lower = s.lo.map((v, i) => `${X(i)},${Y(v)}`).reverse();
+        // From the second game: one game has no spread to measure.
+        const upper = s.hi.slice(1).map((v, i) => `${X(i + 1)},${Y(v)}`);
+        const lower = s.lo.slice(1).map((v, i) => `${X(i + 1)},${Y(v)}`).reverse();
         svgEl('polygon', { points: [...upper, ...lower].join(' '), class: 'band', fill: color, 'data-pairing': name },
           svg);
       }
@@ -924,7 +926,8 @@
   // it accepts H0 (below) or H1 (above).
   function drawLlr(svg, r) {
     svg.innerHTML = '';
-    const W = 760, H = 260, L = 56, R = 16, T = 16, B = 36;
+    // The legend (a line per pairing) sits above the plot area.
+    const W = 760, H = 260 + 15 * r.pairings.length, L = 56, R = 16, T = 22 + 15 * r.pairings.length, B = 36;
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const sp = r.sprt;
     const n = Math.max(1, ...r.pairings.map((p) => p.pairs));
@@ -955,7 +958,7 @@
       const pts = [{ pairs: 0, llr: 0 }, ...p.track].map((t) => `${X(t.pairs)},${Y(t.llr)}`).join(' ');
       svgEl('polyline', { points: pts, class: 'line', stroke: color, 'data-pairing': p.pairing }, svg);
       const verdict = p.decision ? `${p.decision} accepted` : 'no decision yet';
-      svgEl('text', { x: L + 10, y: T + 14 + 15 * k, fill: color }, svg,
+      svgEl('text', { x: L + 10, y: 16 + 15 * k, fill: color }, svg,
         `${p.pairing}: LLR ${p.llr.toFixed(3)} after ${p.pairs} pairs, ${verdict}`);
     });
   }
