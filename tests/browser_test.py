@@ -208,6 +208,11 @@ def check_play(driver, base):
     wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move again")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#play-board .gain, #play-board .loss"),
          "the end of the animation")
+    check(top_left_pit(driver, "play-board") == "b8", "the play board has North's b8 top left")
+    driver.find_element(By.ID, "flip").click()
+    check(top_left_pit(driver, "play-board") == "B8" and count_text(driver, "play-board", "A6") == "0",
+          "flipped, South's B8 is top left and the pits keep their seeds")
+    driver.find_element(By.ID, "flip").click()
     spec = driver.execute_script("const e = document.querySelector('#engine-info .spec'); "
                                  "return e ? [e.textContent, e.title] : null")
     check(spec and spec[0] == "alphabeta" and spec[1].startswith("alphabeta(tt_mb="),
