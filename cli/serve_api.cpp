@@ -768,10 +768,13 @@ struct ServeApi::Impl {
   static constexpr std::size_t kMaxCurves = 128;
 
   // Each position of `g` searched by `e`: value from South's view and best move; a
-  // finished position has its winner instead. Adds the time searched to `seconds`.
-  static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds) {
+  // finished position has its winner instead. Adds the time searched to `seconds`. Stops
+  // after the position that ends past `deadline` (minimax ignores time limits, and an
+  // opponent-model search checks the clock between iterations only).
+  static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds,
+                                 std::chrono::steady_clock::time_point deadline) {
     json points = json::array();
-    for (std::size_t i = 0; i <= g.plies(); ++i) {
+    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline; ++i) {
       const Position& p = g.position(i);
       const Outcome oc = outcome(p, g.rules());
       if (oc != Outcome::Ongoing) {
@@ -850,15 +853,18 @@ struct ServeApi::Impl {
     } release{searches};
     const Engine e = make_engine(pc, rules);
     double seconds = 0;
-    const json points = evaluate_positions(e, g, seconds);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
+    const json points = evaluate_positions(e, g, seconds, deadline);
+    const bool complete = points.size() == g.plies() + 1;
     json out = {
-        {"folder", f},     {"index", index},    {"id", r.id()},        {"searcher", e.player.searcher->describe()},
-        {"eval", pc.eval}, {"depth", pc.depth}, {"win", search::kWin}, {"seconds", seconds},
-        {"points", points}};
+        {"folder", f},      {"index", index},      {"id", r.id()},        {"searcher", e.player.searcher->describe()},
+        {"eval", pc.eval},  {"depth", pc.depth},   {"win", search::kWin}, {"seconds", seconds},
+        {"points", points}, {"complete", complete}};
     {
       std::lock_guard<std::mutex> lock(curves_mutex);
       if (curves.size() >= kMaxCurves) curves.clear();
-      curves[key] = out;
+      // A curve cut short by the time cap is not kept: a quieter server may finish it.
+      if (complete) curves[key] = out;
     }
     out["cached"] = false;
     return out;

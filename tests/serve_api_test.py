@@ -678,6 +678,18 @@ def test_analysis(tmp, s):
         check(a.alive(), "the analysis server survived")
     finally:
         a.stop()
+    # A curve past the time cap (3 x --max-time-ms; minimax ignores time limits) stops
+    # after the position that ends past it, says so, and is not kept.
+    quick = Server("--results", str(om), "--max-depth", "6", "--max-time-ms", "1")
+    try:
+        q = "/api/curve?folder=0&index=0&searcher=minimax&depth=6"
+        st, c = quick.get(q)
+        check(st == 200 and not c["complete"] and 1 <= len(c["points"]) < len(games[0]["moves"]) + 1,
+              f"curve over the time cap: {len(c['points'])} of {len(games[0]['moves']) + 1} points, complete false")
+        st, c = quick.get(q)
+        check(st == 200 and not c["cached"], "curve over the time cap: not kept")
+    finally:
+        quick.stop()
 
 
 def main():
