@@ -3,7 +3,10 @@
 // drawn as `bao show` draws it after every move, with the legal moves; moves are read
 // with the lenient reader of engine/notation.h; the commands undo, hint, moves,
 // save FILE, position, board, help and quit work at every prompt. Reads standard
-// input line by line, so it can be scripted; end of input ends the game quietly.
+// input line by line, so it can be scripted; end of input ends the game quietly. On a
+// terminal (input and output) the screen is redrawn in place, the last two moves marked
+// and the engine's iterations on one line; piped, or with --plain, each board follows the
+// last, as plain text.
 #include <unistd.h>
 
 #include <filesystem>
@@ -31,6 +34,7 @@ struct PlayOptions {
   int ply_cap = 300;
   std::string save;
   bool quiet = false;
+  bool plain = false;  // on a terminal too, each board below the last (as when piped)
 };
 
 const char* side_name(int s) { return s == South ? "South" : "North"; }
@@ -46,6 +50,7 @@ class PlayLoop {
       if (!human_[s]) engines_[s] = make_engine(players.at(watch && players.size() > 1 ? s : 0), rules);
     hint_ = make_engine(players.front(), rules);
     tty_ = isatty(STDIN_FILENO);
+    live_ = !o.plain && tty_ && isatty(STDOUT_FILENO);
   }
 
   int run() {
@@ -87,6 +92,7 @@ class PlayLoop {
   std::string player_name(int s) const { return human_[s] ? "human" : engines_[s].label(); }
 
   void draw() {
+    if (live_) return draw_live();
     std::cout << "\n" << format_board(game_.current(), game_.rules());
     if (!game_.over() && human_[game_.current().side]) list_moves();
   }
@@ -154,7 +160,7 @@ class PlayLoop {
       try {
         const Side mover = static_cast<Side>(game_.current().side);
         const Move m = game_.play_text(line);
-        std::cout << side_name(mover) << " plays " << format_move(m, mover) << "\n";
+        announce(std::string(side_name(mover)) + " plays " + format_move(m, mover));
         draw();
       } catch (const InputError& e) {
         std::cout << "illegal: " << e.what() << "\n";
@@ -177,7 +183,7 @@ class PlayLoop {
     announced_ = false;
     std::string t;
     for (const auto& s : taken) t += " " + s;
-    std::cout << "undone:" << t << "\n";
+    announce("undone:" + t);
     draw();
   }
 
@@ -185,6 +191,7 @@ class PlayLoop {
     const int side = game_.current().side;
     return e.player.searcher->search(game_.current(), e.player.limits, [&](const search::BaoResult& it) {
       if (o_.quiet) return;
+      if (live_) return think_live(it, side);
       std::cout << "  thinking: depth " << it.depth << "  value " << it.value << "  nodes " << it.nodes << "  pv "
                 << format_pv(it, side) << "\n"
                 << std::flush;
@@ -195,8 +202,8 @@ class PlayLoop {
     const Side mover = static_cast<Side>(game_.current().side);
     const search::BaoResult r = think(engines_[mover]);
     if (!r.has_move) throw std::logic_error("the engine found no move in a game that goes on");
-    std::cout << side_name(mover) << " plays " << format_move(r.best, mover) << "  (value " << r.value << ", depth "
-              << r.depth << ")\n";
+    announce(std::string(side_name(mover)) + " plays " + format_move(r.best, mover) + "  (value " +
+             std::to_string(r.value) + ", depth " + std::to_string(r.depth) + ")");
     game_.play(r.best);
   }
 
@@ -223,6 +230,81 @@ class PlayLoop {
     std::cout << "saved " << file << " (" << game_.plies() << " plies)\n";
   }
 
+  // ---- on a terminal (live_): the screen redrawn in place
+
+  // A line that says what happened ("South plays A6L*", "undone: ..."): printed at once
+  // when the output is plain; on a terminal kept for the next redraw, which shows the
+  // last few under the board.
+  void announce(const std::string& line) {
+    if (!live_) {
+      std::cout << line << "\n";
+      return;
+    }
+    recent_.push_back(line);
+    if (recent_.size() > 3) recent_.erase(recent_.begin());
+  }
+
+  // One search iteration on the one line the search keeps rewriting (carriage return,
+  // erase to the end of the line); the last one stays on the screen after the move.
+  void think_live(const search::BaoResult& it, int side) {
+    thinking_ = "  thinking: depth " + std::to_string(it.depth) + "  value " + std::to_string(it.value) + "  nodes " +
+                std::to_string(it.nodes) + "  pv " + format_pv(it, side);
+    // Cut to the width of a narrow terminal: a wrapped line would no longer be rewritten.
+    std::cout << "\r\033[K" << thinking_.substr(0, 79) << std::flush;
+  }
+
+  // The whole screen: the players, the board with the last two moves' pits marked
+  // (the latest in reverse video, the one before underlined), what just happened, the
+  // engine's last search line and the legal moves; the prompt follows.
+  void draw_live() {
+    std::cout << "\033[H\033[2J";  // cursor home, clear the screen
+    for (int s = 0; s < 2; ++s) std::cout << side_name(s) << ": " << player_name(s) << (s ? "\n" : "    ");
+    if (human_[0] || human_[1])
+      std::cout << "Type a move (A6L*, a5R) or a command: moves, hint, undo, save FILE, position, board, help, quit.\n";
+    std::vector<std::pair<std::string, const char*>> marks;  // pit, ANSI attribute
+    std::string legend;
+    const std::vector<std::string> texts = game_.move_texts();
+    for (std::size_t back = std::min<std::size_t>(2, game_.plies()); back >= 1; --back) {
+      const std::size_t i = game_.plies() - back;
+      const int side = game_.position(i).side;
+      marks.emplace_back(pit_name(side, game_.moves()[i].pit), back == 1 ? "7" : "4");
+      legend += std::string(legend.empty() ? "last moves:   " : ", ") + side_name(side) + " " + texts[i] +
+                (back == 1 ? " (reversed)" : " (underlined)");
+    }
+    std::cout << "\n" << mark_pits(format_board(game_.current(), game_.rules()), marks);
+    if (!legend.empty()) std::cout << legend << "\n";
+    for (const std::string& line : recent_) std::cout << line << "\n";
+    if (!thinking_.empty()) std::cout << thinking_ << "\n";
+    thinking_.clear();
+    if (!game_.over() && human_[game_.current().side]) list_moves();
+  }
+
+  // `board` (format_board's text) with the cells of `marks` (pit names such as "A6")
+  // wrapped in an ANSI attribute. A row line starts with two spaces and its letter; its
+  // eight cells follow in the order drawn: North's pits 8..1, South's 1..8.
+  static std::string mark_pits(const std::string& board,
+                               const std::vector<std::pair<std::string, const char*>>& marks) {
+    std::istringstream in(board);
+    std::string out, line;
+    while (std::getline(in, line)) {
+      for (const auto& [pit, attr] : marks) {
+        if (line.size() < 4 || line.compare(0, 4, "  " + pit.substr(0, 1) + " ") != 0) continue;
+        const int k = pit[1] - '0';
+        const int column = (pit[0] == 'A' || pit[0] == 'B') ? k - 1 : 8 - k;
+        std::size_t at = 3;
+        for (int c = 0; c <= column && at != std::string::npos; ++c) {
+          at = line.find_first_not_of(' ', at);
+          if (c < column && at != std::string::npos) at = line.find(' ', at);
+        }
+        if (at == std::string::npos) continue;
+        const std::size_t end = std::min(line.find(' ', at), line.size());
+        line = line.substr(0, at) + "\033[" + attr + "m" + line.substr(at, end - at) + "\033[0m" + line.substr(end);
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
   const PlayOptions& o_;
   GameSession game_;
   bool human_[2];
@@ -230,6 +312,9 @@ class PlayLoop {
   Engine hint_;
   bool tty_ = false;
   bool announced_ = false;
+  bool live_ = false;                // a terminal: the screen redrawn in place (draw_live)
+  std::vector<std::string> recent_;  // the last announce() lines, for the redraw
+  std::string thinking_;             // the engine's last search line, shown once after its move
 };
 
 void add_play_options(po::options_description& desc, PlayOptions& o) {
@@ -248,7 +333,8 @@ void add_play_options(po::options_description& desc, PlayOptions& o) {
       "the config's player; twice with --side none: South's, then North's")(
       "ply-cap", po::value(&o.ply_cap)->value_name("N"), "with --side none: stop after N plies (default 300)")(
       "save", po::value(&o.save)->value_name("FILE"), "write the game record to FILE when the game ends")(
-      "quiet", "do not print the engine's search info while it thinks");
+      "quiet", "do not print the engine's search info while it thinks")(
+      "plain", "on a terminal too, draw each board below the last instead of redrawing the screen");
 }
 
 std::vector<experiments::PlayerConfig> engine_players(const PlayOptions& o, const po::variables_map& vm) {
@@ -291,10 +377,11 @@ int cmd_play(const std::vector<std::string>& args) {
   if (!parse("play",
              "[--variant V] [--rule KEY=VALUE ...] [--position P] [--side south|north|both|none]\n"
              "         [--opponent SPEC [--eval E] [--depth D] [--nodes N] [--time-ms T] |\n"
-             "          --opponent-config FILE --player NAME] [--ply-cap N] [--save FILE] [--quiet]",
+             "          --opponent-config FILE --player NAME] [--ply-cap N] [--save FILE] [--quiet] [--plain]",
              args, desc, nullptr, vm, &o.pos))
     return kExitOk;
   o.quiet = vm.count("quiet") > 0;
+  o.plain = vm.count("plain") > 0;
   bool human[2];
   if (o.side == "south" || o.side == "South" || o.side == "S") {
     human[0] = true, human[1] = false;

@@ -1,6 +1,8 @@
 #include "cli/common.h"
 
+#include <algorithm>
 #include <iostream>
+#include <sstream>
 
 #include "engine/error.h"
 #include "engine/notation.h"
@@ -44,6 +46,48 @@ Position make_position(const PositionOptions& o, const Rules& r) {
   return parse_position(o.position, r.variant);
 }
 
+// The option list of --help. The positional arguments come first, under their value
+// names as the usage line writes them ("CONFIG", "FILE|-"), not as "--config CONFIG":
+// they are given without the option name (which the parser still takes).
+static std::string help_text(const po::options_description& desc,
+                             const po::positional_options_description* positional) {
+  const auto is_positional = [&](const std::string& name) {
+    if (!positional) return false;
+    const unsigned n = positional->max_total_count();
+    // An unbounded list (pos.add(NAME, -1)) names every position: the first few suffice.
+    for (unsigned i = 0; i < std::min(n, 16u); ++i)
+      if (positional->name_for_position(i) == name) return true;
+    return false;
+  };
+  po::options_description args("arguments");
+  po::options_description options("options");  // every command's caption
+  for (const auto& o : desc.options()) {
+    if (!is_positional(o->long_name())) {
+      options.add(o);
+      continue;
+    }
+    // A copy named by its value name: "CONFIG" instead of "--config CONFIG".
+    const std::string parameter = o->format_parameter();
+    args.add_options()(parameter.c_str(), o->description().c_str());
+  }
+  std::ostringstream out;
+  if (!args.options().empty()) {
+    // Boost writes an option without a value as "  --NAME" at the start of its line: the
+    // dashes go, moved behind the name as spaces so that the descriptions stay aligned.
+    std::ostringstream text;
+    text << args;
+    std::string t = text.str();
+    for (std::size_t at = t.find("  --"); at != std::string::npos; at = t.find("  --", at + 2))
+      if (at == 0 || t[at - 1] == '\n') {
+        t.erase(at + 2, 2);
+        t.insert(t.find(' ', at + 2), "  ");
+      }
+    out << t << "\n";
+  }
+  out << options;
+  return out.str();
+}
+
 bool parse(const std::string& command, const std::string& synopsis, const std::vector<std::string>& args,
            po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
            PositionOptions* position_options) {
@@ -56,7 +100,7 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
   parser.positional(positional ? *positional : none);
   po::store(parser.run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: bao " << command << " " << synopsis << "\n\n" << desc << "\n";
+    std::cout << "usage: bao " << command << " " << synopsis << "\n\n" << help_text(desc, positional) << "\n";
     return false;
   }
   po::notify(vm);

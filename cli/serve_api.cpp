@@ -22,6 +22,7 @@
 #include "experiments/records.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "search/score.h"
 #include "search/spec.h"
 
 namespace bao::cli {
@@ -419,6 +420,8 @@ struct ServeApi::Impl {
         {"/api/games", "GET", [](Impl& a, const http::Request& r) { return json_response(a.games(r.query)); }},
         {"/api/game", "GET", [](Impl& a, const http::Request& r) { return json_response(a.game(r.query)); }},
         {"/api/summary", "GET", [](Impl& a, const http::Request& r) { return json_response(a.summary(r.query)); }},
+        {"/api/curve", "GET", [](Impl& a, const http::Request& r) { return json_response(a.curve(r.query)); }},
+        {"/api/sprt", "GET", [](Impl& a, const http::Request& r) { return json_response(a.sprt(r.query)); }},
     };
     const auto it =
         std::find_if(std::begin(kRoutes), std::end(kRoutes), [&](const Route& r) { return r.path == req.path; });
@@ -646,6 +649,7 @@ struct ServeApi::Impl {
       if (!result.empty() && g.result != result) continue;
       if (!pairing.empty() && g.pairing != pairing) continue;
       rows.push_back(game_row(g, i));
+      rows.back()["prediction"] = prediction_json(g, g.moves);
     }
     return {{"folder", folder_json(f)}, {"total", records.size()}, {"games", rows}};
   }
@@ -676,6 +680,9 @@ struct ServeApi::Impl {
       out["rules_options"] = rules_json(rules);
       out["variant"] = variant_name(rules.variant);
       out["states"] = states;
+      out["predicted"] = r.predicted;
+      out["prediction"] = prediction_json(r, texts);
+      out["players"] = folder_players(f, r);
       return out;
     } catch (const InputError& e) {
       bad(where + e.what());
@@ -690,6 +697,233 @@ struct ServeApi::Impl {
     const auto csv = read_folder_file(dir, "summary.csv", kMaxSummaryBytes);
     const auto text = [](const std::optional<std::string>& s) { return s && !s->empty() ? json(*s) : json(nullptr); };
     return {{"folder", folder_json(f)}, {"markdown", text(md)}, {"csv", text(csv)}};
+  }
+
+  // ---- analysis: predictions, evaluation curves, the SPRT track
+
+  // How well each side's predicted replies (TournamentGame::predicted) matched the moves
+  // `texts` (canonical): per side, the replies it predicted ("tries") and those played
+  // ("hits"), and the plies (1-based) whose move was not the one predicted. A prediction
+  // of the last move's reply has no move to meet and counts for nothing.
+  static json prediction_json(const experiments::TournamentGame& r, const std::vector<std::string>& texts) {
+    int tries[2] = {0, 0}, hits[2] = {0, 0};
+    json misses = json::array();
+    const int first = r.opening.empty() ? South : (r.opening.find(" N ") != std::string::npos ? North : South);
+    for (std::size_t k = 0; k + 1 < r.predicted.size() && k + 1 < texts.size(); ++k) {
+      if (r.predicted[k].empty()) continue;
+      const int side = (first + static_cast<int>(k)) % 2;  // who moved moves[k] and predicted the reply
+      ++tries[side];
+      if (r.predicted[k] == texts[k + 1])
+        ++hits[side];
+      else
+        misses.push_back(k + 2);
+    }
+    const auto rate = [](int h, int t) { return t ? json(static_cast<double>(h) / t) : json(nullptr); };
+    return {{"South", {{"tries", tries[South]}, {"hits", hits[South]}, {"rate", rate(hits[South], tries[South])}}},
+            {"North", {{"tries", tries[North]}, {"hits", hits[North]}, {"rate", rate(hits[North], tries[North])}}},
+            {"tries", tries[0] + tries[1]},
+            {"hits", hits[0] + hits[1]},
+            {"rate", rate(hits[0] + hits[1], tries[0] + tries[1])},
+            {"misses", misses}};
+  }
+
+  // The folder's config.ini as key -> value; empty without one.
+  std::map<std::string, std::string> folder_identity(std::size_t f) {
+    const fs::path dir(o.results[f]);
+    const std::optional<std::string> text = read_folder_file(dir, "config.ini", kMaxConfigBytes);
+    if (!text) return {};
+    return experiments::parse_identity(*text, (dir / "config.ini").string());
+  }
+
+  // The searcher, evaluator and depth of the game's two players from config.ini, null
+  // for a player the file does not describe.
+  json folder_players(std::size_t f, const experiments::TournamentGame& r) {
+    const auto identity = folder_identity(f);
+    const auto player = [&](const std::string& name) {
+      const auto value = [&](const char* key) {
+        const auto it = identity.find("player." + name + "." + key);
+        return it == identity.end() ? std::string() : it->second;
+      };
+      if (value("searcher").empty()) return json(nullptr);
+      int depth = 0;
+      to_int(value("depth"), depth);
+      return json{{"name", name}, {"searcher", value("searcher")}, {"eval", value("eval")}, {"depth", depth}};
+    };
+    return {{"South", player(r.south)}, {"North", player(r.north)}};
+  }
+
+  // ?index=I of a folder's records, refused (naming the range) when there is no such game.
+  std::size_t record_index(const std::map<std::string, std::string>& q, const Records& records, std::size_t f) {
+    if (records.empty()) bad("index: " + o.results[f] + " has no games yet");
+    const auto it = q.find("index");
+    int index = -1;
+    if (it == q.end() || !to_int(it->second, index) || index < 0 || static_cast<std::size_t>(index) >= records.size())
+      bad("index: expected a game number from 0 to " + std::to_string(records.size() - 1) + ", found '" +
+          (it == q.end() ? std::string() : it->second) + "'");
+    return static_cast<std::size_t>(index);
+  }
+
+  std::mutex curves_mutex;
+  std::map<std::string, json> curves;  // computed curves by their request (curve_key)
+  static constexpr std::size_t kMaxCurves = 128;
+
+  // Each position of `g` searched by `e`: value from South's view and best move; a
+  // finished position has its winner instead. Adds the time searched to `seconds`. Stops
+  // after the position that ends past `deadline` (minimax ignores time limits, and an
+  // opponent-model search checks the clock between iterations only).
+  static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds,
+                                 std::chrono::steady_clock::time_point deadline) {
+    json points = json::array();
+    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline; ++i) {
+      const Position& p = g.position(i);
+      const Outcome oc = outcome(p, g.rules());
+      if (oc != Outcome::Ongoing) {
+        points.push_back({{"ply", i},
+                          {"value", nullptr},
+                          {"winner", oc == Outcome::SouthWins ? "South" : "North"},
+                          {"to_move", side_word(p.side)}});
+        continue;
+      }
+      const search::BaoResult res = e.player.searcher->search(p, e.player.limits);
+      seconds += res.seconds;
+      points.push_back({{"ply", i},
+                        {"value", p.side == South ? res.value : -res.value},
+                        {"to_move", side_word(p.side)},
+                        {"best", format_move(res.best, p.side)},
+                        {"pit", pit_name(p.side, res.best.pit)},
+                        {"dir", res.best.right ? "R" : "L"},
+                        {"depth", res.depth}});
+    }
+    return points;
+  }
+
+  // The evaluation of every position of a recorded game by one engine (searcher,
+  // evaluator, depth): its value from South's view and its best move, computed once and
+  // cached while the game's moves stay the same.
+  json curve(const std::map<std::string, std::string>& q) {
+    check_query(q, {"folder", "index", "searcher", "eval", "depth"});
+    const std::size_t f = folder_index(q);
+    const std::shared_ptr<const Records> held = load(f);
+    const std::size_t index = record_index(q, *held, f);
+    const experiments::TournamentGame& r = (*held)[index];
+    const auto want = [&](const char* key, const char* def) {
+      const auto it = q.find(key);
+      return it == q.end() || it->second.empty() ? std::string(def) : it->second;
+    };
+    experiments::PlayerConfig pc;
+    pc.searcher = want("searcher", "alphabeta");
+    pc.eval = want("eval", "default");
+    const std::string depth_text = want("depth", "");
+    pc.depth = std::min(6, o.max_depth);
+    if (!depth_text.empty() && (!to_int(depth_text, pc.depth) || pc.depth < 1 || pc.depth > o.max_depth))
+      bad("depth: expected a number from 1 to " + std::to_string(o.max_depth) + ", found '" + depth_text + "'");
+    check_engine(pc);
+    std::string key = std::to_string(f) + '\n' + r.id() + '\n' + r.opening + '\n' + pc.searcher + '\n' + pc.eval +
+                      '\n' + std::to_string(pc.depth);
+    for (const std::string& m : r.moves) key += ' ' + m;
+    {
+      std::lock_guard<std::mutex> lock(curves_mutex);
+      const auto it = curves.find(key);
+      if (it != curves.end()) {
+        json out = it->second;
+        out["cached"] = true;
+        return out;
+      }
+    }
+    const Rules rules = folder_rules(f);
+    const auto replayed = [&] {
+      try {
+        GameSession game(rules,
+                         r.opening.empty() ? start_position(rules.variant) : parse_position(r.opening, rules.variant));
+        for (const std::string& m : r.moves) game.play_text(m);
+        return game;
+      } catch (const InputError& e) {
+        bad(o.results[f] + "/games.jsonl game " + r.id() + ": " + e.what());
+      }
+    };
+    const GameSession g = replayed();
+    // The whole curve shares the time cap of a few searches: each position gets its share
+    // (at least 20 ms), so a long game at a deep setting cannot hold a slot for minutes.
+    pc.time_ms = std::max<std::int64_t>(20, 3 * o.max_time_ms / static_cast<std::int64_t>(g.plies() + 1));
+    if (!searches.try_acquire_for(std::chrono::milliseconds(o.max_time_ms + 2000)))
+      throw HttpError(503, "the server is busy with other searches; try again");
+    struct Release {
+      std::counting_semaphore<1024>& slots;
+      ~Release() { slots.release(); }
+    } release{searches};
+    const Engine e = make_engine(pc, rules);
+    double seconds = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
+    const json points = evaluate_positions(e, g, seconds, deadline);
+    const bool complete = points.size() == g.plies() + 1;
+    json out = {
+        {"folder", f},      {"index", index},      {"id", r.id()},        {"searcher", e.player.searcher->describe()},
+        {"eval", pc.eval},  {"depth", pc.depth},   {"win", search::kWin}, {"seconds", seconds},
+        {"points", points}, {"complete", complete}};
+    {
+      std::lock_guard<std::mutex> lock(curves_mutex);
+      if (curves.size() >= kMaxCurves) curves.clear();
+      // A curve cut short by the time cap is not kept: a quieter server may finish it.
+      if (complete) curves[key] = out;
+    }
+    out["cached"] = false;
+    return out;
+  }
+
+  // The SPRT of each pairing game pair by game pair, as bao run follows it
+  // (experiments::SprtTracker, records in file order): the LLR after each pair counted,
+  // with the test's bounds from config.ini. "sprt" is null for a run without one.
+  json sprt(const std::map<std::string, std::string>& q) {
+    check_query(q, {"folder"});
+    const std::size_t f = folder_index(q);
+    const auto identity = folder_identity(f);
+    if (!identity.contains("sprt.elo0") || !identity.contains("sprt.elo1"))
+      return {{"folder", folder_json(f)}, {"sprt", nullptr}, {"pairings", json::array()}};
+    experiments::Sprt s;
+    const auto number = [&](const char* key, double& out) {
+      const auto it = identity.find(key);
+      if (it != identity.end() && !to_double(it->second, out))
+        bad(o.results[f] + "/config.ini: " + key + " is not a number: '" + it->second + "'");
+    };
+    number("sprt.elo0", s.elo0);
+    number("sprt.elo1", s.elo1);
+    number("sprt.alpha", s.alpha);
+    number("sprt.beta", s.beta);
+    const auto model = identity.find("sprt.model");
+    s.pentanomial = model == identity.end() || model->second != "trinomial";
+    const std::shared_ptr<const Records> held = load(f);
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<experiments::SprtTracker, json>> tracks;
+    for (const auto& g : *held) {
+      auto it = tracks.find(g.pairing);
+      if (it == tracks.end()) {
+        order.push_back(g.pairing);
+        it = tracks.emplace(g.pairing, std::make_pair(experiments::SprtTracker(s), json::array())).first;
+      }
+      auto& [tracker, track] = it->second;
+      const std::int64_t before = tracker.pairs();
+      tracker.add(g.opening_index, g.game, g.first_points);
+      if (tracker.pairs() != before) track.push_back({{"pairs", tracker.pairs()}, {"llr", tracker.llr()}});
+    }
+    json pairings = json::array();
+    for (const std::string& name : order) {
+      const auto& [tracker, track] = tracks.at(name);
+      pairings.push_back({{"pairing", name},
+                          {"decision", tracker.decision()},
+                          {"pairs", tracker.pairs()},
+                          {"llr", tracker.llr()},
+                          {"track", track}});
+    }
+    return {{"folder", folder_json(f)},
+            {"sprt",
+             {{"elo0", s.elo0},
+              {"elo1", s.elo1},
+              {"alpha", s.alpha},
+              {"beta", s.beta},
+              {"model", s.pentanomial ? "pentanomial" : "trinomial"},
+              {"lower", s.lower()},
+              {"upper", s.upper()}}},
+            {"pairings", pairings}};
   }
 };
 

@@ -21,6 +21,17 @@ TEST_PACKAGES=(python3-pytest python3-matplotlib python3-nbconvert jupyter-nbcon
 # The arguments every build folder is configured with; scripts/test adds to them.
 CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DBAO_WERROR=OFF -DBAO_SANITIZE=OFF)
 
+# apt's log for the script running (bao-apt-bao.log, bao-apt-test.log, ...): one name per
+# script, so that scripts/test, which installs the test packages after a first scripts/bao
+# installed the others, keeps that first log beside its own.
+apt_log() { echo "${TMPDIR:-/tmp}/bao-apt-${0##*/}.log"; }
+
+# The PREFIX scripts/install uses unless given one: /usr/local for root, whose PATH has
+# /usr/local/bin but not ~/.local/bin; ~/.local for anyone else, who needs no sudo for it.
+default_prefix() {
+  if [ "$(id -u)" -eq 0 ]; then echo /usr/local; else echo "$HOME/.local"; fi
+}
+
 # ensure_packages [EXTRA...]: installs whichever of PACKAGES and EXTRA are missing. Prints
 # one line saying what and where apt's log is; on failure, the log's last lines.
 ensure_packages() {
@@ -32,7 +43,8 @@ ensure_packages() {
     [[ "$installed" == *$'\n'"$p install ok installed"$'\n'* ]] || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  local log="${TMPDIR:-/tmp}/bao-apt.log" sudo=""
+  local log sudo=""
+  log="$(apt_log)"
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "installing Debian packages: ${missing[*]} (a few minutes; apt's log: $log)" >&2
   export DEBIAN_FRONTEND=noninteractive
@@ -54,12 +66,52 @@ sources_changed() {
   [ -n "$(cd "$ROOT" && find CMakeLists.txt "${SOURCE_DIRS[@]}" -type f -newer "$stamp" -print -quit 2>/dev/null)" ]
 }
 
+# build_total DIR [cmake --build args...]: how many files the build would compile (make's
+# dry run, a fraction of a second); 0 when it cannot tell.
+build_total() {
+  local dir="$1"
+  shift
+  { cmake --build "$dir" "$@" -- -n 2>/dev/null || true; } | grep -cE ' -o [^ ]+\.o -c ' || true
+}
+
+# build_progress TOTAL: copies the build's output (standard input) to standard output (the
+# log) and, when standard error is a terminal, keeps one line there up to date: the files
+# compiled so far (make's "Building CXX object" lines) of TOTAL (0: unknown) and the time
+# since the build started, refreshed every second even while one file takes long. Not on
+# a terminal it prints nothing there: the log has it all.
+build_progress() {
+  local total="$1" n=0 line="" part="" start=$SECONDS status tty=""
+  [ -t 2 ] && tty=1
+  [ "$total" -gt 0 ] 2>/dev/null || total=""
+  while :; do
+    if IFS= read -r -t 1 part; then
+      line+="$part"
+      printf '%s\n' "$line"
+      case "$line" in *"Building C"*" object "*) n=$((n + 1)) ;; esac
+      line=""
+    else
+      status=$?
+      # A timeout (status above 128) keeps what it read of the line; anything else is the end.
+      [ "$status" -gt 128 ] || { [ -n "$part$line" ] && printf '%s\n' "$line$part"; break; }
+      line+="$part"
+    fi
+    [ -n "$tty" ] || continue
+    local t=$((SECONDS - start))
+    printf '\r\033[Kbao: compiling file %d%s, %d:%02d' "$n" "${total:+ of $total}" $((t / 60)) $((t % 60)) >&2
+  done
+  if [ -n "$tty" ]; then
+    local t=$((SECONDS - start))
+    printf '\r\033[Kbao: compiled %d file%s in %d:%02d\n' "$n" "$([ "$n" -eq 1 ] || echo s)" $((t / 60)) $((t % 60)) >&2
+  fi
+}
+
 # build DIR [cmake args...]: configures DIR with CMAKE_ARGS and the given args (again when
 # they differ from the last time) and builds it if a source changed: everything (bao, the
 # Python module, the tests), or only the targets named in BAO_TARGETS (scripts/bao sets
 # bao_user: bao and the Python module). Each target set keeps its own stamp.
-# Silent when there is nothing to do; one line when it builds; the compiler's output goes
-# to DIR/build.log and is shown only when the build fails.
+# Silent when there is nothing to do; one line when it builds, and on a terminal a line
+# of progress (build_progress); the compiler's output goes to DIR/build.log and is shown
+# only when the build fails.
 build() {
   local dir="$1"
   shift
@@ -78,12 +130,14 @@ build() {
   touch "$stamp.start"  # a source saved during the build makes the next one run
   local target_args=()
   for t in $targets; do target_args+=(--target "$t"); done
+  local total=0
   {
     if [ ! -f "$dir/CMakeCache.txt" ] || [ "$(cat "$argsfile" 2>/dev/null)" != "$want" ]; then
       cmake -S "$ROOT" -B "$dir" "${args[@]}" && echo "$want" >"$argsfile"
-    fi &&
-      cmake --build "$dir" -j "$(nproc)" "${target_args[@]}"
-  } >"$log" 2>&1 || {
+    fi
+  } >"$log" 2>&1 &&
+    total="$(build_total "$dir" "${target_args[@]}")" &&
+    cmake --build "$dir" -j "$(nproc)" "${target_args[@]}" 2>&1 | build_progress "${total:-0}" >>"$log" || {
     tail -n 60 "$log" >&2
     echo "bao: the build failed; the full log is ${log}" >&2
     exit 1

@@ -12,6 +12,14 @@ a person sees:
   * Replay: the game listed and found by the filter, stepped to its end; the position
     string shown is `bao replay`'s final position;
   * Summary: the score plot is drawn;
+  * Analysis, on a second results folder that `bao run` plays here (om-beta against
+    alpha-beta at low depth, with an SPRT): the games whose predicted replies missed
+    filtered, a miss stepped to and its predicted and actual replies read from the page
+    and compared with games.jsonl; the evaluation curve drawn and a point clicked to jump
+    to its ply, whose position is `bao replay`'s and whose best move is marked; the arrow
+    keys, the flipped board; the score band and the SPRT's LLR track with its bounds;
+  * small things: the engine depth defaults to 6 as in bao play, the searcher's short
+    name carries its full spec on hover, no empty viewer before a game is chosen;
   * no JavaScript error in the console.
 Saves a screenshot (--screenshot, e.g. docs/img/serve.png). Fails when Selenium,
 Chromium or chromedriver is missing: scripts/test installs them (TEST_PACKAGES in
@@ -30,6 +38,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     # Debian's python3-selenium lives in the system Python; another python3 may be first.
@@ -81,9 +90,46 @@ def make_results(folder, start, moves):
         "| pairing | games | score |\n|---|---|---|\n| Maulidi vs Kijumbe | 1 | 0.0% |\n")
 
 
-def start_server(bao, folder, log):
+OM_CONFIG = """players = om, ab
+openings = 2
+seed = 3
+ply_cap = 120
+threads = 1
+[player.om]
+searcher = om-beta(model=material)
+depth = 3
+[player.ab]
+searcher = alphabeta(tt_mb=1)
+eval = material
+depth = 2
+[sprt]
+elo0 = 0
+elo1 = 100
+"""
+
+
+def make_om_results(bao, tmp):
+    """A results folder from `bao run`: om-beta (it records its predicted replies) against
+    alpha-beta, four games, with an SPRT."""
+    ini = pathlib.Path(tmp) / "om.ini"
+    ini.write_text(OM_CONFIG)
+    out = pathlib.Path(tmp) / "om"
+    subprocess.run([bao, "run", str(ini), "--out", str(out)], check=True, capture_output=True)
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    # One more game without predicted replies (a record of players that predict nothing),
+    # which the filter for misses must leave out. Its opening has no pair, so the SPRT
+    # does not count it.
+    extra = {k: v for k, v in games[0].items() if k != "predicted"}
+    extra["opening_index"] = 7
+    games.append(extra)
+    with open(out / "games.jsonl", "a") as f:
+        f.write(json.dumps(extra, separators=(",", ":")) + "\n")
+    return out, games
+
+
+def start_server(bao, folders, log):
     # The request log goes to a file: a pipe nobody reads would fill and stop the server.
-    proc = subprocess.Popen([bao, "serve", "--port", "0", "--results", str(folder), "--max-depth", "6", "--log"],
+    proc = subprocess.Popen([bao, "serve", "--port", "0", "--results", *map(str, folders), "--max-depth", "6", "--log"],
                             stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     if not line.startswith("listening on http://"):
@@ -121,8 +167,9 @@ def count_text(driver, board, pit):
 def check_play(driver, base):
     driver.get(base)
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page")
-    # An engine that answers at once: alpha-beta at depth 2.
     depth = driver.find_element(By.ID, "depth")
+    check(depth.get_attribute("value") == "6", "the engine's depth defaults to 6, as bao play's")
+    # An engine that answers at once: alpha-beta at depth 2.
     depth.clear()
     depth.send_keys("2")
     driver.find_element(By.ID, "new-game").click()
@@ -142,6 +189,9 @@ def check_play(driver, base):
           f"refused with: {msg}")
     check("legal: A6L* A6R* A7L* A7R*" in msg, "the message lists the legal moves as the CLI does")
     check(len(plies(driver)) == 0, "the refused click played nothing")
+    ph = driver.execute_script("const e = document.getElementById('start-position'); "
+                               "return [e.scrollWidth <= e.clientWidth, e.placeholder.length, e.size]")
+    check(ph[1] <= ph[2], f"the start position's placeholder fits its field ({ph[1]} characters, size {ph[2]})")
     check(text(driver, "#play-position") == start, "the position is unchanged after the refused click")
 
     # A legal move by clicking: pit A6, then the direction L (a takasa move in namua).
@@ -158,6 +208,15 @@ def check_play(driver, base):
     wait(driver, lambda d: "South to move" in text(d, "#play-status"), "South to move again")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#play-board .gain, #play-board .loss"),
          "the end of the animation")
+    check(top_left_pit(driver, "play-board") == "b8", "the play board has North's b8 top left")
+    driver.find_element(By.ID, "flip").click()
+    check(top_left_pit(driver, "play-board") == "B8" and count_text(driver, "play-board", "A6") == "0",
+          "flipped, South's B8 is top left and the pits keep their seeds")
+    driver.find_element(By.ID, "flip").click()
+    spec = driver.execute_script("const e = document.querySelector('#engine-info .spec'); "
+                                 "return e ? [e.textContent, e.title] : null")
+    check(spec and spec[0] == "alphabeta" and spec[1].startswith("alphabeta(tt_mb="),
+          f"the engine is named short, its full spec on hover: {spec}")
     return items
 
 
@@ -194,6 +253,8 @@ def check_board_matches(driver, bao, moves):
 def check_replay(driver, final_position):
     driver.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="replay"]').click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"), "the games table")
+    check(not driver.find_element(By.ID, "viewer").is_displayed() and driver.find_element(By.ID, "viewer-empty")
+          .is_displayed(), "no empty viewer before a game is chosen, a line saying what to do instead")
     f = driver.find_element(By.ID, "filter-text")
     f.send_keys("nobody-plays-here")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"), "the filter to hide it")
@@ -230,6 +291,124 @@ def check_summary(driver):
           "the score plot has a series")
 
 
+def replay_position(bao, opening, moves):
+    """The position `bao replay` reaches from `opening` after `moves`."""
+    plies = (["..."] if opening.split(" ")[1] == "N" else []) + list(moves)
+    lines = [f"{n + 1}: {' '.join(plies[2 * n:2 * n + 2])};" for n in range((len(plies) + 1) // 2)]
+    game = f"variant: kiswahili\nposition: {opening}\n" + "\n".join(lines) + "\n"
+    out = subprocess.run([bao, "replay", "--tsv", "-"], input=game, capture_output=True, text=True, check=True).stdout
+    return out.strip().split("\n")[-1].split("\t")[3]
+
+
+def top_left_pit(driver, board):
+    return driver.execute_script("return document.querySelector(arguments[0]).dataset.pit", f"#{board} g[data-pit]")
+
+
+def missed_plies(g):
+    """The plies (1-based) whose move was not the reply its previous mover predicted."""
+    moves, predicted = g["moves"], g.get("predicted", [])
+    return [k + 2 for k, p in enumerate(predicted) if p and k + 1 < len(moves) and p != moves[k + 1]]
+
+
+def check_predictions(driver, games):
+    """The games whose predictions missed, a miss stepped to, its replies read from the page."""
+    driver.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="replay"]').click()
+    driver.find_element(By.ID, "filter-text").clear()
+    Select(driver.find_element(By.ID, "filter-result")).select_by_value("")
+    Select(driver.find_element(By.ID, "folder")).select_by_value("1")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr")) == len(games), "the OM games")
+    missing = [i for i, g in enumerate(games) if missed_plies(g)]
+    check(missing and len(missing) < len(games), f"some games have predicted replies that missed: {missing}")
+    driver.find_element(By.ID, "filter-miss").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr")) == len(missing),
+         "the filter to keep the games with a miss")
+    shown = [int(r.get_attribute("data-index")) for r in driver.find_elements(By.CSS_SELECTOR, "#games-table tbody tr")]
+    check(shown == missing, f"the filter keeps the games with a miss: {shown}")
+    index = missing[0]
+    g = games[index]
+    driver.find_element(By.CSS_SELECTOR, f'#games-table tbody tr[data-index="{index}"]').click()
+    wait(driver, lambda d: text(d, "#replay-ply").startswith(f"start (of {len(g['moves'])} plies)"), "the OM game")
+    tries = sum(1 for k, p in enumerate(g["predicted"]) if p and k + 1 < len(g["moves"]))
+    hits = sum(1 for k, p in enumerate(g["predicted"]) if p and k + 1 < len(g["moves"]) and p == g["moves"][k + 1])
+    check(f"{hits} of {tries}" in text(driver, "#replay-hits"), f"the game's hit rate: {text(driver, '#replay-hits')}")
+    row = text(driver, f'#games-table tbody tr[data-index="{index}"]')
+    check(f"{hits}/{tries}" in row, "the table gives the game's hits of its predictions")
+    driver.find_element(By.ID, "miss-next").click()
+    wait(driver, lambda d: text(d, "#replay-ply").startswith("ply "), "the first miss")
+    k = int(text(driver, "#replay-ply").split()[1])
+    first_miss = missed_plies(g)[0]
+    check(k == first_miss, f"'miss' steps to the first ply whose prediction missed: {k}")
+    predicted, actual = text(driver, "#pred-predicted"), text(driver, "#pred-actual")
+    check(predicted == g["predicted"][k - 2] and actual == g["moves"][k - 1] and predicted != actual,
+          f"ply {k}: predicted {predicted}, played {actual}, as games.jsonl has them")
+    check("miss" in driver.find_element(By.ID, "replay-prediction").get_attribute("class"), "the miss is marked")
+    check("miss" in driver.find_element(By.CSS_SELECTOR, f'#replay-moves [data-ply="{k}"]').get_attribute("class"),
+          "the move list marks the missed ply")
+    # Stepping through misses only: the next step is the next miss.
+    driver.find_element(By.ID, "misses-only").click()
+    driver.find_element(By.ID, "replay-next").click()
+    second = next(m for m in missed_plies(g) if m > k)
+    wait(driver, lambda d: text(d, "#replay-ply").startswith(f"ply {second} of"), f"the next miss, ply {second}")
+    check(True, f"stepping through misses only goes to ply {second}")
+    driver.find_element(By.ID, "misses-only").click()
+    return index, g
+
+
+def check_curve(driver, bao, g):
+    d = driver.find_element(By.ID, "analyse-depth")
+    d.clear()
+    d.send_keys("3")
+    driver.find_element(By.ID, "curve").click()
+    wait(driver, lambda dr: dr.find_elements(By.CSS_SELECTOR, "#eval-curve circle[data-ply]"), "the evaluation curve")
+    n = len(driver.find_elements(By.CSS_SELECTOR, "#eval-curve circle[data-ply]"))
+    check(n == len(g["moves"]) + 1, f"the curve has a point per position ({n})")
+    k = 5
+    dot = driver.find_element(By.CSS_SELECTOR, f'#eval-curve circle[data-ply="{k}"]')
+    dot.click()
+    wait(driver, lambda dr: text(dr, "#replay-ply").startswith(f"ply {k} of"), f"the click to jump to ply {k}")
+    shown = text(driver, "#replay-position")
+    want = replay_position(bao, g["opening"], g["moves"][:k])
+    check(shown == want, f"the position at the clicked ply is bao replay's: {shown}")
+    title = driver.execute_script("return document.querySelector(arguments[0]).textContent",
+                                  f'#eval-curve circle[data-ply="{k}"] title')
+    best = title.split("best ")[1].split(" ")[0]
+    badge = driver.execute_script("const e = document.querySelector('#replay-board .best-badge'); "
+                                  "return e ? [e.dataset.best, e.parentNode.dataset.pit, e.textContent] : null")
+    check(badge and badge[0] == best and badge[1] == best[:2] and best[2] in badge[2],
+          f"the best move {best} is marked on its pit with its direction: {badge}")
+    # The arrow keys step through the plies; the flipped board puts South's back row on top.
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    wait(driver, lambda dr: text(dr, "#replay-ply").startswith(f"ply {k + 1} of"), "the right arrow")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    wait(driver, lambda dr: text(dr, "#replay-ply").startswith(f"ply {k} of"), "the left arrow")
+    check(True, "the arrow keys step a ply either way")
+    if os.environ.get("BAO_CURVE_SHOT"):
+        driver.save_screenshot(os.environ["BAO_CURVE_SHOT"])
+    check(top_left_pit(driver, "replay-board") == "b8", "unflipped, North's b8 is top left")
+    driver.find_element(By.ID, "replay-flip").click()
+    check(top_left_pit(driver, "replay-board") == "B8", "flipped, South's B8 is top left")
+    check(text(driver, "#replay-position") == want, "flipping changes the view, not the position")
+    driver.find_element(By.ID, "replay-flip").click()
+    # Both players' evaluators: default (om) and material (ab).
+    driver.find_element(By.ID, "curve-players").click()
+    wait(driver, lambda dr: len(dr.find_elements(By.CSS_SELECTOR, "#eval-curve polyline")) == 2, "two curves")
+    check("South's evaluator (default)" in text(driver, "#eval-curve") and
+          "North's evaluator (material)" in text(driver, "#eval-curve"), "one curve per player's evaluator")
+
+
+def check_sprt(driver, folder):
+    driver.find_element(By.CSS_SELECTOR, '#tabs button[data-tab="summary"]').click()
+    Select(driver.find_element(By.ID, "summary-folder")).select_by_value("1")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#llr-plot polyline"), "the SPRT track")
+    lines = driver.find_elements(By.CSS_SELECTOR, "#llr-plot .bound")
+    bounds = sorted(float(e.get_attribute("data-bound")) for e in lines)
+    check(bounds == [-2.944, 2.944], f"the LLR is drawn against the bounds log(beta/(1-alpha)) and back: {bounds}")
+    csv = (folder / "summary.csv").read_text().splitlines()
+    llr = csv[1].split(",")[csv[0].split(",").index("llr")]
+    check(f"LLR {llr}" in text(driver, "#llr-plot"), f"the track ends at the summary's LLR ({llr})")
+    check(driver.find_elements(By.CSS_SELECTOR, "#score-plot polygon.band"), "the score plot has its interval band")
+
+
 def js_errors(driver):
     errors = []
     for entry in driver.get_log("browser"):
@@ -261,8 +440,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp) / "game1994"
         make_results(folder, start, moves)
+        om_folder, om_games = make_om_results(bao, tmp)
         log = open(pathlib.Path(tmp) / "serve.log", "w")
-        server, base = start_server(bao, folder, log)
+        server, base = start_server(bao, [folder, om_folder], log)
         opts = webdriver.ChromeOptions()
         opts.binary_location = chrome
         for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -292,6 +472,9 @@ def main():
             check_undo(driver)
             check_replay(driver, final_position)
             check_summary(driver)
+            _, game = check_predictions(driver, om_games)
+            check_curve(driver, bao, game)
+            check_sprt(driver, om_folder)
             errors = js_errors(driver)
             check(not errors, f"no JavaScript errors ({errors})")
             check(server.poll() is None, "the server still runs")

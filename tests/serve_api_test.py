@@ -598,6 +598,99 @@ def test_command(tmp, port_in_use):
     finally:
         s.stop()
 
+def test_analysis(tmp, s):
+    """/api/game's predicted replies and players, /api/curve, /api/sprt; bad input named."""
+    om = tmp / "om"
+    cfg = tmp / "om.ini"
+    cfg.write_text("players = om, ab\nopenings = 2\nseed = 3\nply_cap = 120\nthreads = 1\n"
+                   "[player.om]\nsearcher = om-beta(model=material)\ndepth = 3\n"
+                   "[player.ab]\nsearcher = alphabeta(tt_mb=1)\neval = material\ndepth = 2\n"
+                   "[sprt]\nelo0 = 0\nelo1 = 100\n")
+    subprocess.run([BAO, "run", str(cfg), "--out", str(om)], check=True, capture_output=True)
+    games = [json.loads(line) for line in (om / "games.jsonl").read_text().splitlines()]
+    a = Server("--results", str(om), "--max-depth", "6", "--max-time-ms", "3000")
+    try:
+        st, j = a.get("/api/game?folder=0&index=0")
+        g = games[0]
+        check(st == 200 and j["predicted"] == g["predicted"], "game: the record's predicted replies")
+        pairs = [(k, p) for k, p in enumerate(g["predicted"]) if p and k + 1 < len(g["moves"])]
+        hits = sum(1 for k, p in pairs if p == g["moves"][k + 1])
+        misses = [k + 2 for k, p in pairs if p != g["moves"][k + 1]]
+        p = j["prediction"]
+        check(p["tries"] == len(pairs) and p["hits"] == hits and p["misses"] == misses,
+              f"game: hits {p['hits']} of {p['tries']}, misses at plies {p['misses'][:5]}...")
+        south = sum(1 for k, q in pairs if k % 2 == 0 and q == g["moves"][k + 1])
+        check(p["South"]["hits"] == south and p["South"]["tries"] + p["North"]["tries"] == len(pairs),
+              "game: the hits per side (the side that moved and predicted the reply)")
+        check(j["players"]["South"] == {"name": "om", "searcher": "om-beta(model=material)", "eval": "default",
+                                        "depth": 3}, f"game: the players from config.ini: {j['players']['South']}")
+        st, j = a.get("/api/games?folder=0")
+        check(all(r["prediction"]["tries"] > 0 for r in j["games"]), "games: each row's prediction counts")
+        st, j = s.get("/api/game?folder=1&index=0")
+        check(st == 200 and j["players"] == {"South": None, "North": None}, "game: no players without config.ini")
+
+        # The curve: a point per position, values from South's view, the last one the end.
+        q = "/api/curve?folder=0&index=0&searcher=alphabeta&eval=material&depth=3"
+        st, c = a.get(q)
+        check(st == 200 and len(c["points"]) == len(g["moves"]) + 1 and not c["cached"],
+              f"curve: {len(c['points'])} points for {len(g['moves'])} plies, computed")
+        last = c["points"][-1]
+        check(last["value"] is None and last["winner"] == "South", "curve: the final position is the winner's")
+        st, r = a.post("/api/search", {"position": g["opening"], "searcher": "alphabeta", "eval": "material",
+                                        "depth": 3})
+        sign = 1 if g["opening"].split(" ")[1] == "S" else -1
+        first = c["points"][0]
+        check(first["best"] == r["best"] and first["value"] == sign * r["value"] and first["pit"] == r["best"][:2]
+              and first["dir"] == r["best"][2], f"curve: ply 0 is /api/search's best {r['best']} and value")
+        st, c2 = a.get(q)
+        check(st == 200 and c2["cached"] and c2["points"] == c["points"], "curve: asked again, the cached curve")
+        for query, sub in (("index=0&depth=0", "depth: expected a number from 1 to 6, found '0'"),
+                           ("index=0&depth=7", "depth: expected a number from 1 to 6, found '7'"),
+                           ("index=0&depth=x", "depth: expected a number from 1 to 6, found 'x'"),
+                           ("", "index: expected a game number from 0 to 3, found ''"),
+                           ("index=4", "index: expected a game number from 0 to 3, found '4'"),
+                           ("index=0&eval=nope", "unknown evaluator 'nope'"),
+                           ("index=0&searcher=nope", "unknown searcher 'nope'"),
+                           ("index=0&searcher=om-beta(model=w.txt)", "weights files are not available"),
+                           ("index=0&dept=3", "unknown query parameter 'dept'")):
+            st, e = a.get(f"/api/curve?folder=0&{query}")
+            check(st == 400 and sub in e.get("error", ""), f"curve?{query}: 400, {e.get('error')}")
+        st, e = a.get("/api/curve?index=0")
+        check(st == 400 and "give the results folder" in e["error"], "curve without folder: 400")
+        st, e = a.post("/api/curve", {})
+        check(st == 405 and "use GET for /api/curve" in e["error"], "curve by POST: 405")
+
+        # The SPRT track: its last LLR is the summary's, the bounds the test's.
+        st, t = a.get("/api/sprt?folder=0")
+        rows = (om / "summary.csv").read_text().splitlines()
+        llr = float(rows[1].split(",")[rows[0].split(",").index("llr")])
+        track = t["pairings"][0]["track"]
+        check(st == 200 and [x["pairs"] for x in track] == [1, 2] and abs(track[-1]["llr"] - llr) < 1e-3,
+              f"sprt: LLR per pair {[round(x['llr'], 3) for x in track]}, the summary's {llr} at the end")
+        check(abs(t["sprt"]["upper"] - 2.944439) < 1e-5 and abs(t["sprt"]["lower"] + 2.944439) < 1e-5
+              and t["sprt"]["elo1"] == 100, "sprt: the bounds log((1-beta)/alpha) and log(beta/(1-alpha))")
+        st, t = s.get("/api/sprt?folder=0")
+        check(st == 200 and t["sprt"] is None and t["pairings"] == [], "sprt: null for a run without one")
+        for query, sub in (("", "give the results folder"), ("folder=9", "folder: expected a number from 0 to 0"),
+                           ("folder=0&x=1", "unknown query parameter 'x'")):
+            st, e = a.get(f"/api/sprt?{query}")
+            check(st == 400 and sub in e.get("error", ""), f"sprt?{query}: 400, {e.get('error')}")
+        check(a.alive(), "the analysis server survived")
+    finally:
+        a.stop()
+    # A curve past the time cap (3 x --max-time-ms; minimax ignores time limits) stops
+    # after the position that ends past it, says so, and is not kept.
+    quick = Server("--results", str(om), "--max-depth", "6", "--max-time-ms", "1")
+    try:
+        q = "/api/curve?folder=0&index=0&searcher=minimax&depth=6"
+        st, c = quick.get(q)
+        check(st == 200 and not c["complete"] and 1 <= len(c["points"]) < len(games[0]["moves"]) + 1,
+              f"curve over the time cap: {len(c['points'])} of {len(games[0]['moves']) + 1} points, complete false")
+        st, c = quick.get(q)
+        check(st == 200 and not c["cached"], "curve over the time cap: not kept")
+    finally:
+        quick.stop()
+
 
 def main():
     with tempfile.TemporaryDirectory() as t:
@@ -611,6 +704,7 @@ def main():
                                ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
                                ("results", lambda: test_results(s, res, bare)), ("strict", lambda: test_strict(s)),
                                ("messages", lambda: test_messages(s)),
+                               ("analysis", lambda: test_analysis(tmp, s)),
                                ("folder files", lambda: test_folder_files(tmp, res)),
                                ("robustness", lambda: test_robustness(s)),
                                ("command", lambda: test_command(tmp, s.port))):
