@@ -162,8 +162,10 @@ json parse_json(const std::string& body) {
   json j;
   try {
     j = json::parse(body);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
     // "[json.exception.parse_error.101] parse error at ...": the reason without the tag.
+    // A number beyond a double (1e999) is an out_of_range error, not a parse_error; it
+    // is bad input all the same.
     std::string m = e.what();
     if (m.starts_with("[json.exception.") && m.find("] ") != std::string::npos) m = m.substr(m.find("] ") + 2);
     bad("the request body is not JSON: " + m);

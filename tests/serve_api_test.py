@@ -187,6 +187,9 @@ def test_position(s):
     check(st == 400 and j["error"].startswith("the request body is not JSON: parse error"), "position: bad JSON")
     st, j = s.post("/api/position", raw="[1,2]")
     check(st == 400 and j["error"] == "the request body must be a JSON object, found [1,2]", "position: not an object")
+    st, j = s.post("/api/position", raw='{"moves": 1e999}')
+    check(st == 400 and j["error"].startswith("the request body is not JSON: number overflow parsing '1e999'"),
+          f"position: a number beyond a double -> 400, found {st} {j}")
 
 
 def test_play(s):
