@@ -256,6 +256,18 @@ std::vector<std::string> get_strings(const json& j, const char* key) {
   return out;
 }
 
+// A player's name for a header of a game record (get_string refuses control bytes: a
+// name is a header line). The record reader trims spaces and byte order marks around a
+// header's value, so a name beginning or ending with one would not read back as given.
+std::string player_name(const json& j, const char* key) {
+  const std::string name = get_string(j, key, "");
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  const std::string_view v = name;
+  if (v.starts_with(' ') || v.ends_with(' ') || v.starts_with(kBom) || v.ends_with(kBom))
+    bad(std::string("'") + key + "' must not begin or end with a space or a byte order mark, found \"" + name + "\"");
+  return name;
+}
+
 json rules_json(const Rules& r) {
   return {{"long_move_limit", r.long_move_limit},
           {"house_choice_any_count", r.house_choice_any_count},
@@ -549,8 +561,7 @@ struct ServeApi::Impl {
     check_keys(j, {"variant", "rules", "position", "moves", "south", "north"});
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    // get_string refuses control bytes: a name is a header line of the record.
-    const std::string text = write_game(g.to_record(get_string(j, "south", ""), get_string(j, "north", "")));
+    const std::string text = write_game(g.to_record(player_name(j, "south"), player_name(j, "north")));
     return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
   }
 
