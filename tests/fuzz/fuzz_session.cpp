@@ -35,6 +35,13 @@ const fs::path& folder() {
     fs::create_directories(d);
     return d;
   }();
+  // The folder goes when the process ends normally.
+  static const struct Remove {
+    ~Remove() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } remove;
   return dir;
 }
 
