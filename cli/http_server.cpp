@@ -29,25 +29,6 @@ int hex_value(char c) {
   return -1;
 }
 
-std::map<std::string, std::string> parse_query(const std::string& q) {
-  std::map<std::string, std::string> out;
-  std::size_t at = 0;
-  while (at <= q.size()) {
-    std::size_t amp = q.find('&', at);
-    if (amp == std::string::npos) amp = q.size();
-    const std::string item = q.substr(at, amp - at);
-    if (!item.empty()) {
-      const std::size_t eq = item.find('=');
-      if (eq == std::string::npos)
-        out[url_decode(item)] = "";
-      else
-        out[url_decode(item.substr(0, eq))] = url_decode(item.substr(eq + 1));
-    }
-    at = amp + 1;
-  }
-  return out;
-}
-
 Request to_request(const bhttp::request<bhttp::string_body>& r) {
   Request out;
   out.method = std::string(r.method_string());
@@ -56,6 +37,39 @@ Request to_request(const bhttp::request<bhttp::string_body>& r) {
   out.path = url_decode(target.substr(0, q));
   if (q != std::string::npos) out.query = parse_query(target.substr(q + 1));
   out.body = r.body();
+  return out;
+}
+
+using RequestParser = bhttp::request_parser<bhttp::string_body>;
+
+// A parser with the server's caps: max_body for the body, 16 kB for the header.
+void set_limits(RequestParser& parser, std::size_t max_body) {
+  parser.body_limit(max_body);
+  parser.header_limit(16 * 1024);
+}
+
+// What the connection does after reading with `parser` ended with `ec`: answer the
+// request, refuse it (413 for a body over the cap, 400 for anything else malformed), or
+// close without a word (the client went away or stopped mid-request).
+ParsedRequest judge(const beast::error_code& ec, RequestParser& parser) {
+  ParsedRequest out;
+  if (ec == bhttp::error::body_limit) {
+    out.kind = ParsedRequest::Kind::Refused;
+    out.refusal = {413, "application/json", "{\"error\":\"request body too large\"}"};
+  } else if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::eof ||
+             ec == asio::error::connection_reset || ec == asio::error::operation_aborted ||
+             ec == bhttp::error::partial_message) {
+    out.kind = ParsedRequest::Kind::Closed;
+  } else if (ec) {
+    out.kind = ParsedRequest::Kind::Refused;
+    out.refusal = {400, "application/json", "{\"error\":\"bad HTTP request\"}"};
+  } else {
+    const auto& req = parser.get();
+    out.kind = ParsedRequest::Kind::Request;
+    out.version = req.version();
+    out.keep_alive = req.keep_alive();
+    out.request = to_request(req);
+  }
   return out;
 }
 
@@ -147,30 +161,16 @@ void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, 
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   while (true) {
-    bhttp::request_parser<bhttp::string_body> parser;
-    parser.body_limit(o.max_body);
-    parser.header_limit(16 * 1024);
+    RequestParser parser;
+    set_limits(parser, o.max_body);
     stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
     const beast::error_code ec =
         run_one(ctx, [&](auto done) { bhttp::async_read(stream, buffer, parser, std::move(done)); });
-    bool keep_alive = false;
-    Response r;
-    unsigned version = 11;
-    if (ec == bhttp::error::body_limit) {
-      r = {413, "application/json", "{\"error\":\"request body too large\"}"};
-    } else if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::eof ||
-               ec == asio::error::connection_reset || ec == asio::error::operation_aborted ||
-               ec == bhttp::error::partial_message) {
-      break;
-    } else if (ec) {
-      r = {400, "application/json", "{\"error\":\"bad HTTP request\"}"};
-    } else {
-      const auto& req = parser.get();
-      version = req.version();
-      keep_alive = req.keep_alive();
-      r = call(handler, to_request(req));
-    }
-    auto res = to_beast(r, version, keep_alive);
+    const ParsedRequest p = judge(ec, parser);
+    if (p.kind == ParsedRequest::Kind::Closed) break;
+    const Response r = p.kind == ParsedRequest::Kind::Refused ? p.refusal : call(handler, p.request);
+    const bool keep_alive = p.kind == ParsedRequest::Kind::Request && p.keep_alive;
+    auto res = to_beast(r, p.version, keep_alive);
     stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
     const beast::error_code wec = run_one(ctx, [&](auto done) { bhttp::async_write(stream, res, std::move(done)); });
     if (wec || !keep_alive) break;
@@ -283,6 +283,55 @@ std::string url_decode(const std::string& s) {
       out += s[i];
     }
   }
+  return out;
+}
+
+std::map<std::string, std::string> parse_query(const std::string& q) {
+  std::map<std::string, std::string> out;
+  std::size_t at = 0;
+  while (at <= q.size()) {
+    std::size_t amp = q.find('&', at);
+    if (amp == std::string::npos) amp = q.size();
+    const std::string item = q.substr(at, amp - at);
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string::npos)
+        out[url_decode(item)] = "";
+      else
+        out[url_decode(item.substr(0, eq))] = url_decode(item.substr(eq + 1));
+    }
+    at = amp + 1;
+  }
+  return out;
+}
+
+// As bhttp::read reads from a socket (eager parsing, then the end of the input), with
+// the bytes all there from the start.
+ParsedRequest parse_request(std::string_view bytes, std::size_t max_body) {
+  RequestParser parser;
+  set_limits(parser, max_body);
+  parser.eager(true);
+  beast::error_code ec;
+  std::string_view rest = bytes;
+  while (!parser.is_done()) {
+    std::size_t used = 0;
+    if (!rest.empty()) {
+      ec = {};
+      used = parser.put(asio::buffer(rest.data(), rest.size()), ec);
+      rest.remove_prefix(used);
+      if (ec && ec != bhttp::error::need_more) break;
+      if (used > 0) continue;
+    }
+    // Nothing more to read: the client closed its side.
+    ec = {};
+    if (parser.got_some())
+      parser.put_eof(ec);
+    else
+      ec = bhttp::error::end_of_stream;
+    break;
+  }
+  ParsedRequest out = judge(ec, parser);
+  out.used = bytes.size() - rest.size();
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace bao::cli::http {
 
@@ -41,5 +42,29 @@ void serve(const ServerOptions& o, const Handler& handler, const std::function<v
 
 // "%41b+c" -> "Ab c".
 std::string url_decode(const std::string& s);
+
+// "a=1&b=%32&c" -> {a: 1, b: 2, c: ""}: split at '&', then at the first '=', each part
+// decoded; an empty item is skipped and a repeated key keeps its last value.
+std::map<std::string, std::string> parse_query(const std::string& q);
+
+// What a connection does with the bytes a client sent: answer a request, refuse it, or
+// close without an answer.
+struct ParsedRequest {
+  enum class Kind {
+    Request,  // a whole request: `request`, `version`, `keep_alive`
+    Refused,  // malformed (400) or a body over max_body (413): `refusal`
+    Closed,   // no request, or the input ends inside one
+  };
+  Kind kind = Kind::Closed;
+  Request request;
+  unsigned version = 11;  // 11: HTTP/1.1
+  bool keep_alive = false;
+  Response refusal;
+  std::size_t used = 0;  // bytes of the input taken; a next request starts after them
+};
+
+// The first request of `bytes`, read as the server reads a connection that sent them
+// and then closed its side. Never throws.
+ParsedRequest parse_request(std::string_view bytes, std::size_t max_body);
 
 }  // namespace bao::cli::http

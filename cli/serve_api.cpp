@@ -163,8 +163,10 @@ json parse_json(const std::string& body) {
   json j;
   try {
     j = json::parse(body);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
     // "[json.exception.parse_error.101] parse error at ...": the reason without the tag.
+    // A number beyond a double (1e999) is an out_of_range error, not a parse_error; it
+    // is bad input all the same.
     std::string m = e.what();
     if (m.starts_with("[json.exception.") && m.find("] ") != std::string::npos) m = m.substr(m.find("] ") + 2);
     bad("the request body is not JSON: " + m);
@@ -253,6 +255,18 @@ std::vector<std::string> get_strings(const json& j, const char* key) {
     out.push_back(plain(std::string("'") + key + "' item " + std::to_string(out.size() + 1), v.get<std::string>()));
   }
   return out;
+}
+
+// A player's name for a header of a game record (get_string refuses control bytes: a
+// name is a header line). The record reader trims spaces and byte order marks around a
+// header's value, so a name beginning or ending with one would not read back as given.
+std::string player_name(const json& j, const char* key) {
+  const std::string name = get_string(j, key, "");
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  const std::string_view v = name;
+  if (v.starts_with(' ') || v.ends_with(' ') || v.starts_with(kBom) || v.ends_with(kBom))
+    bad(std::string("'") + key + "' must not begin or end with a space or a byte order mark, found \"" + name + "\"");
+  return name;
 }
 
 json rules_json(const Rules& r) {
@@ -550,8 +564,7 @@ struct ServeApi::Impl {
     check_keys(j, {"variant", "rules", "position", "moves", "south", "north"});
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
-    // get_string refuses control bytes: a name is a header line of the record.
-    const std::string text = write_game(g.to_record(get_string(j, "south", ""), get_string(j, "north", "")));
+    const std::string text = write_game(g.to_record(player_name(j, "south"), player_name(j, "north")));
     return {{"record", text}, {"plies", g.plies()}, {"result", result_text(g.current(), rules)}};
   }
 

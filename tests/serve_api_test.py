@@ -187,6 +187,9 @@ def test_position(s):
     check(st == 400 and j["error"].startswith("the request body is not JSON: parse error"), "position: bad JSON")
     st, j = s.post("/api/position", raw="[1,2]")
     check(st == 400 and j["error"] == "the request body must be a JSON object, found [1,2]", "position: not an object")
+    st, j = s.post("/api/position", raw='{"moves": 1e999}')
+    check(st == 400 and j["error"].startswith("the request body is not JSON: number overflow parsing '1e999'"),
+          f"position: a number beyond a double -> 400, found {st} {j}")
 
 
 def test_play(s):
@@ -295,6 +298,11 @@ def test_record(s, tmp):
         st, j = s.post("/api/record", {"moves": ["A6L*"], key: name})
         check(st == 400 and j.get("error") == f"'{key}' must not contain control characters (CR, LF, NUL, ...), "
               f"found \"{shown}\"", f"record: a {key} name with a control byte: 400 {j.get('error')!r}")
+    # The record reader trims a header's value: a name it would not read back is refused.
+    for key, name in (("south", " me"), ("north", "you "), ("south", "\ufeffme"), ("north", "you\ufeff")):
+        st, j = s.post("/api/record", {key: name})
+        check(st == 400 and j.get("error") == f"'{key}' must not begin or end with a space or a byte order mark, "
+              f"found \"{name}\"", f"record: a {key} name {name!r} the record would trim: 400 {j.get('error')!r}")
     st, j = s.post("/api/record", {"south": "Ana \u00c9mile", "north": "x"})
     check(st == 200 and j["record"].startswith("South: Ana \u00c9mile\nNorth: x\n"), "record: a name beyond ASCII")
 
