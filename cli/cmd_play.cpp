@@ -3,10 +3,10 @@
 // drawn as `bao show` draws it after every move, with the legal moves; moves are read
 // with the lenient reader of engine/notation.h; the commands undo, hint, moves,
 // save FILE, position, board, help and quit work at every prompt. Reads standard
-// input line by line, so it can be scripted; end of input ends the game quietly. On a
-// terminal (input and output) the screen is redrawn in place, the last two moves marked
-// and the engine's iterations on one line; piped, or with --plain, each board follows the
-// last, as plain text.
+// input line by line (each at most 64 KiB), so it can be scripted; end of input ends the
+// game quietly. On a terminal (input and output) the screen is redrawn in place, the last
+// two moves marked and the engine's iterations on one line; piped, or with --plain, each
+// board follows the last, as plain text.
 #include <unistd.h>
 
 #include <filesystem>
@@ -80,7 +80,12 @@ class PlayLoop {
         continue;
       }
       std::string line;
-      if (!prompt(line)) break;
+      try {
+        if (!prompt(line)) break;
+      } catch (const InputError& e) {  // a line past the cap: the game stops, is saved, then fails
+        failed = e.what();
+        break;
+      }
       if (!command(line)) break;
     }
     if (!o_.save.empty()) save(o_.save);  // --save: a failure is the command's error
@@ -100,7 +105,8 @@ class PlayLoop {
   void list_moves() { std::cout << "legal moves:  " << format_moves(game_.legal(), game_.current().side) << "\n"; }
 
   // Reads one line; false at the end of input. Echoes it when input is not a terminal,
-  // so that a transcript shows what was typed.
+  // so that a transcript shows what was typed. A line longer than kMaxLineBytes (64 KiB)
+  // throws InputError once that much is read (`< /dev/zero` grew without bound).
   bool prompt(std::string& line) {
     const Position& p = game_.current();
     if (game_.over())
@@ -108,7 +114,7 @@ class PlayLoop {
     else
       std::cout << side_name(p.side) << " to move> ";
     std::cout.flush();
-    if (!std::getline(std::cin, line)) {
+    if (!read_line(std::cin, line, "standard input")) {
       std::cout << "\n";
       return false;
     }

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "engine/error.h"
 
@@ -24,13 +25,27 @@ std::string too_large(const std::string& what, std::size_t max_bytes) {
          (max_bytes == kMaxTextBytes ? ", more than any input of bao" : ", the most this input may be");
 }
 
-// Appends the rest of `in` to `text` in pieces, so an endless or growing input stops at
-// the cap instead of filling memory.
+// Appends the rest of `in` to `text` in pieces, each refused before it is kept if it
+// would pass the cap, so an endless or growing input stops there instead of filling
+// memory. The pieces are joined once at the end: a string grown by appending doubles its
+// capacity (1 GiB of standard input took a 2 GiB buffer before it was refused).
 void read_capped(std::istream& in, std::string& text, std::size_t max_bytes, const std::string& what) {
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > max_bytes) throw InputError(too_large(what, max_bytes));
+  constexpr std::size_t kPiece = std::size_t{1} << 16;
+  std::vector<std::string> pieces;
+  std::size_t total = text.size();
+  while (in) {
+    std::string piece(kPiece, '\0');
+    in.read(piece.data(), kPiece);
+    const auto n = static_cast<std::size_t>(in.gcount());
+    if (total + n > max_bytes) throw InputError(too_large(what, max_bytes));
+    total += n;
+    piece.resize(n);
+    if (n) pieces.push_back(std::move(piece));
+  }
+  text.reserve(total);
+  for (std::string& piece : pieces) {
+    text += piece;
+    std::string().swap(piece);  // freed as it is copied: at most a piece more than the text
   }
 }
 
@@ -57,6 +72,26 @@ std::string read_text_file(const std::string& path, std::size_t max_bytes) {
   read_capped(in, text, max_bytes, "'" + path + "'");
   if (in.bad()) throw InputError("cannot read '" + path + "'");
   return text;
+}
+
+bool read_line(std::istream& in, std::string& line, const std::string& what, std::size_t max_bytes) {
+  line.clear();
+  std::istream::sentry ok(in, true);  // no whitespace skipped
+  if (!ok) return false;
+  std::streambuf& buf = *in.rdbuf();
+  for (;;) {
+    const int c = buf.sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(line.empty() ? std::ios::eofbit | std::ios::failbit : std::ios::eofbit);
+      return !line.empty();
+    }
+    if (c == '\n') return true;
+    if (line.size() >= max_bytes)
+      throw InputError(what + ": a line longer than " + std::to_string(max_bytes) + " bytes" +
+                       (max_bytes % 1024 == 0 ? " (" + std::to_string(max_bytes >> 10) + " KiB)" : "") +
+                       ", the most a line of this input may be");
+    line.push_back(static_cast<char>(c));
+  }
 }
 
 void write_text_file_atomically(const std::string& path, const std::string& text) {

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cstddef>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,7 +22,20 @@ inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 30;
 // the path for a missing or unreadable file, a directory, anything that is not a regular
 // file (a device, FIFO or socket: checked before opening, so neither hangs) and an input
 // above max_bytes (checked while reading too, so a file that grows is cut off at the cap).
+// No buffer grows past the cap: the input is read in pieces of 64 KiB, each counted
+// before it is kept, and joined at the end into a string of exactly their size.
 std::string read_text_file(const std::string& path, std::size_t max_bytes = kMaxTextBytes);
+
+// The longest line a reader of interactive input takes (bao play's commands: a move is
+// a few bytes, `save FILE` at most a path, PATH_MAX being 4096).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
+
+// Reads one line of `in` into `line` (without its '\n'); false at the end of input with
+// nothing read (eofbit and failbit set, as std::getline). Throws InputError naming
+// `what` and the cap when a line passes max_bytes, having read max_bytes + 1 of its
+// bytes and kept max_bytes: an endless line (`< /dev/zero`) stops at once instead of
+// filling memory.
+bool read_line(std::istream& in, std::string& line, const std::string& what, std::size_t max_bytes = kMaxLineBytes);
 
 // Writes `text` to `path` through PATH.tmp and a rename, so a reader never sees half a
 // file and a failed write leaves the old file and no PATH.tmp. Throws InputError naming

@@ -648,12 +648,12 @@ void check_memory(const Config& c, int threads) {
     per_thread += b;
     if (b) parts += (parts.empty() ? "" : " + ") + name + " " + std::to_string(b >> 20) + " MiB";
   }
-  const std::uint64_t cap = search::table_memory_cap();
-  if (!cap || n * per_thread <= cap) return;
+  const std::string excess =
+      search::table_memory_excess(n * per_thread, search::machine_memory_bytes(), search::available_memory_bytes());
+  if (excess.empty()) return;
   throw InputError(c.file + ": the run would hold up to " + std::to_string((n * per_thread) >> 20) +
-                   " MiB of search tables (" + std::to_string(n) + " threads x (" + parts +
-                   ")), more than 80% of this machine's " + std::to_string(search::machine_memory_bytes() >> 20) +
-                   " MiB of memory; lower the players' tt_mb or the threads");
+                   " MiB of search tables (" + std::to_string(n) + " threads x (" + parts + ")), " + excess +
+                   "; lower the players' tt_mb or the threads");
 }
 
 std::string format_identity(const std::map<std::string, std::string>& identity) {

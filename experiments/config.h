@@ -79,8 +79,9 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
 
 // Throws InputError when `threads` threads (0: all cores), each keeping a searcher of
 // every entrant it plays (and so its tables), would hold more than 80% of the machine's
-// memory; the message gives the total, each player's tables and what to lower. A run
-// checks it before the first game, and so does bao run --check.
+// memory or more than is available now (search::table_memory_excess); the message gives
+// the tables' total, each player's tables, the limit passed with its figures and what to
+// lower. A run checks it before the first game, and so does bao run --check.
 void check_memory(const Config& c, int threads);
 
 // The same from text (for tests); `name` stands for the file in messages.

@@ -154,7 +154,8 @@ std::optional<Folder> earlier_output(const std::string& out, const Config& c) {
             "\n  it is a shard's folder (" + std::to_string(earlier.shard) + "/" + std::to_string(earlier.shards) + ")";
       throw InputError(msg);
     }
-    earlier.records = load_records((fs::path(out) / "games.jsonl").string(), /*repair=*/true).records;
+    const ReplayRules replay{c.rules, c.ply_cap};
+    earlier.records = load_records((fs::path(out) / "games.jsonl").string(), /*repair=*/true, &replay).records;
     return earlier;
   }
   if (fs::exists(fs::path(out) / "games.jsonl") && fs::file_size(fs::path(out) / "games.jsonl", ec) > 0)
@@ -199,14 +200,17 @@ MergeResult merge_shards(const std::vector<std::string>& dirs, const std::string
   for (const auto& d : dirs) in.push_back(read_folder(d, true));
   check_inputs(in, partial, m.notes);
   for (const Folder& f : in) m.shard_names.push_back(std::to_string(f.shard) + "/" + std::to_string(f.shards));
+  // The settings come from config.ini alone (check_inputs found them the same in every
+  // folder); the records are replayed under their rules and ply cap.
+  m.config = summary_config(in.front(), out);
+  const Config& c = m.config;
+  const ReplayRules replay{c.rules, c.ply_cap};
   for (Folder& f : in) {
     locks.push_back(std::make_unique<FolderLock>(f.dir));
-    LoadedRecords loaded = load_records((fs::path(f.dir) / "games.jsonl").string(), /*repair=*/false);
+    LoadedRecords loaded = load_records((fs::path(f.dir) / "games.jsonl").string(), /*repair=*/false, &replay);
     for (auto& n : loaded.notes) m.notes.push_back(f.dir + ": " + n);
     f.records = std::move(loaded.records);
   }
-  m.config = summary_config(in.front(), out);
-  const Config& c = m.config;
   const GameFactory games(c);
   const int shards = in.front().shards;
 

@@ -15,6 +15,8 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
 #include "engine/text_input.h"
 
 namespace bao::experiments {
@@ -189,7 +191,62 @@ TournamentGame from_json(const std::string& line) {
   return with_printable_errors([&] { return record_from_json(line); });
 }
 
-static LoadedRecords records_from_file(const std::string& path, bool repair) {
+static void replay_record(const TournamentGame& r, const ReplayRules& replay) {
+  const std::string game = "game " + r.id() + " contradicts its moves: ";
+  const auto contradicts = [&](const std::string& what) { throw InputError(game + what); };
+  Position p;
+  try {
+    p = parse_position(r.opening, replay.rules.variant);
+  } catch (const InputError& e) {
+    throw InputError("game " + r.id() + ": field 'opening' is no position: " + e.what());
+  }
+  // One generation per ply: the legal moves with their positions, the canonical text
+  // found among them (parse_move, which generates them again, only for other spellings
+  // and for its message naming the legal moves).
+  int plies = 0;
+  ChildList children;
+  for (const std::string& text : r.moves) {
+    const std::string where = "move " + std::to_string(plies + 1);
+    generate_children(p, replay.rules, children);
+    if (children.empty())
+      contradicts(where + " '" + text + "' comes after the end (" + outcome_reason(p, replay.rules) + ")");
+    if (plies >= replay.ply_cap)
+      contradicts(where + " '" + text + "' comes after the ply cap (" + std::to_string(replay.ply_cap) + " plies)");
+    const auto c = std::find_if(children.begin(), children.end(),
+                                [&](const Child& ch) { return format_move(ch.move, p.side) == text; });
+    if (c != children.end()) {
+      p = c->pos;
+    } else {
+      try {
+        p = apply_move(p, parse_move(text, p, replay.rules, where), replay.rules);
+      } catch (const InputError& e) {
+        contradicts(e.what());
+      }
+    }
+    ++plies;
+  }
+  const Outcome end = outcome(p, replay.rules);
+  if (end == Outcome::Ongoing && plies < replay.ply_cap)
+    contradicts("the game goes on after its " + std::to_string(plies) + " moves, short of the ply cap (" +
+                std::to_string(replay.ply_cap) + " plies)");
+  const auto field_is = [&](const char* key, const std::string& recorded, const std::string& replayed) {
+    if (recorded != replayed)
+      contradicts(std::string("field '") + key + "' is " + recorded + ", the moves give " + replayed);
+  };
+  field_is("plies", std::to_string(r.plies), std::to_string(plies));
+  const std::string result = end == Outcome::Ongoing ? "capped" : end == Outcome::SouthWins ? "south" : "north";
+  field_is("result", quote(r.result), quote(result));
+  const std::string winner = result == "capped" ? "" : result == "south" ? r.south : r.north;
+  field_is("winner", quote(r.winner), quote(winner));
+  const double points = result == "capped" ? 0.5 : winner == r.first ? 1.0 : 0.0;
+  field_is("first_points", number(r.first_points), number(points));
+}
+
+void check_against_moves(const TournamentGame& r, const ReplayRules& replay) {
+  with_printable_errors([&] { replay_record(r, replay); });
+}
+
+static LoadedRecords records_from_file(const std::string& path, bool repair, const ReplayRules* replay) {
   LoadedRecords out;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
@@ -207,6 +264,7 @@ static LoadedRecords records_from_file(const std::string& path, bool repair) {
         // An empty line carries nothing; keep it.
       } else {
         TournamentGame r = from_json(line);
+        if (replay) replay_record(r, *replay);
         if (seen.insert(r.id()).second)
           out.records.push_back(std::move(r));
         else
@@ -232,8 +290,8 @@ static LoadedRecords records_from_file(const std::string& path, bool repair) {
   return out;
 }
 
-LoadedRecords load_records(const std::string& path, bool repair) {
-  return with_printable_errors([&] { return records_from_file(path, repair); });
+LoadedRecords load_records(const std::string& path, bool repair, const ReplayRules* replay) {
+  return with_printable_errors([&] { return records_from_file(path, repair, replay); });
 }
 
 RecordWriter::RecordWriter(const std::string& path, bool fsync) : path_(path), fsync_(fsync) {

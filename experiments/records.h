@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules.h"
+
 namespace bao::experiments {
 
 // One game. The fields are the JSON keys, in this order.
@@ -53,12 +55,28 @@ struct LoadedRecords {
   std::vector<std::string> notes;       // what was repaired or skipped, for stderr
 };
 
+// The rules and ply cap of the tournament a record belongs to: what its moves are
+// replayed under.
+struct ReplayRules {
+  Rules rules;
+  int ply_cap = 300;
+};
+
+// Replays r.moves from r.opening as play::play_game plays (the game ends when
+// outcome() decides it, or is capped after exactly ply_cap plies) and throws InputError,
+// its message without a location and naming the game and the field, when the opening is
+// no position, a move is illegal, played after the end or beyond the cap, or when
+// plies, result, winner or first_points differ from what the moves give. A replay is
+// a few microseconds per game (docs/reliability.md).
+void check_against_moves(const TournamentGame& r, const ReplayRules& replay);
+
 // Reads `path` (missing: no records). A torn last line (no newline at the end: a write
 // cut short) is cut off the file when `repair` is true, and noted. A complete line that
 // is not a record, the last one included, is an InputError naming the file and line: it
-// is not the trace of a kill, so the file is left for a person to look at. A record
-// whose id appeared before is skipped and noted.
-LoadedRecords load_records(const std::string& path, bool repair);
+// is not the trace of a kill, so the file is left for a person to look at. With
+// `replay`, a record that contradicts its moves (check_against_moves) is such a line
+// too. A record whose id appeared before is skipped and noted.
+LoadedRecords load_records(const std::string& path, bool repair, const ReplayRules* replay = nullptr);
 
 // Appends records to a file, each line with a single write(2) on an O_APPEND descriptor:
 // killing the process cannot leave part of a line (a machine crash can; load_records

@@ -93,10 +93,12 @@ void TournamentRun::open() {
   last_print_ = t0_ - std::chrono::hours(1);
 }
 
-// Reads the folder's records (cutting off a torn last line), checks that each belongs
-// to the schedule (and to this shard), counts them, and finds the games left to play.
+// Reads the folder's records (cutting off a torn last line), checks that each agrees
+// with its moves and belongs to the schedule (and to this shard), counts them, and
+// finds the games left to play.
 void TournamentRun::load_folder() {
-  LoadedRecords loaded = load_records(games_path_, /*repair=*/true);
+  const ReplayRules replay{c_.rules, c_.ply_cap};
+  LoadedRecords loaded = load_records(games_path_, /*repair=*/true, &replay);
   if (o_.progress)
     for (const auto& n : loaded.notes) *o_.progress << "bao run: " << n << "\n";
   std::set<std::tuple<int, int, int>> done;

@@ -92,6 +92,11 @@ static Weights weights_from_text(std::string_view text, const std::string& sourc
       fail(line_no, "feature '" + name + "' given twice (first on line " + std::to_string(line_of[f]) + ")");
     double x = 0;
     if (!to_double(value, x)) fail(line_no, "weight '" + value + "' of '" + name + "' is not a finite number");
+    if (std::abs(x) > kMaxWeight)
+      fail(line_no, "weight '" + value + "' of '" + name + "' is beyond +-" + number_text(kMaxWeight) +
+                        ", the largest a weight may be (" + std::to_string(kHalfFeatures) + " features of at most " +
+                        std::to_string(kMaxFeatureValue) + " each keep the score within +-" +
+                        std::to_string(search::kMaxEval) + ")");
     w[f] = x;
     line_of[f] = line_no;
   }

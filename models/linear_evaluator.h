@@ -10,17 +10,31 @@
 // features.h, every feature exactly once, in any order; `#` starts a comment (whole
 // line or trailing); blank lines are skipped. A missing, unknown, repeated or malformed
 // entry throws InputError naming the file and the line ("FILE:LINE: ..."; a missing
-// feature names the file's last line).
+// feature names the file's last line), and so does a weight beyond +-kMaxWeight.
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "engine/move.h"
 #include "engine/text_input.h"
 #include "models/features.h"
 #include "search/evaluator.h"
+#include "search/score.h"
 
 namespace bao::models {
+
+// The bound on a weight read from a file. Every feature of a half lies in
+// 0..kMaxFeatureValue (seeds: 64 in all; hand 22, moves kMaxMoves = 32, captures 8,
+// pits_of_two 16, house flags 1), so every entry of own half - other half lies in -64..64,
+// and weights within +-kMaxWeight keep |w . d| <= kHalfFeatures * 64 * kMaxWeight =
+// kMaxEval (100000): the score never passes the evaluation range, stays far below the
+// win scores (+-kWin, 1000000) and its sum cannot overflow (a weight of 1e308 makes the
+// raw score inf or nan, 3e9 one of 1.9e11 that only the clamp holds). The committed
+// weights are within +-18.
+inline constexpr int kMaxFeatureValue = 64;
+static_assert(kMaxMoves <= kMaxFeatureValue);
+inline constexpr double kMaxWeight = double(search::kMaxEval) / (kHalfFeatures * kMaxFeatureValue);  // 62.5
 
 class LinearEvaluator final : public search::Evaluator {
  public:

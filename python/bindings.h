@@ -9,8 +9,10 @@
 
 #include <pybind11/pybind11.h>
 
+#include <optional>
 #include <string>
 
+#include "engine/error.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 
@@ -40,6 +42,28 @@ PyPosition position_arg(const py::object& position, const py::object& rules);
 // Raises bao.Error with `message` (for checks of the Python arguments themselves).
 [[noreturn]] void fail(const std::string& message);
 
+// A Python str as UTF-8 text. Raises bao.Error naming `what` and the value (as ascii()
+// shows it) for a str with no UTF-8 form, one holding a lone surrogate such as "\ud800"
+// (pybind11's cast raised a RuntimeError that named neither).
+std::string text_of(const py::handle& s, const std::string& what);
+
+// A number argument that is no bool: bool is a subclass of int, so pybind11 reads True as
+// 1 (depth=True searched depth 1) and as 1.0 for a double. Its caster raises bao.Error
+// for True and False and otherwise reads as T's does; signatures show T.
+template <class T>
+struct Number {
+  T value{};
+  Number() = default;
+  Number(T v) : value(v) {}  // NOLINT: converts as T does, for defaults
+  operator T() const { return value; }
+};
+template <class T>
+using OptionalNumber = std::optional<Number<T>>;  // None or a number, never a bool
+template <class T>
+std::optional<T> plain(const OptionalNumber<T>& n) {
+  return n ? std::optional<T>(n->value) : std::nullopt;
+}
+
 // Raises bao.Error unless 0 (all cores) <= threads <= 1024, the range of a config's
 // threads key and of `bao run --threads` (far more OpenMP threads crash the process).
 void check_threads(int threads);
@@ -54,3 +78,27 @@ void bind_trees(py::module_& m);
 void bind_experiments(py::module_& m);
 
 }  // namespace bao::python
+
+namespace pybind11::detail {
+
+template <class T>
+struct type_caster<bao::python::Number<T>> {
+  PYBIND11_TYPE_CASTER(bao::python::Number<T>, make_caster<T>::name);
+
+  bool load(handle src, bool convert) {
+    // Thrown, not a failed load: pybind11 would answer "incompatible function arguments"
+    // with every signature; bao.Error says what is wrong.
+    if (PyBool_Check(src.ptr()))
+      throw bao::InputError(std::string("expected a number, found the bool ") +
+                            (src.ptr() == Py_True ? "True" : "False") + " (True and False are not numbers here)");
+    make_caster<T> inner;
+    if (!inner.load(src, convert)) return false;
+    value = bao::python::Number<T>(cast_op<T>(inner));
+    return true;
+  }
+  static handle cast(const bao::python::Number<T>& v, return_value_policy policy, handle parent) {
+    return make_caster<T>::cast(v.value, policy, parent);
+  }
+};
+
+}  // namespace pybind11::detail

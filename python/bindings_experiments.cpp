@@ -41,7 +41,7 @@ std::vector<std::string> override_list(const py::object& overrides) {
   } else {
     for (const py::handle& h : overrides) {
       if (!py::isinstance<py::str>(h)) fail("overrides: expected 'key=value' texts, found " + std::string(py::repr(h)));
-      out.push_back(h.cast<std::string>());
+      out.push_back(text_of(h, "overrides"));
     }
   }
   return out;
@@ -58,9 +58,9 @@ experiments::Config config_from(const py::object& path, const py::object& overri
   return experiments::load_config(path_arg(path), o);
 }
 
-RunReport run(const py::object& path, const py::object& out, const py::object& overrides, std::optional<int> threads,
+RunReport run(const py::object& path, const py::object& out, const py::object& overrides, OptionalNumber<int> threads,
               bool progress) {
-  const experiments::Config c = config_from(path, overrides, out, threads);
+  const experiments::Config c = config_from(path, overrides, out, plain(threads));
   py::gil_scoped_release release;
   experiments::RunOptions o;
   o.threads = c.threads;
@@ -162,13 +162,14 @@ void bind_experiments(py::module_& m) {
       "bao.Error naming the file and line), each as its JSON line. bao.results.read_games uses it.");
   m.def(
       "random_opening",
-      [](std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies, const py::object& variant,
-         const py::object& rules, const py::kwargs& options) {
+      [](Number<std::uint64_t> seed, Number<std::uint64_t> index, Number<int> min, Number<int> max,
+         const py::object& variant, const py::object& rules, const py::kwargs& options) {
+        const int min_plies = min, max_plies = max;
         if (min_plies < 0 || max_plies < min_plies)
           fail("plies: expected 0 <= min_plies <= max_plies, found " + std::to_string(min_plies) + ", " +
                std::to_string(max_plies));
         const Rules r = rules_from(rules, variant, options);
-        return PyPosition{play::random_opening(r, seed, index, min_plies, max_plies), r};
+        return PyPosition{play::random_opening(r, seed.value, index.value, min_plies, max_plies), r};
       },
       py::arg("seed"), py::arg("index"), py::arg("min_plies") = 4, py::arg("max_plies") = 8,
       py::arg("variant") = py::none(), py::arg("rules") = py::none(),

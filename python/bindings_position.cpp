@@ -40,7 +40,7 @@ std::string type_name(const py::handle& v) { return py::str(py::type::handle_of(
 std::string option_text(const std::string& key, const py::handle& v) {
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
   if (py::isinstance<py::int_>(v)) return py::str(v);
-  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (py::isinstance<py::str>(v)) return text_of(v, "rules option " + key);
   fail("rules option " + key + ": expected a bool, a number or a text, found " + type_name(v));
 }
 
@@ -83,7 +83,7 @@ PyPosition play(const PyPosition& p, const py::args& moves) {
   PyPosition q = p;
   for (const py::handle& h : moves) {
     if (!py::isinstance<py::str>(h)) fail("move: expected a move text such as 'A7L*', found " + type_name(h));
-    const Move m = parse_move(h.cast<std::string>(), q.pos, q.rules, "move");
+    const Move m = parse_move(text_of(h, "move"), q.pos, q.rules, "move");
     q.pos = apply_move(q.pos, m, q.rules);
   }
   return q;
@@ -242,7 +242,7 @@ void bind_position_state(py::class_<PyPosition>& c) {
                std::string(py::repr(state)));
         const py::tuple t = state.cast<py::tuple>();
         const Rules r = rules_from(t[1], py::none(), py::kwargs());
-        return make(parse_position(t[0].cast<std::string>(), r.variant), r);
+        return make(parse_position(text_of(t[0], "position"), r.variant), r);
       }));
 }
 
@@ -330,7 +330,7 @@ void bind_position_moves(py::class_<PyPosition>& c) {
       "Whether the game has ended here.");
   c.def(
       "perft",
-      [](const PyPosition& p, int depth) {
+      [](const PyPosition& p, Number<int> depth) {
         check_perft_depth(depth);
         py::gil_scoped_release release;
         return perft(p.pos, p.rules, depth);
@@ -338,7 +338,7 @@ void bind_position_moves(py::class_<PyPosition>& c) {
       py::arg("depth"), "The number of move paths of `depth` plies (0..30), as `bao perft`.");
   c.def(
       "perft_divide",
-      [](const PyPosition& p, int depth) {
+      [](const PyPosition& p, Number<int> depth) {
         check_perft_depth(depth);
         if (depth == 0) fail("depth must be between 1 and 30 to divide, found 0");
         ChildList children;
@@ -452,17 +452,34 @@ void bind_games(py::module_& m) {
 
 void fail(const std::string& message) { throw InputError(message); }
 
+std::string text_of(const py::handle& s, const std::string& what) {
+  Py_ssize_t size = 0;
+  if (const char* utf8 = PyUnicode_AsUTF8AndSize(s.ptr(), &size))
+    return std::string(utf8, static_cast<std::size_t>(size));
+  PyErr_Clear();
+  const auto shown = py::reinterpret_steal<py::object>(PyObject_ASCII(s.ptr()));
+  std::string t = shown ? std::string(py::str(shown)) : "?";
+  if (t.size() > 60) t = t.substr(0, 57) + "...";
+  fail(what + ": " + t + " is not text bao reads: it holds a lone surrogate, which has no UTF-8 form");
+}
+
 Rules rules_from(const py::object& rules, const py::object& variant, const py::kwargs& options) {
   Rules r;
   if (py::isinstance<Rules>(rules)) {
     r = rules.cast<Rules>();
   } else if (py::isinstance<py::dict>(rules)) {
-    for (const auto& [k, v] : rules.cast<py::dict>()) r.set(py::str(k).cast<std::string>(), option_text(py::str(k), v));
+    for (const auto& [k, v] : rules.cast<py::dict>()) {
+      const std::string key = text_of(py::str(k), "rules option");
+      r.set(key, option_text(key, v));
+    }
   } else if (!rules.is_none()) {
     fail("rules: expected a bao.Rules, a dict of options or None, found " + type_name(rules));
   }
   if (!variant.is_none()) r.set("variant", option_text("variant", variant));
-  for (const auto& [k, v] : options) r.set(py::str(k).cast<std::string>(), option_text(py::str(k), v));
+  for (const auto& [k, v] : options) {
+    const std::string key = text_of(k, "rules option");
+    r.set(key, option_text(key, v));
+  }
   return r;
 }
 
@@ -475,7 +492,7 @@ PyPosition position_from(const py::object& obj, const Rules& rules) {
     p.rules = rules;
     return p;
   }
-  if (py::isinstance<py::str>(obj)) return make(parse_position(obj.cast<std::string>(), rules.variant), rules);
+  if (py::isinstance<py::str>(obj)) return make(parse_position(text_of(obj, "position"), rules.variant), rules);
   fail("position: expected a bao.Position or a position string, found " + type_name(obj));
 }
 

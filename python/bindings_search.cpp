@@ -252,9 +252,9 @@ void bind_search(py::module_& m) {
            "Searcher(searcher='alphabeta', eval='default', variant=None, rules=None, **options).")
       .def(
           "search",
-          [](PySearcher& s, const py::object& position, std::optional<int> depth, std::optional<std::int64_t> nodes,
-             std::optional<std::int64_t> time_ms) {
-            const search::Limits limits = make_limits(depth, nodes, time_ms);
+          [](PySearcher& s, const py::object& position, OptionalNumber<int> depth, OptionalNumber<std::int64_t> nodes,
+             OptionalNumber<std::int64_t> time_ms) {
+            const search::Limits limits = make_limits(plain(depth), plain(nodes), plain(time_ms));
             return s.search(position_from(position, s.rules()), limits);
           },
           py::arg("position"), py::kw_only(), py::arg("depth") = py::none(), py::arg("nodes") = py::none(),
@@ -264,9 +264,9 @@ void bind_search(py::module_& m) {
 
   m.def(
       "search",
-      [](const py::object& position, const std::string& searcher, const std::string& eval, std::optional<int> depth,
-         std::optional<std::int64_t> nodes, std::optional<std::int64_t> time_ms, const py::object& rules) {
-        const search::Limits limits = make_limits(depth, nodes, time_ms);
+      [](const py::object& position, const std::string& searcher, const std::string& eval, OptionalNumber<int> depth,
+         OptionalNumber<std::int64_t> nodes, OptionalNumber<std::int64_t> time_ms, const py::object& rules) {
+        const search::Limits limits = make_limits(plain(depth), plain(nodes), plain(time_ms));
         const PyPosition p = position_arg(position, rules);
         PySearcher s(searcher, eval, p.rules);
         return s.search(p, limits);

@@ -51,7 +51,7 @@ std::vector<std::pair<int, int>> int_ranges(const std::string& key, const py::ob
   if (!py::isinstance<py::str>(v) && !py::isinstance<py::int_>(v) && !py::isinstance<py::iterable>(v))
     fail(key + ": expected a text such as '2,3,4', a number or a list, found " + std::string(py::repr(v)));
   try {
-    if (py::isinstance<py::str>(v)) return parse_int_ranges(v.cast<std::string>(), lo, hi, ranges_as_pairs);
+    if (py::isinstance<py::str>(v)) return parse_int_ranges(text_of(v, key), lo, hi, ranges_as_pairs);
     auto item = [&](const py::handle& h) {
       if (py::isinstance<py::int_>(h) || py::isinstance<py::str>(h)) return std::string(py::str(h));
       if (py::isinstance<py::tuple>(h) && py::len(h) == 2) {
@@ -130,8 +130,10 @@ struct TreeResult {
   std::string searcher;
 };
 
-TreeResult tree_search(const PyTree& t, const std::string& name, std::optional<int> depth, std::optional<int> model_arg,
-                       std::optional<int> bound, std::optional<std::vector<double>> probs) {
+TreeResult tree_search(const PyTree& t, const std::string& name, OptionalNumber<int> depth_arg,
+                       OptionalNumber<int> model_number, OptionalNumber<int> bound_arg,
+                       std::optional<std::vector<double>> probs) {
+  const std::optional<int> depth = plain(depth_arg), model_arg = plain(model_number), bound = plain(bound_arg);
   const auto& names = experiments::tree_searcher_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
     fail("unknown searcher '" + name + "' (known on trees: " + known_searchers() + ")");
@@ -185,8 +187,9 @@ py::dict row_dict(const experiments::TreesGridRow& r) {
   return d;
 }
 
-PyGrid trees_grid(const py::object& width, const py::object& depth, const py::object& bound, int types, int trees,
-                  const py::object& searchers, std::uint64_t seed, int threads, std::uint64_t max_leaves) {
+PyGrid trees_grid(const py::object& width, const py::object& depth, const py::object& bound, Number<int> types,
+                  Number<int> trees, const py::object& searchers, Number<std::uint64_t> seed, Number<int> threads,
+                  Number<std::uint64_t> max_leaves) {
   experiments::TreesGridSpec spec;
   spec.widths = int_ranges("width", width, 1, search::kMaxTreeWidth, true);
   for (const auto& d : int_ranges("depth", depth, 1, 30, false)) spec.depths.push_back(d.first);
@@ -198,7 +201,7 @@ PyGrid trees_grid(const py::object& width, const py::object& depth, const py::ob
   spec.threads = threads;
   spec.max_leaves = max_leaves;
   if (py::isinstance<py::str>(searchers)) {
-    const std::string s = searchers.cast<std::string>();
+    const std::string s = text_of(searchers, "searchers");
     std::size_t at = 0;
     while (at <= s.size()) {
       std::size_t comma = s.find(',', at);
@@ -287,8 +290,8 @@ void bind_trees_grid(py::module_& m) {
 void bind_trees(py::module_& m) {
   bind_tree_result(m);
   py::class_<PyTree>(m, "RandomTree", kTreeDoc)
-      .def(py::init([](const py::object& width, int depth, int bound, int step, double spread, std::uint64_t seed,
-                       int types) {
+      .def(py::init([](const py::object& width, Number<int> depth, Number<int> bound, Number<int> step,
+                       Number<double> spread, Number<std::uint64_t> seed, Number<int> types) {
              search::TreeParams p;
              py::list one;  // a (min, max) pair is one range here, not two widths
              one.append(width);

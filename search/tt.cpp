@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 
 #include "engine/error.h"
@@ -23,11 +24,32 @@ std::uint64_t machine_memory_bytes() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
-void table_too_large(std::size_t mib, const char* what, bool out_of_memory) {
+std::uint64_t available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key, unit;
+  std::uint64_t kib = 0;
+  while (in >> key >> kib) {
+    if (key == "MemAvailable:") return kib << 10;
+    std::getline(in, unit);  // the rest of the line: " kB"
+  }
+  return 0;
+}
+
+std::string table_memory_excess(std::uint64_t bytes, std::uint64_t total, std::uint64_t available) {
+  const auto mib = [](std::uint64_t b) { return std::to_string(b >> 20) + " MiB"; };
+  const std::uint64_t cap = total / 10 * 8;
+  if (total && bytes > cap)
+    return "more than 80% of this machine's " + mib(total) + " of memory in total (" + mib(cap) + ")";
+  if (available && bytes > available)
+    return "more than the " + mib(available) + " of memory available now (MemAvailable" +
+           (total ? "; " + mib(total) + " in total)" : ")");
+  return "";
+}
+
+void table_too_large(std::size_t mib, const char* what, const std::string& excess) {
   const std::string size = std::to_string(mib) + " MiB for " + what;
-  if (out_of_memory) throw InputError("out of memory allocating " + size + "; lower tt_mb");
-  throw InputError(size + " is more than 80% of this machine's " + std::to_string(machine_memory_bytes() >> 20) +
-                   " MiB of memory; lower tt_mb");
+  if (excess.empty()) throw InputError("out of memory allocating " + size + "; lower tt_mb");
+  throw InputError(size + " is " + excess + "; lower tt_mb");
 }
 
 void TranspositionTable::new_search() {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <string>
 #include <vector>
 
 namespace bao::search {
@@ -19,14 +20,29 @@ inline constexpr std::int64_t kMaxTableMb = 65536;
 // The machine's physical memory in bytes (0 if unknown).
 std::uint64_t machine_memory_bytes();
 
+// The memory a new allocation can have now without swapping: MemAvailable of
+// /proc/meminfo, in bytes (0 if unknown).
+std::uint64_t available_memory_bytes();
+
 // The most that search tables may take: 80% of the machine's memory (0 if unknown), for
 // one table (allocate_table) and for a run's threads together (experiments::check_memory).
 inline std::uint64_t table_memory_cap() { return machine_memory_bytes() / 10 * 8; }
 
+// Why `bytes` of search tables cannot be had on a machine of `total` bytes of which
+// `available` are available now (0: unknown, not checked), or "" when they fit. Both
+// limits are checked: 80% of the total, and all that is available (a table within 80%
+// of a machine whose memory is in use elsewhere would swap, or be killed). The text
+// names the limit passed with its figures in MiB:
+//   "more than 80% of this machine's 24105 MiB of memory in total (19284 MiB)"
+//   "more than the 3000 MiB of memory available now (MemAvailable; 24105 MiB in total)"
+// (the total first when both are passed).
+std::string table_memory_excess(std::uint64_t bytes, std::uint64_t total, std::uint64_t available);
+
 // Allocates a search table of `mib` MiB through `allocate` (which fills it). Throws
-// InputError naming `what` when the table would take more than 80% of the machine's
-// memory, or when the allocation fails (std::bad_alloc), instead of a bare bad_alloc or
-// the kernel killing the process.
+// InputError naming `what` when the table would take more than table_memory_excess
+// allows (80% of the machine's memory, or the memory available now), or when the
+// allocation fails (std::bad_alloc), instead of a bare bad_alloc or the kernel killing
+// the process.
 template <class Allocate>
 void allocate_table(std::size_t mib, const char* what, Allocate&& allocate);
 
@@ -43,17 +59,19 @@ struct TTEntry {
 };
 static_assert(sizeof(TTEntry) == 16);
 
-// Throws the InputError of allocate_table (too large for the machine, or out of memory).
-[[noreturn]] void table_too_large(std::size_t mib, const char* what, bool out_of_memory);
+// Throws the InputError of allocate_table: too large for the machine (`excess`, from
+// table_memory_excess), or out of memory (`excess` empty).
+[[noreturn]] void table_too_large(std::size_t mib, const char* what, const std::string& excess);
 
 template <class Allocate>
 void allocate_table(std::size_t mib, const char* what, Allocate&& allocate) {
-  const std::uint64_t cap = table_memory_cap();
-  if (cap && (std::uint64_t{mib} << 20) > cap) table_too_large(mib, what, false);
+  const std::string excess =
+      table_memory_excess(std::uint64_t{mib} << 20, machine_memory_bytes(), available_memory_bytes());
+  if (!excess.empty()) table_too_large(mib, what, excess);
   try {
     allocate();
   } catch (const std::bad_alloc&) {
-    table_too_large(mib, what, true);
+    table_too_large(mib, what, "");
   }
 }
 

@@ -1,24 +1,33 @@
 // Generating and executing moves never allocates: this binary replaces the global
 // allocation functions with counting ones and runs perft (generation and execution of
-// every move) from both starts and from a mid-game position.
+// every move) from both starts and from a mid-game position. Also the largest buffer
+// reading standard input takes.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdlib>
+#include <iostream>
 #include <new>
+#include <sstream>
 
+#include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/text_input.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "search/searcher.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
-}
+std::atomic<std::size_t> g_largest{0};  // the largest single allocation since reset
+}  // namespace
 
 void* operator new(std::size_t n) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
+  for (std::size_t l = g_largest.load(std::memory_order_relaxed);
+       n > l && !g_largest.compare_exchange_weak(l, n, std::memory_order_relaxed);) {
+  }
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
@@ -37,6 +46,27 @@ TEST(Allocation, CounterSeesAllocations) {
   auto* v = new std::vector<int>(100);
   delete v;
   EXPECT_GE(g_allocations.load() - before, 2);
+}
+
+// Standard input is read in pieces and joined once: no buffer grows past the cap (a
+// string appended to in 64 KiB pieces doubles its capacity, 64 KiB x 2^k: with a cap of
+// 1,000,000 it took 1,048,577 bytes before the cap was checked, past 1 GiB 2 GiB).
+TEST(Allocation, StandardInputNeverTakesABufferPastItsCap) {
+  for (const std::size_t size : {std::size_t{1'000'000}, std::size_t{3'000'000}}) {
+    std::istringstream text(std::string(size, 'x'));
+    std::streambuf* const old = std::cin.rdbuf(text.rdbuf());
+    g_largest = 0;
+    std::size_t got = 0;
+    try {
+      got = read_text_file("-", 1'000'000).size();
+    } catch (const InputError&) {
+    }
+    const std::size_t largest = g_largest.load();
+    std::cin.rdbuf(old);
+    std::cin.clear();
+    EXPECT_EQ(got, size <= 1'000'000 ? size : 0u);
+    EXPECT_LE(largest, 1'000'001u) << "input of " << size << " bytes";
+  }
 }
 
 TEST(Allocation, PerftGeneratesAndPlaysWithoutHeap) {

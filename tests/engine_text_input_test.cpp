@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "engine/error.h"
@@ -99,6 +101,65 @@ TEST(TextFiles, ACapGivenIsHeld) {
   const std::string e = test::input_error_of([&] { read_text_file(file.string(), 99); });
   EXPECT_NE(e.find("'" + file.string() + "' is larger than 99 bytes"), std::string::npos) << e;
   fs::remove_all(d);
+}
+
+// std::cin reads `text` while it lives.
+class StandardInput {
+ public:
+  explicit StandardInput(const std::string& text) : in_(text), old_(std::cin.rdbuf(in_.rdbuf())) {}
+  ~StandardInput() {
+    std::cin.rdbuf(old_);
+    std::cin.clear();
+  }
+
+ private:
+  std::istringstream in_;
+  std::streambuf* old_;
+};
+
+// Standard input ("-", as bao replay - reads it) is held to the cap as a file is, over
+// several of the reader's 64 KiB pieces.
+TEST(TextFiles, StandardInputIsHeldToTheCap) {
+  const std::string text(200000, 'x');
+  {
+    const StandardInput in(text);
+    EXPECT_EQ(read_text_file("-", 200000), text);
+  }
+  {
+    const StandardInput in(text);
+    const std::string e = test::input_error_of([&] { read_text_file("-", 199999); });
+    EXPECT_NE(e.find("standard input is larger than 199999 bytes, the most this input may be"), std::string::npos) << e;
+  }
+  const StandardInput in("");
+  EXPECT_EQ(read_text_file("-", 10), "");
+}
+
+// read_line reads lines as std::getline does, and refuses one past its cap having read
+// one byte beyond it.
+TEST(TextFiles, ALineIsReadUpToItsCap) {
+  std::istringstream in("ab\n\ncd");
+  std::string line;
+  ASSERT_TRUE(read_line(in, line, "in", 4));
+  EXPECT_EQ(line, "ab");
+  ASSERT_TRUE(read_line(in, line, "in", 4));
+  EXPECT_EQ(line, "");
+  ASSERT_TRUE(read_line(in, line, "in", 4));  // the last line, without a newline
+  EXPECT_EQ(line, "cd");
+  EXPECT_FALSE(read_line(in, line, "in", 4));
+  EXPECT_TRUE(in.eof() && in.fail());
+
+  std::istringstream at_cap("1234\n12345\nrest\n");
+  ASSERT_TRUE(read_line(at_cap, line, "in", 4));
+  EXPECT_EQ(line, "1234");
+  EXPECT_EQ(test::input_error_of([&] { read_line(at_cap, line, "standard input", 4); }),
+            "standard input: a line longer than 4 bytes, the most a line of this input may be");
+  EXPECT_EQ(at_cap.tellg(), 10);  // "1234\n" and 5 bytes of the long line
+
+  // The default cap, 64 KiB: an endless line stops after it.
+  std::istringstream zeros(std::string(kMaxLineBytes + 100, '\0'));
+  EXPECT_EQ(test::input_error_of([&] { read_line(zeros, line, "standard input"); }),
+            "standard input: a line longer than 65536 bytes (64 KiB), the most a line of this input may be");
+  EXPECT_EQ(zeros.tellg(), static_cast<std::streamoff>(kMaxLineBytes + 1));
 }
 
 TEST(TextFiles, AFullDiskNamesTheReasonAndLeavesNoTemporaryFile) {

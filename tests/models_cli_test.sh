@@ -75,18 +75,20 @@ check "an option of the other method is checked too (ga --beta nan) exits 2" sta
 run learn-eval "${td_small[@]}" --test-openings 0 --out "$tmp/bad.txt"
 check "--test-openings 0 exits 2" status_is 2
 check "--test-openings 0: named with its value" err_has "--test-openings must be 1 to 10000, found 0"
-# Weights near the largest double (finite, so a valid --init) overflow in training: the
-# learner stops, naming the weight, and nothing is written.
+# Weights near the largest double (finite, but beyond the weights reader's +-62.5) are
+# refused as --init, naming the file, line and bound, before any training; nothing is
+# written.
 awk '!/^#/ {print $1, "1e308"}' "$tmp/ga.txt" > "$tmp/huge.txt"
 run learn-eval "${td_small[@]}" --init "$tmp/huge.txt" --out "$tmp/huge-td.txt"
-check "td: a weight gone non-finite exits 2" status_is 2
-check "td: a weight gone non-finite: named" err_has "not finite; stopped"
-check "td: a weight gone non-finite: no weights file" test ! -e "$tmp/huge-td.txt"
-check "td: a weight gone non-finite: no curve" test ! -e "$tmp/huge-td-curve.csv"
+check "td: an --init weight beyond the bound exits 2" status_is 2
+check "td: an --init weight beyond the bound: named with file, line and bound" \
+  err_has "$tmp/huge.txt:1: weight '1e308' of 'hand' is beyond +-62.5"
+check "td: an --init weight beyond the bound: no weights file" test ! -e "$tmp/huge-td.txt"
+check "td: an --init weight beyond the bound: no curve" test ! -e "$tmp/huge-td-curve.csv"
 run learn-eval "${ga_small[@]}" --mutation-rate 1 --mutation-sigma 10 --init "$tmp/huge.txt" --out "$tmp/huge-ga.txt"
-check "ga: a weight gone non-finite exits 2" status_is 2
-check "ga: a weight gone non-finite: named" err_has "not finite; stopped"
-check "ga: a weight gone non-finite: no weights file" test ! -e "$tmp/huge-ga.txt"
+check "ga: an --init weight beyond the bound exits 2" status_is 2
+check "ga: an --init weight beyond the bound: named" err_has "is beyond +-62.5, the largest a weight may be"
+check "ga: an --init weight beyond the bound: no weights file" test ! -e "$tmp/huge-ga.txt"
 run learn-eval "${ga_small[@]}" --out "$tmp/no-such-folder/w.txt"
 check "--out in a missing folder exits 2" status_is 2
 check "--out in a missing folder: named" err_has "--out: '$tmp/no-such-folder' is not a folder"

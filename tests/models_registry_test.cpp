@@ -279,7 +279,7 @@ TEST(OmRegistry, TablesByNameKeepTheMoveAndValue) {
     refused(base + ",tt_mb=99999999999999999999)", "parameter tt_mb expects a whole number");
     // More than this machine may give a table: refused before allocating, naming the table.
     if (search::table_memory_cap() && search::table_memory_cap() < (std::uint64_t{65536} << 20))
-      refused(base + ",tt_mb=65536)", "MiB of memory; lower tt_mb");
+      refused(base + ",tt_mb=65536)", "65536 MiB for ");
   }
   // The searchers whose values depend on windows have no table.
   refused("mstar-ab(models=material,bound=3,tt_mb=4)", "unknown parameter 'tt_mb' (known: models, bound)");

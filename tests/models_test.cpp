@@ -410,6 +410,17 @@ TEST(WeightFiles, EveryErrorNamesFileAndLine) {
   expect_error("hand 0x10\n" + rest, "w.txt:1:", "weight '0x10' of 'hand' is not a finite number");
   expect_error("hand +1\n" + rest, "w.txt:1:", "not a finite number");
   expect_error("hand 1e400\n" + rest, "w.txt:1:", "not a finite number");
+  // Beyond +-62.5 (kMaxWeight) a weight could carry the score past the evaluation range.
+  for (const char* big : {"1e308", "3e9", "-62.6", "62.500001"})
+    expect_error("hand " + std::string(big) + "\n" + rest, "w.txt:1:",
+                 "weight '" + std::string(big) +
+                     "' of 'hand' is beyond +-62.5, the largest a weight may be (25 features of at most 64 each "
+                     "keep the score within +-100000)");
+  std::string house_70 = all;
+  house_70.replace(house_70.find("\nhouse 12\n"), 10, "\nhouse 70\n");
+  expect_error(house_70, "w.txt:20:", "weight '70' of 'house' is beyond +-62.5");
+  EXPECT_NO_THROW(parse_weights("hand -62.5\n" + rest, "w.txt"));
+  EXPECT_EQ(kMaxWeight * int(kHalfFeatures) * kMaxFeatureValue, search::kMaxEval);
   // A subnormal weight is a number (std::stod called it out of range).
   EXPECT_NO_THROW(parse_weights("hand 1e-320\n" + rest, "w.txt"));
   expect_error("hand 1\nfront9 1\n" + rest, "w.txt:2:", "unknown feature 'front9'");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bao play with scripted input: moves, undo, hint, moves, position, save (read back by
 # bao replay), illegal input refused with a message, the end of input, engines on either
-# side, watching two engines, a player from a config, bad options.
+# side, watching two engines, a player from a config, bad options, a line past the cap.
 # Usage: play_test.sh BAO CONFIG_DIR
 set -u
 BAO="$1"; CONFIGS="$2"
@@ -48,6 +48,20 @@ check "end of input: exit 0" status_is 0
 check "end of input: the move was played" out_has "South plays A6L*"
 play '' --side both
 check "empty input: exit 0" status_is 0
+
+# --- A line past 64 KiB (kMaxLineBytes) ends the game at once, naming the cap; a move
+# played before it is saved by --save (the line grew without bound: < /dev/zero filled
+# memory).
+start=$(date +%s)
+{ printf 'A6L*\n'; head -c 200000 /dev/zero; } | timeout 20 "$BAO" play --side both --save "$tmp/long.txt" \
+  > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "a 200000-byte line: exit 2" status_is 2
+check "a 200000-byte line: the cap named" \
+  err_has "standard input: a line longer than 65536 bytes (64 KiB), the most a line of this input may be"
+check "a 200000-byte line: at once" test $(($(date +%s) - start)) -le 5
+check "a 200000-byte line: the game before it saved" grep -q "^1: A6L\*" "$tmp/long.txt"
+timeout 20 "$BAO" play --side both < /dev/zero > /dev/null 2> "$tmp/err"; rc=$?
+check "< /dev/zero: exit 2 naming the cap" eval 'status_is 2 && err_has "a line longer than 65536 bytes"'
 
 # --- Against an engine: it replies, shows its search, undo takes back both plies, hint.
 play $'A6L*\nundo\nhint\nquit\n' --depth 3

@@ -2,8 +2,8 @@
 # `bao run` end to end: usage: resume_test.sh BAO CONFIGS_DIR
 # A run killed with SIGKILL mid-run (plus a torn last line, as a kill during a write
 # would leave) resumes to the full game count with no record duplicated or broken; a
-# different config is refused; config errors and usage errors give exit 2 and 1; the
-# example configs are valid.
+# record that contradicts its moves and a different config are refused; config errors
+# and usage errors give exit 2 and 1; the example configs are valid.
 set -u
 BAO="$1"; CONFIGS="$2"
 source "$(dirname "$0")/lib.sh"
@@ -67,6 +67,30 @@ run run "$tmp/r.ini" --out "$out" --threads 1
 check "a finished folder reruns with exit 0" status_is 0
 check "a finished folder plays nothing" err_has "nothing left to play"
 check "a finished folder's records are unchanged" cmp -s "$games" "$tmp/before"
+
+# A record whose plies, result, winner or first_points contradicts its moves (replayed
+# from its opening under the config's rules and ply cap) is refused, naming the file,
+# line and field, and the records are left alone.
+tamper() { # sed expression on line 2, the field it changes
+  sed "2$1" "$tmp/before" > "$games"
+  cp "$games" "$tmp/tampered"
+  run run "$tmp/r.ini" --out "$out"
+  check "a record with a contradicting $2 exits 2, naming file:line and the field" \
+    eval "status_is 2 && err_has \"$games:2: game \" && err_has \"contradicts its moves: field '$2'\""
+  check "a record with a contradicting $2 is left as it is" cmp -s "$games" "$tmp/tampered"
+}
+tamper 's/"plies":\([0-9]*\)/"plies":1\1/' plies
+case "$(sed -n 2p "$tmp/before")" in
+  *'"result":"south"'*) tamper 's/"result":"south"/"result":"north"/' result ;;
+  *'"result":"north"'*) tamper 's/"result":"north"/"result":"south"/' result ;;
+  *) tamper 's/"result":"capped"/"result":"south"/' result ;;
+esac
+tamper 's/"winner":"[ab]*"/"winner":"x"/' winner
+case "$(sed -n 2p "$tmp/before")" in
+  *'"first_points":0.5,'*) tamper 's/"first_points":0.5,/"first_points":1,/' first_points ;;
+  *) tamper 's/"first_points":[01],/"first_points":0.5,/' first_points ;;
+esac
+cp "$tmp/before" "$games"
 
 # A different config into the same folder is refused, naming the difference.
 run run "$tmp/r.ini" --out "$out" --set player.a.depth=3

@@ -364,6 +364,31 @@ TEST(Search, BadInputGivesClearErrors) {
   EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
 }
 
+// The two limits of a table's size, with the figures of a machine of 2000 MiB: 80% of
+// the total (1600 MiB), and the memory available now. A tt_mb within 80% but above what
+// is available (16000 MiB on a 24 GiB machine using 10 GiB elsewhere) was accepted.
+TEST(SearchTables, MemoryLimitsNameTheLimitPassedWithItsFigures) {
+  constexpr std::uint64_t MiB = 1 << 20;
+  EXPECT_EQ(search::table_memory_excess(1000 * MiB, 2000 * MiB, 1500 * MiB), "");
+  EXPECT_EQ(search::table_memory_excess(1600 * MiB, 2000 * MiB, 1600 * MiB), "");
+  EXPECT_EQ(search::table_memory_excess(1000 * MiB, 2000 * MiB, 500 * MiB),
+            "more than the 500 MiB of memory available now (MemAvailable; 2000 MiB in total)");
+  EXPECT_EQ(search::table_memory_excess(1700 * MiB, 2000 * MiB, 1900 * MiB),
+            "more than 80% of this machine's 2000 MiB of memory in total (1600 MiB)");
+  // Both passed: the total is named (lowering tt_mb below the available fits both).
+  EXPECT_EQ(search::table_memory_excess(1700 * MiB, 2000 * MiB, 100 * MiB),
+            "more than 80% of this machine's 2000 MiB of memory in total (1600 MiB)");
+  // An unknown figure (0) is not checked.
+  EXPECT_EQ(search::table_memory_excess(1700 * MiB, 0, 1800 * MiB), "");
+  EXPECT_EQ(search::table_memory_excess(1000 * MiB, 0, 500 * MiB),
+            "more than the 500 MiB of memory available now (MemAvailable)");
+  EXPECT_EQ(search::table_memory_excess(1000 * MiB, 2000 * MiB, 0), "");
+  // This machine's figures are read: the available within the total.
+  const std::uint64_t total = search::machine_memory_bytes(), available = search::available_memory_bytes();
+  ASSERT_GT(available, 0u) << "no MemAvailable in /proc/meminfo";
+  EXPECT_LE(available, total);
+}
+
 // Tables check their size against the machine before allocating, and an allocation that
 // fails is named (rather than a tt_mb up to 65536 dying as a bare std::bad_alloc).
 TEST(SearchTables, TooLargeOrOutOfMemoryIsNamedNotABareBadAlloc) {

@@ -143,6 +143,57 @@ TEST(TournamentShards, MergeRefusesWhatDoesNotFit) {
   EXPECT_HAS(merge_error(dirs, (dir / "fresh").string()), "not to the folder's shard 1");
 }
 
+// Every record is replayed from its opening under the config's rules and ply cap: one
+// whose plies, result, winner or first_points contradicts its moves, or whose moves do
+// not make the game it claims, is refused naming the file, line and field, in a shard
+// and in the output's earlier games.
+TEST(TournamentShards, MergeRefusesARecordThatContradictsItsMoves) {
+  TempDir dir;
+  const auto dirs = run_shards(kSmall, dir / "", 2, {"openings=2", "ply_cap=30"});
+  const std::string file = dirs[0] + "/games.jsonl", good = read(file);
+  const std::string rest = good.substr(good.find('\n') + 1);
+  TournamentGame r = from_json(good.substr(0, good.find('\n')));
+  r.predicted.clear();  // the moves below change in number
+  const auto refused = [&](const TournamentGame& bad, const std::string& what) {
+    write(file, to_json(bad) + "\n" + rest);
+    const std::string m = merge_error(dirs, (dir / "out").string());
+    EXPECT_HAS(m, file + ":1: game " + r.id() + " contradicts its moves: " + what);
+  };
+  TournamentGame bad = r;
+  bad.plies = r.plies + 1;
+  refused(bad, "field 'plies' is " + std::to_string(r.plies + 1) + ", the moves give " + std::to_string(r.plies));
+  bad = r;
+  bad.result = r.result == "south" ? "north" : "south";
+  refused(bad, "field 'result' is \"" + bad.result + "\", the moves give \"" + r.result + "\"");
+  bad = r;
+  bad.winner = "c";
+  refused(bad, "field 'winner' is \"c\", the moves give \"" + r.winner + "\"");
+  bad = r;
+  bad.first_points = r.first_points == 0.5 ? 1 : 0.5;
+  refused(bad, "field 'first_points' is ");
+  bad = r;
+  bad.moves.pop_back();
+  bad.plies = r.plies - 1;
+  refused(bad, "the game goes on after its " + std::to_string(r.plies - 1) + " moves");
+  bad = r;
+  bad.moves.push_back(bad.moves.front());
+  refused(bad, "move " + std::to_string(r.plies + 1) + " '" + bad.moves.back() + "' comes after the ");
+  bad = r;
+  bad.moves.front() = "Z9L";
+  refused(bad, "move 1: ");
+
+  // The output folder's earlier games are checked too.
+  write(file, good);
+  const std::string out = (dir / "out").string();
+  merge_shards(dirs, out, false);
+  const std::string merged = read(out + "/games.jsonl");
+  bad = from_json(merged.substr(0, merged.find('\n')));
+  const std::string id = bad.id();
+  ++bad.plies;
+  write(out + "/games.jsonl", to_json(bad) + "\n" + merged.substr(merged.find('\n') + 1));
+  EXPECT_HAS(merge_error(dirs, out), out + "/games.jsonl:1: game " + id + " contradicts its moves: field 'plies'");
+}
+
 TEST(TournamentShards, AShardFolderRefusesAnotherShard) {
   TempDir dir;
   const auto dirs = run_shards(kSmall, dir / "", 2, {"openings=2"});

@@ -38,6 +38,21 @@ def _error(message):
     return Error(message)
 
 
+def _check_regular(path):
+    """Refuses a path that is not a regular file (a folder, FIFO, device or socket) before
+    it is opened, as the C++ readers (engine/text_input.h) do: pandas would wait on a FIFO
+    for a writer, and read a device such as /dev/zero until memory runs out."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise _error(f"cannot read '{path}': {e.strerror}") from None
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device, FIFO or socket)"
+        raise _error(f"cannot read '{path}': {kind}; not read")
+
+
 def read_games(path):
     """The records of a games.jsonl file as a list of dicts, in file order, read by the
     tournament runner's own reader (experiments::load_records) as `bao run` reads them when
@@ -67,7 +82,8 @@ def games_frame(records):
 def load(directory):
     """Loads a results folder: Results(games, summary), both pandas DataFrames (summary
     None when DIR/summary.csv is missing). Raises bao.Error when the folder does not
-    exist or holds neither games.jsonl nor summary.csv."""
+    exist, holds neither games.jsonl nor summary.csv, or holds one that is not a regular
+    file (a FIFO would hang the read), naming the path."""
     import pandas as pd
 
     directory = os.fspath(directory)
@@ -80,6 +96,7 @@ def load(directory):
     games = games_frame(read_games(games_path) if os.path.exists(games_path) else [])
     summary = None
     if os.path.exists(summary_path):
+        _check_regular(summary_path)
         try:
             summary = pd.read_csv(summary_path)
         except (ValueError, OSError) as e:  # pandas' ParserError and EmptyDataError are ValueErrors

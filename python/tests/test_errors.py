@@ -219,6 +219,53 @@ def test_bad_results_folder(tmp_path):
     assert "neither games.jsonl nor summary.csv" in message(lambda: bao.results.load(tmp_path))
 
 
+def test_a_results_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path):
+    """A FIFO summary.csv (pandas waited for a writer for good) or games.jsonl, and a folder
+    of that name, are refused naming the path, without opening them."""
+    import os
+
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "summary.csv")
+    assert message(lambda: bao.results.load(out)) == (
+        f"cannot read '{out / 'summary.csv'}': not a regular file (a device, FIFO or socket); not read")
+    os.remove(out / "summary.csv")
+    (out / "summary.csv").mkdir()
+    assert message(lambda: bao.results.load(out)) == f"cannot read '{out / 'summary.csv'}': a folder; not read"
+    os.rmdir(out / "summary.csv")
+    os.mkfifo(out / "games.jsonl")
+    assert "not a regular file" in message(lambda: bao.results.load(out))
+
+
+def test_text_without_a_utf8_form_is_a_bao_error():
+    """A str holding a lone surrogate raised RuntimeError ("Unable to cast Python instance
+    to C++ type"); it is bao.Error naming the argument."""
+    suffix = "'\\ud800' is not text bao reads: it holds a lone surrogate, which has no UTF-8 form"
+    assert message(lambda: bao.Position("\ud800")) == "position: " + suffix
+    assert message(lambda: bao.Position.start().play("A6L*", "\ud800")) == "move: " + suffix
+    assert message(lambda: bao.Rules(variant="\ud800")) == "rules option variant: " + suffix
+    assert message(lambda: bao.Rules(**{"\ud800": 1})) == "rules option: " + suffix
+    assert message(lambda: bao.search("\ud800" * 100, depth=1)).startswith("position: '" + "\\ud800" * 8)
+
+
+def test_bools_are_not_numbers():
+    """bool is a subclass of int: depth=True searched depth 1. Every number argument
+    refuses True and False."""
+    p = bao.Position.start()
+    expected = "expected a number, found the bool {} (True and False are not numbers here)"
+    for call, value in ((lambda: bao.search(p, depth=True), True), (lambda: bao.search(p, nodes=False), False),
+                        (lambda: bao.search(p, time_ms=True), True),
+                        (lambda: bao.Searcher().search(p, depth=True), True), (lambda: p.perft(True), True),
+                        (lambda: p.perft_divide(True), True), (lambda: bao.random_opening(1, True), True),
+                        (lambda: bao.random_opening(1, 0, max_plies=True), True),
+                        (lambda: bao.RandomTree(depth=True), True), (lambda: bao.RandomTree(spread=True), True),
+                        (lambda: bao.RandomTree().search(depth=True), True),
+                        (lambda: bao.trees_grid(threads=False), False),
+                        (lambda: bao.run("x.ini", threads=True), True)):
+        assert message(call) == expected.format(value)
+    assert bao.search(p, depth=1).depth == 1  # a number still reads
+
+
 def test_damaged_results_folder(cli, tmp_path, tiny_config):
     """A damaged games.jsonl is read as `bao run` reads it (same message); a record with a
     field missing or of the wrong type is refused at load, rather than breaking pandas later."""
