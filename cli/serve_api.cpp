@@ -330,17 +330,28 @@ bool inside(const fs::path& inner, const fs::path& dir) {
 // Refuses (403, naming the file) `file` of the results folder `dir` when it leads out of
 // the folder (a link summary.md -> /etc/passwd would serve that file) or is not a regular
 // file (opening a FIFO blocks until a writer comes, which would hold the request's
-// connection for good). Returns false when there is no such file.
-bool check_folder_file(const fs::path& file, const fs::path& dir) {
+// connection for good). Returns the file's resolved path, which the caller reads, so a
+// link swapped in after the check is not followed; nullopt when there is no such file.
+std::optional<fs::path> check_folder_file(const fs::path& file, const fs::path& dir) {
   std::error_code ec;
-  if (!fs::exists(fs::symlink_status(file, ec))) return false;
+  if (!fs::exists(fs::symlink_status(file, ec))) return std::nullopt;
   const fs::path target = fs::canonical(file, ec);
   if (ec) throw HttpError(403, "'" + file.string() + "' is a link to nothing (" + ec.message() + "); not read");
   if (!inside(target, fs::canonical(dir, ec)))
     throw HttpError(403, "'" + file.string() + "' leads out of the results folder '" + dir.string() + "'; not read");
-  if (!fs::is_regular_file(fs::status(file, ec)))
+  if (!fs::is_regular_file(fs::status(target, ec)))
     throw HttpError(403, "'" + file.string() + "' is not a regular file (a folder, FIFO, device or socket); not read");
-  return true;
+  return target;
+}
+
+// Whether DIR/NAME is a file check_folder_file lets through (what the folder list calls
+// present: a FIFO or a link out of the folder is not).
+bool servable(const fs::path& dir, const char* name) {
+  try {
+    return check_folder_file(dir / name, dir).has_value();
+  } catch (const HttpError&) {
+    return false;
+  }
 }
 
 // `file` read by the guarded reader with a cap; a file it refuses (too large, unreadable,
@@ -356,9 +367,9 @@ std::string read_capped(const fs::path& file, std::size_t max_bytes) {
 // DIR/NAME of a results folder, nullopt when there is none; refused as check_folder_file
 // and read_capped say.
 std::optional<std::string> read_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes) {
-  const fs::path file = dir / name;
-  if (!check_folder_file(file, dir)) return std::nullopt;
-  return read_capped(file, max_bytes);
+  const std::optional<fs::path> file = check_folder_file(dir / name, dir);
+  if (!file) return std::nullopt;
+  return read_capped(*file, max_bytes);
 }
 
 const char* content_type(const std::string& name) {
@@ -583,12 +594,11 @@ struct ServeApi::Impl {
 
   json folder_json(std::size_t i) {
     const fs::path dir(o.results[i]);
-    std::error_code ec;
     return {{"folder", i},
             {"name", dir.filename().empty() ? dir.parent_path().filename().string() : dir.filename().string()},
             {"path", o.results[i]},
-            {"has_games", fs::exists(dir / "games.jsonl", ec)},
-            {"has_summary", fs::exists(dir / "summary.md", ec) || fs::exists(dir / "summary.csv", ec)}};
+            {"has_games", servable(dir, "games.jsonl")},
+            {"has_summary", servable(dir, "summary.md") || servable(dir, "summary.csv")}};
   }
 
   // The rules a folder's games were played under: its config.ini (bao run), else the
@@ -607,8 +617,9 @@ struct ServeApi::Impl {
   }
 
   std::shared_ptr<const Records> load(std::size_t i) {
-    const fs::path dir(o.results[i]), file = dir / "games.jsonl";
-    check_folder_file(file, dir);  // a missing one is named by load_records
+    const fs::path dir(o.results[i]);
+    // A missing file is named by load_records; one that is there is read by its resolved path.
+    const fs::path file = check_folder_file(dir / "games.jsonl", dir).value_or(dir / "games.jsonl");
     std::error_code ec;
     const std::uintmax_t size = fs::file_size(file, ec);
     const fs::file_time_type time = ec ? fs::file_time_type() : fs::last_write_time(file, ec);

@@ -75,7 +75,12 @@ class ModelSearcher : public search::Searcher {
   // model (prediction_model()) to prediction_depth(r.depth) plies from there, which is
   // how the search predicted MIN at that node; ties may go another way than the
   // search's pessimistic rule (alpha-beta keeps its first best). Costs one such search,
-  // outside r's nodes and time. None when the game ends after r.best.
+  // outside r's nodes and time, within kPredictionNodes or 8 times r's nodes, whichever
+  // is more: a searcher under a node limit can reach a great depth in an endgame (few
+  // nodes an iteration), where alpha-beta on the model to that depth would run for hours;
+  // cut short, the prediction is that of the deepest iteration finished. None when the
+  // game ends after r.best.
+  static constexpr std::uint64_t kPredictionNodes = 200'000;
   std::optional<bao::Move> predicted_reply(const Position& p, const search::BaoResult& r) override {
     const int m = prediction_model();
     if (!r.has_move || m < 1 || m > models()) return std::nullopt;
@@ -85,6 +90,7 @@ class ModelSearcher : public search::Searcher {
       predictor_ = search::make_searcher("alphabeta(tt_mb=1)", rules_, evals_[static_cast<std::size_t>(m)]);
     search::Limits l;
     l.depth = std::max(1, prediction_depth(std::max(1, r.depth)));
+    l.nodes = std::max(kPredictionNodes, 8 * r.nodes);
     const search::BaoResult reply = predictor_->search(after, l);
     if (!reply.has_move) return std::nullopt;
     return reply.best;

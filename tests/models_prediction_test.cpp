@@ -6,6 +6,7 @@
 // opponent in a game.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -88,6 +89,26 @@ TEST(PredictedReply, ModelSearchersPredictABestReplyOfTheirModel) {
       ++checked;
     }
   EXPECT_GE(checked, 25);
+}
+
+// A searcher under a node limit can finish iterations of a great depth in an endgame; the
+// prediction after such a search is bounded (to the deepest iteration alpha-beta on the
+// model finishes within its budget), not a search to that depth, which at the start
+// position would never end.
+TEST(PredictedReply, APredictionAfterADeepSearchIsBounded) {
+  const Position p = start_position(Variant::Kiswahili);
+  for (const std::string spec : {"om-beta(model=ga-short)", "safe-om(model=ga-short,eps=16)"}) {
+    auto s = models::make_searcher(spec, kRules, make_evaluator("td-long"));
+    search::BaoResult r = s->search(p, search::Limits{2, 0, 0});
+    ASSERT_TRUE(r.has_move);
+    r.depth = 60;  // as if its iterations had reached 60 plies
+    const auto m = s->predicted_reply(p, r);
+    ASSERT_TRUE(m.has_value()) << spec;
+    const Position child = apply_move(p, r.best, kRules);
+    ChildList replies;
+    generate_children(child, kRules, replies);
+    EXPECT_TRUE(std::any_of(replies.begin(), replies.end(), [&](const Child& c) { return c.move == *m; })) << spec;
+  }
 }
 
 TEST(PredictedReply, AlphaBetaPredictsItsPrincipalVariationsReply) {

@@ -461,6 +461,13 @@ def test_folder_files(tmp, res):
         check(st == 200 and j.get("csv") == "a,b\n", "a link inside the folder is read")
         expect("/api/games?folder=6", "a link games.jsonl -> /etc/passwd", "leads out of the results folder")
         expect("/api/game?folder=7&index=0", "a link config.ini -> /etc/passwd", "leads out of the results folder")
+        # The folder list calls present only what it would serve.
+        st, j = s.get("/api/results")
+        listed = {r["folder"]: r for r in j.get("results", [])} if st == 200 else {}
+        check(st == 200 and not any(listed[i]["has_summary"] for i in (0, 1, 4)) and listed[5]["has_summary"],
+              f"results: a FIFO or a link out is no summary, a link inside is ({[listed.get(i) for i in (0, 1, 4, 5)]})")
+        check(st == 200 and not listed[2]["has_games"] and not listed[6]["has_games"] and listed[7]["has_games"],
+              "results: a FIFO or a link out is no games.jsonl")
         check(s.alive(), "the server survived the folder files")
     finally:
         s.stop()
