@@ -322,6 +322,22 @@ std::vector<std::string> evaluator_list() {
   return out;
 }
 
+// One of the server's search slots, held for a scope: waits up to `wait_ms` for a free
+// one, else a 503; released when the scope ends, whatever ends it.
+class SearchSlot {
+ public:
+  SearchSlot(std::counting_semaphore<1024>& slots, std::int64_t wait_ms) : slots_(slots) {
+    if (!slots_.try_acquire_for(std::chrono::milliseconds(wait_ms)))
+      throw HttpError(503, "the server is busy with other searches; try again");
+  }
+  ~SearchSlot() { slots_.release(); }
+  SearchSlot(const SearchSlot&) = delete;
+  SearchSlot& operator=(const SearchSlot&) = delete;
+
+ private:
+  std::counting_semaphore<1024>& slots_;
+};
+
 // Whether the canonical path `inner` lies in the canonical folder `dir`.
 bool inside(const fs::path& inner, const fs::path& dir) {
   return std::mismatch(dir.begin(), dir.end(), inner.begin(), inner.end()).first == dir.end();
@@ -545,12 +561,7 @@ struct ServeApi::Impl {
       bad(std::string("no legal move: the game is over (") + outcome_reason(p, rules) + ")");
     // The searcher is made inside the slot: its transposition table is allocated when it
     // is made, so the slots bound the memory of searches as well as their number.
-    if (!searches.try_acquire_for(std::chrono::milliseconds(o.max_time_ms + 2000)))
-      throw HttpError(503, "the server is busy with other searches; try again");
-    struct Release {
-      std::counting_semaphore<1024>& slots;
-      ~Release() { slots.release(); }
-    } release{searches};
+    const SearchSlot slot(searches, o.max_time_ms + 2000);
     const Engine e = make_engine(pc, rules);
     json iterations = json::array();
     const search::BaoResult r = e.player.searcher->search(p, e.player.limits, [&](const search::BaoResult& it) {
@@ -869,12 +880,7 @@ struct ServeApi::Impl {
     // The whole curve shares the time cap of a few searches: each position gets its share
     // (at least 20 ms), so a long game at a deep setting cannot hold a slot for minutes.
     pc.time_ms = std::max<std::int64_t>(20, 3 * o.max_time_ms / static_cast<std::int64_t>(g.plies() + 1));
-    if (!searches.try_acquire_for(std::chrono::milliseconds(o.max_time_ms + 2000)))
-      throw HttpError(503, "the server is busy with other searches; try again");
-    struct Release {
-      std::counting_semaphore<1024>& slots;
-      ~Release() { slots.release(); }
-    } release{searches};
+    const SearchSlot slot(searches, o.max_time_ms + 2000);
     const Engine e = make_engine(pc, rules);
     double seconds = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
