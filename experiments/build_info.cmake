@@ -1,5 +1,7 @@
 # Writes OUT, a C++ header with the commit the build is made from (git rev-parse HEAD,
-# "+dirty" when tracked files differ from it, "unknown" without git), for run.json
+# "+dirty" when tracked files differ from it; without git, the commit `git archive` wrote
+# into experiments/archive_commit.txt (export-subst in .gitattributes), so a build from a
+# release tarball knows it; "unknown" when neither tells), for run.json
 # (experiments/run_info.h). Run at every build by experiments/CMakeLists.txt; the file is
 # rewritten only when its content changes, so an unchanged commit rebuilds nothing.
 #   cmake -DSRC=REPO -DOUT=build_commit.h -P build_info.cmake
@@ -7,6 +9,12 @@ execute_process(COMMAND git -C "${SRC}" rev-parse HEAD OUTPUT_VARIABLE commit RE
                 OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 if(failed OR commit STREQUAL "")
   set(commit "unknown")
+  if(EXISTS "${SRC}/experiments/archive_commit.txt")
+    file(STRINGS "${SRC}/experiments/archive_commit.txt" archived LIMIT_COUNT 1)
+    if(archived MATCHES "^[0-9a-f]+$")
+      set(commit "${archived}")
+    endif()
+  endif()
 else()
   execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no OUTPUT_VARIABLE changes
                   ERROR_QUIET)

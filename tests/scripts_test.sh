@@ -55,5 +55,19 @@ check "the line counts the files of the total" grep -q 'compiling file 2 of 2' "
 check "the time runs on while a file compiles" grep -q 'compiling file 1 of 2, 0:02' "$tmp/tty"
 check "the build's end leaves one line with the count and the time" grep -q 'bao: compiled 2 files in 0:0[23]' "$tmp/tty"
 
+# The commit a build records: from git in a checkout; from a `git archive` tarball (no
+# .git) the one git archive wrote into experiments/archive_commit.txt.
+commit_of() { cmake -DSRC="$1" -DOUT="$tmp/commit.h" -P "$ROOT/experiments/build_info.cmake" && cat "$tmp/commit.h"; }
+if git -C "$ROOT" rev-parse HEAD > /dev/null 2>&1; then
+  head="$(git -C "$ROOT" rev-parse HEAD)"
+  check "a checkout's build records its commit" eval "commit_of '$ROOT' | grep -q '\"$head'"
+  mkdir -p "$tmp/tarball"
+  git -C "$ROOT" archive HEAD experiments/build_info.cmake experiments/archive_commit.txt | tar -x -C "$tmp/tarball"
+  check "a tarball's build records the archived commit, not unknown" \
+    eval "commit_of '$tmp/tarball' | grep -q '\"$head\"'"
+  printf 'not a commit\n' > "$tmp/tarball/experiments/archive_commit.txt"
+  check "a file without a hash gives unknown" eval "commit_of '$tmp/tarball' | grep -q '\"unknown\"'"
+fi
+
 echo "scripts_test.sh: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]
