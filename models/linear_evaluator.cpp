@@ -124,6 +124,12 @@ std::string format_weights(const Weights& w, const std::string& comment) {
   if (const int f = first_non_finite(w); f >= 0)
     throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + number_text(w[f]) +
                      ", not finite: a weights file holds finite numbers only");
+  // Nor a weight beyond kMaxWeight, which parse_weights refuses: a learner that drifts
+  // past it fails here, naming the weight, instead of leaving a file no reader takes.
+  for (int f = 0; f < kHalfFeatures; ++f)
+    if (std::abs(w[f]) > kMaxWeight)
+      throw InputError("the weight of '" + std::string(feature_name(f)) + "' is " + number_text(w[f]) + ", beyond +-" +
+                       number_text(kMaxWeight) + ", the largest a weights file may hold");
   std::string out;
   std::istringstream lines(comment);
   for (std::string l; std::getline(lines, l);) out += l.empty() ? "#\n" : "# " + l + "\n";

@@ -811,6 +811,14 @@ TEST(WeightFiles, NonFiniteWeightsAreNeverWritten) {
     EXPECT_NE(m.find("'threat_next'"), std::string::npos) << m;
     EXPECT_EQ(read_text_file(path), "old content\n");
   }
+  // Nor a weight the reader would refuse as beyond kMaxWeight; one at it is written.
+  Weights w = default_like_weights();
+  w[kFThreatNext] = kMaxWeight * 1.001;
+  const std::string m = input_error_of([&] { write_weights(path, w); });
+  EXPECT_NE(m.find("'threat_next' is 62.5625, beyond +-62.5"), std::string::npos) << m;
+  EXPECT_EQ(read_text_file(path), "old content\n");
+  w[kFThreatNext] = -kMaxWeight;
+  EXPECT_EQ(parse_weights(format_weights(w), "x"), w);
   std::filesystem::remove(path);
 }
 
