@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/movegen.h"
 #include "engine/rules.h"
 
 namespace bao::experiments {
@@ -54,6 +55,12 @@ struct LoadedRecords {
   std::vector<TournamentGame> records;  // in file order, without duplicates
   std::vector<std::string> notes;       // what was repaired or skipped, for stderr
 };
+
+// Sets r.result, r.winner and r.first_points from how the game ended: `end` is who won,
+// Outcome::Ongoing for a game stopped at the ply cap (half a point each). Needs r.south,
+// r.north and r.first. The one place a record's outcome fields are derived, for the
+// games played and for the replay that checks them.
+void set_outcome(TournamentGame& r, Outcome end);
 
 // The rules and ply cap of the tournament a record belongs to: what its moves are
 // replayed under.

@@ -70,15 +70,7 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
     r.moves.push_back(format_move(out.moves[k], static_cast<int>((opening.side + k) % 2)));
   r.reason = out.reason;
   r.plies = out.plies;
-  if (out.capped) {
-    r.result = "capped";
-    r.first_points = 0.5;
-  } else {
-    const bool south_won = out.result == Outcome::SouthWins;
-    r.result = south_won ? "south" : "north";
-    r.winner = south_won ? r.south : r.north;
-    r.first_points = r.winner == pr.first ? 1.0 : 0.0;
-  }
+  set_outcome(r, out.capped ? Outcome::Ongoing : out.result);
   r.nodes_south = out.nodes[0];
   r.nodes_north = out.nodes[1];
   r.time_south = out.seconds[0];
