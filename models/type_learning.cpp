@@ -154,32 +154,42 @@ struct PositionObserver {
   std::vector<ReplyModel> models;
 };
 
+// body(observer, i) for every i in [0, n), on o.threads threads (0: all), each with its
+// own PositionObserver; an exception in any thread is an InputError after `what`.
+template <class Body>
+void observe_in_parallel(const PlayerModel& opponent, const std::vector<PlayerModel>& types, const Rules& rules,
+                         bool likelihoods, const OfflineOptions& o, int n, const std::string& what, Body body) {
+  std::string error;
+#pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
+  {
+    try {
+      PositionObserver observer(opponent, types, rules, likelihoods, o.tau);
+#pragma omp for schedule(dynamic, 1)
+      for (int i = 0; i < n; ++i) body(observer, i);
+    } catch (const std::exception& e) {
+#pragma omp critical
+      error = e.what();
+    }
+  }
+  if (!error.empty()) throw InputError(what + error);
+}
+
 // The opponent's self-play games from the openings first, first + 1, ... of o.seed's
 // stream: every unforced position with its move, game by game (so the order, and the
 // scores, do not depend on the thread count).
 std::vector<HeldOutReply> observe_games(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                         const Rules& rules, const OfflineOptions& o, int first) {
   std::vector<std::vector<HeldOutReply>> games(o.held_out_games);
-  std::string error;
-#pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
-  {
-    try {
-      PositionObserver observer(opponent, types, rules, true, o.tau);
-#pragma omp for schedule(dynamic, 1)
-      for (int g = 0; g < o.held_out_games; ++g) {
-        Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(first + g), 4, 8, o.opening_stream);
-        for (int ply = 0; ply < o.games_ply_cap && outcome(p, rules) == Outcome::Ongoing; ++ply) {
-          const Move m = observer.real.predict(p);
-          if (count_legal_moves(p, rules) > 1) games[g].push_back(observer.held_out(p, m));
-          p = apply_move(p, m, rules);
-        }
-      }
-    } catch (const std::exception& e) {
-#pragma omp critical
-      error = e.what();
-    }
-  }
-  if (!error.empty()) throw InputError("learn types, held-out games: " + error);
+  observe_in_parallel(opponent, types, rules, true, o, o.held_out_games,
+                      "learn types, held-out games: ", [&](PositionObserver& observer, int g) {
+                        Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(first + g), 4, 8,
+                                                          o.opening_stream);
+                        for (int ply = 0; ply < o.games_ply_cap && outcome(p, rules) == Outcome::Ongoing; ++ply) {
+                          const Move m = observer.real.predict(p);
+                          if (count_legal_moves(p, rules) > 1) games[g].push_back(observer.held_out(p, m));
+                          p = apply_move(p, m, rules);
+                        }
+                      });
   std::vector<HeldOutReply> all;
   for (auto& g : games) std::move(g.begin(), g.end(), std::back_inserter(all));
   if (all.empty()) throw InputError("learn types: the held-out games have no position with two legal moves or more");
@@ -198,26 +208,15 @@ Observations observe_positions(const PlayerModel& opponent, const std::vector<Pl
   obs.hits.assign(n, std::vector<char>(k, 0));
   if (likelihoods) obs.log_lik.assign(n, std::vector<double>(k, 0));
   obs.held_out.resize(o.held_out);
-  std::string error;
-#pragma omp parallel num_threads(o.threads > 0 ? o.threads : omp_get_max_threads())
-  {
-    try {
-      PositionObserver observer(opponent, types, rules, likelihoods, o.tau);
-#pragma omp for schedule(dynamic, 1)
-      for (int i = 0; i < n + o.held_out; ++i) {
-        const Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(i), o.min_plies, o.max_plies,
-                                                o.opening_stream);
-        if (i < n)
-          observer.sample(p, obs.hits[i], likelihoods ? &obs.log_lik[i] : nullptr);
-        else
-          obs.held_out[i - n] = observer.held_out(p);
-      }
-    } catch (const std::exception& e) {
-#pragma omp critical
-      error = e.what();
-    }
-  }
-  if (!error.empty()) throw InputError("learn types: " + error);
+  observe_in_parallel(opponent, types, rules, likelihoods, o, n + o.held_out,
+                      "learn types: ", [&](PositionObserver& observer, int i) {
+                        const Position p = play::random_opening(rules, o.seed, static_cast<std::uint64_t>(i),
+                                                                o.min_plies, o.max_plies, o.opening_stream);
+                        if (i < n)
+                          observer.sample(p, obs.hits[i], likelihoods ? &obs.log_lik[i] : nullptr);
+                        else
+                          obs.held_out[i - n] = observer.held_out(p);
+                      });
   if (o.held_out_games > 0) obs.held_out_games = observe_games(opponent, types, rules, o, n + o.held_out);
   return obs;
 }
