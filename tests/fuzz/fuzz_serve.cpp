@@ -40,20 +40,13 @@ const char kGame[] =
 // made once, in the temporary folder, for the process.
 bao::cli::ServeApi& api() {
   static const fs::path dir = [] {
-    const fs::path d = fs::temp_directory_path() / ("bao-fuzz-serve-" + std::to_string(getpid()));
+    const fs::path& d = bao::fuzz::process_folder("serve");
     fs::create_directories(d / "games");
     fs::create_directories(d / "empty");
     std::ofstream(d / "games" / "games.jsonl") << kGame << "\n";
     std::ofstream(d / "games" / "summary.md") << "# summary\n";
     return d;
   }();
-  // The folder goes when the process ends normally.
-  static const struct Remove {
-    ~Remove() {
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-    }
-  } remove;
   static bao::cli::ServeApi a([] {
     bao::cli::ServeOptions o;
     o.max_depth = 2;

@@ -29,21 +29,7 @@ namespace fs = std::filesystem;
 
 const char kCheck[] = "position fuzz-check";
 
-const fs::path& folder() {
-  static const fs::path dir = [] {
-    const fs::path d = fs::temp_directory_path() / ("bao-fuzz-session-" + std::to_string(getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  // The folder goes when the process ends normally.
-  static const struct Remove {
-    ~Remove() {
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-    }
-  } remove;
-  return dir;
-}
+const fs::path& folder() { return bao::fuzz::process_folder("session"); }
 
 // Standard input and output swapped for strings while a session runs.
 struct Redirect {
