@@ -37,17 +37,21 @@ check "scripts/install --help names both defaults" \
   bash -c '"$1/scripts/install" --help | tr "\n" " " | grep -q "~/.local, or /usr/local for root"' _ "$ROOT"
 # Build progress: make's output goes through build_progress to the log unchanged; on a
 # terminal one line counts the files and the time, refreshed while a file compiles.
-make_output() {
-  printf '[ 10%%] Building CXX object engine/a.cpp.o\n'
-  sleep 2.2
-  printf 'a warning\n[ 90%%] Building CXX object cli/b.cpp.o\n[100%%] Linking CXX executable bao'
-}
-export -f make_output
-bash -c 'source "$1/scripts/_setup.sh"; make_output | build_progress 2' _ "$ROOT" >"$tmp/log" 2>"$tmp/err"
+# The fake build is a script file, not an exported function: `script -c` runs $SHELL, and
+# dash (Debian's /bin/sh) drops exported bash functions from the environment.
+cat >"$tmp/make_output" <<'FAKE'
+#!/usr/bin/env bash
+printf '[ 10%%] Building CXX object engine/a.cpp.o\n'
+sleep 2.2
+printf 'a warning\n[ 90%%] Building CXX object cli/b.cpp.o\n[100%%] Linking CXX executable bao'
+FAKE
+chmod +x "$tmp/make_output"
+make_output() { "$tmp/make_output"; }
+bash -c 'source "$1/scripts/_setup.sh"; "$2" | build_progress 2' _ "$ROOT" "$tmp/make_output" >"$tmp/log" 2>"$tmp/err"
 check "build_progress copies the build's output to the log, the last line too" \
   test "$(cat "$tmp/log")" = "$(make_output)"
 check "off a terminal it prints nothing of its own" test ! -s "$tmp/err"
-script -qec "bash -c 'source \"\$1/scripts/_setup.sh\"; make_output | build_progress 2 >\"\$2\"' _ '$ROOT' '$tmp/log2'" \
+script -qec "bash -c 'source \"\$1/scripts/_setup.sh\"; \"\$3\" | build_progress 2 >\"\$2\"' _ '$ROOT' '$tmp/log2' '$tmp/make_output'" \
   /dev/null >"$tmp/tty" 2>&1
 check "on a terminal the log is the same" test "$(cat "$tmp/log2")" = "$(make_output)"
 check "on a terminal: one line, rewritten (carriage return, erase)" grep -q $'\r\033\[K' "$tmp/tty"
