@@ -1,19 +1,82 @@
-# Writes OUT, a C++ header with the commit the build is made from (git rev-parse HEAD,
-# "+dirty" when tracked files differ from it; without git, the commit `git archive` wrote
-# into experiments/archive_commit.txt (export-subst in .gitattributes), so a build from a
-# release tarball knows it; "unknown" when neither tells), for run.json
-# (experiments/run_info.h). Run at every build by experiments/CMakeLists.txt; the file is
-# rewritten only when its content changes, so an unchanged commit rebuilds nothing.
+# Writes OUT, a C++ header with the commit the build is made from, for run.json
+# (experiments/run_info.h):
+#   * git rev-parse HEAD, "+dirty" when tracked files differ from it;
+#   * where git is missing or refuses the folder (a checkout owned by another user is
+#     "dubious ownership" to git), the commit read from the checkout's .git folder itself:
+#     HEAD, and the branch it names in .git/refs/ or .git/packed-refs (a worktree's .git
+#     file is followed to its folder); without git nothing says whether files changed, so
+#     no "+dirty";
+#   * without .git, the commit `git archive` wrote into experiments/archive_commit.txt
+#     (export-subst in .gitattributes), so a build from a release tarball knows it;
+#   * "unknown" when none of these tells.
+# Run at every build by experiments/CMakeLists.txt; the file is rewritten only when its
+# content changes, so an unchanged commit rebuilds nothing.
 #   cmake -DSRC=REPO -DOUT=build_commit.h -P build_info.cmake
+
+# commit_from_git_dir(VAR SRC): the commit HEAD names in SRC/.git, read as files; "" when
+# it cannot be read.
+function(commit_from_git_dir var src)
+  set(${var} "" PARENT_SCOPE)
+  set(git_dir "${src}/.git")
+  if(NOT IS_DIRECTORY "${git_dir}" AND EXISTS "${git_dir}")
+    # A worktree or submodule: .git is a file "gitdir: PATH", PATH relative to src or absolute.
+    file(STRINGS "${git_dir}" pointer LIMIT_COUNT 1)
+    if(NOT pointer MATCHES "^gitdir: (.+)$")
+      return()
+    endif()
+    get_filename_component(git_dir "${CMAKE_MATCH_1}" ABSOLUTE BASE_DIR "${src}")
+  endif()
+  if(NOT EXISTS "${git_dir}/HEAD")
+    return()
+  endif()
+  # Refs live in the common folder, which a worktree's commondir file names.
+  set(common_dir "${git_dir}")
+  if(EXISTS "${git_dir}/commondir")
+    file(STRINGS "${git_dir}/commondir" common LIMIT_COUNT 1)
+    get_filename_component(common_dir "${common}" ABSOLUTE BASE_DIR "${git_dir}")
+  endif()
+  file(STRINGS "${git_dir}/HEAD" head LIMIT_COUNT 1)
+  if(head MATCHES "^[0-9a-f]+$")  # a detached HEAD holds the commit itself
+    set(${var} "${head}" PARENT_SCOPE)
+    return()
+  endif()
+  if(NOT head MATCHES "^ref: (refs/.+)$")
+    return()
+  endif()
+  set(ref "${CMAKE_MATCH_1}")
+  foreach(dir IN ITEMS "${git_dir}" "${common_dir}")
+    if(EXISTS "${dir}/${ref}")
+      file(STRINGS "${dir}/${ref}" hash LIMIT_COUNT 1)
+      if(hash MATCHES "^[0-9a-f]+$")
+        set(${var} "${hash}" PARENT_SCOPE)
+        return()
+      endif()
+    endif()
+  endforeach()
+  # A packed ref: a line "HASH REF" in packed-refs (comment and peeled lines start with # or ^).
+  if(EXISTS "${common_dir}/packed-refs")
+    file(STRINGS "${common_dir}/packed-refs" lines)
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^([0-9a-f]+) (.+)$" AND CMAKE_MATCH_2 STREQUAL ref)
+        set(${var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+        return()
+      endif()
+    endforeach()
+  endif()
+endfunction()
+
 execute_process(COMMAND git -C "${SRC}" rev-parse HEAD OUTPUT_VARIABLE commit RESULT_VARIABLE failed
                 OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 if(failed OR commit STREQUAL "")
-  set(commit "unknown")
-  if(EXISTS "${SRC}/experiments/archive_commit.txt")
+  commit_from_git_dir(commit "${SRC}")
+  if(commit STREQUAL "" AND EXISTS "${SRC}/experiments/archive_commit.txt")
     file(STRINGS "${SRC}/experiments/archive_commit.txt" archived LIMIT_COUNT 1)
     if(archived MATCHES "^[0-9a-f]+$")
       set(commit "${archived}")
     endif()
+  endif()
+  if(commit STREQUAL "")
+    set(commit "unknown")
   endif()
 else()
   execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no OUTPUT_VARIABLE changes

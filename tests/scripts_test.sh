@@ -3,7 +3,8 @@
 #   * scripts/install's default PREFIX: /usr/local for root (its PATH has /usr/local/bin,
 #     not ~/.local/bin), ~/.local for another user (run as nobody when the test is root);
 #   * apt's log is named after the script, so scripts/test keeps scripts/bao's log;
-#   * build progress: the log gets make's output unchanged, a terminal one updating line.
+#   * build progress: the log gets make's output unchanged, a terminal one updating line;
+#   * the commit a build records, from git, from .git's files without git, from a tarball.
 # Nothing is installed or built: the helpers are called on their own.
 set -u
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -59,8 +60,9 @@ check "the line counts the files of the total" grep -q 'compiling file 2 of 2' "
 check "the time runs on while a file compiles" grep -q 'compiling file 1 of 2, 0:02' "$tmp/tty"
 check "the build's end leaves one line with the count and the time" grep -q 'bao: compiled 2 files in 0:0[23]' "$tmp/tty"
 
-# The commit a build records: from git in a checkout; from a `git archive` tarball (no
-# .git) the one git archive wrote into experiments/archive_commit.txt.
+# The commit a build records: from git in a checkout; without git from .git's files; from
+# a `git archive` tarball (no .git) the one git archive wrote into
+# experiments/archive_commit.txt.
 commit_of() { cmake -DSRC="$1" -DOUT="$tmp/commit.h" -P "$ROOT/experiments/build_info.cmake" && cat "$tmp/commit.h"; }
 if git -C "$ROOT" rev-parse HEAD > /dev/null 2>&1; then
   head="$(git -C "$ROOT" rev-parse HEAD)"
@@ -71,6 +73,33 @@ if git -C "$ROOT" rev-parse HEAD > /dev/null 2>&1; then
     eval "commit_of '$tmp/tarball' | grep -q '\"$head\"'"
   printf 'not a commit\n' > "$tmp/tarball/experiments/archive_commit.txt"
   check "a file without a hash gives unknown" eval "commit_of '$tmp/tarball' | grep -q '\"unknown\"'"
+  # Without git (or where git refuses the folder: "dubious ownership"), the commit is read
+  # from .git's files: HEAD, then the branch it names, loose or in packed-refs. The
+  # checkout here is a copy of .git's HEAD and one ref, and cmake runs with a PATH whose
+  # only program is cmake.
+  mkdir -p "$tmp/nogit" "$tmp/copy/.git/refs/heads"
+  ln -s "$(command -v cmake)" "$tmp/nogit/cmake"
+  commit_without_git() {
+    PATH="$tmp/nogit" cmake -DSRC="$1" -DOUT="$tmp/commit.h" -P "$ROOT/experiments/build_info.cmake" &&
+      cat "$tmp/commit.h"
+  }
+  printf 'ref: refs/heads/work\n' > "$tmp/copy/.git/HEAD"
+  printf '%s\n' "$head" > "$tmp/copy/.git/refs/heads/work"
+  check "without git, a checkout's build records the commit of HEAD's branch" \
+    eval "commit_without_git '$tmp/copy' | grep -q '\"$head\"'"
+  rm "$tmp/copy/.git/refs/heads/work"
+  printf '# pack-refs with: peeled fully-peeled sorted\n%s refs/heads/other\n%s refs/heads/work\n^%s\n' \
+    "${head//?/0}" "$head" "${head//?/1}" > "$tmp/copy/.git/packed-refs"
+  check "without git, a packed branch is found in packed-refs" \
+    eval "commit_without_git '$tmp/copy' | grep -q '\"$head\"'"
+  printf '%s\n' "$head" > "$tmp/copy/.git/HEAD"
+  check "without git, a detached HEAD is the commit" eval "commit_without_git '$tmp/copy' | grep -q '\"$head\"'"
+  mkdir -p "$tmp/worktree"
+  printf 'gitdir: ../copy/.git\n' > "$tmp/worktree/.git"
+  check "without git, a .git file leads to its folder" eval "commit_without_git '$tmp/worktree' | grep -q '\"$head\"'"
+  printf 'ref: refs/heads/gone\n' > "$tmp/copy/.git/HEAD"
+  check "without git, a branch that is nowhere gives unknown" \
+    eval "commit_without_git '$tmp/copy' | grep -q '\"unknown\"'"
 fi
 
 echo "scripts_test.sh: $checks checks, $fails failed"
