@@ -1,11 +1,15 @@
 // The `bao` command: dispatches to one subcommand per source file (cmd_*.cpp).
 // Exit status: 0 success, 1 usage error, 2 bad input.
+// Every message passes through bao::printable: command-line arguments and the errors that
+// quote them (an unknown option or command, a bad name, a path that cannot be opened)
+// reach the terminal with control bytes escaped, never as raw ESC sequences.
 #include <iostream>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "cli/common.h"
+#include "engine/text_input.h"
 
 namespace {
 
@@ -59,7 +63,7 @@ int main(int argc, char** argv) {
     try {
       return c.run(args);
     } catch (const boost::program_options::error& e) {
-      std::cerr << "bao " << name << ": " << e.what() << " (see bao " << name << " --help)\n";
+      std::cerr << "bao " << name << ": " << bao::printable(e.what()) << " (see bao " << name << " --help)\n";
       return bao::cli::kExitUsage;
     } catch (const std::bad_alloc&) {  // the tables check their size; anything else that runs out
       std::cerr << "bao " << name
@@ -67,11 +71,11 @@ int main(int argc, char** argv) {
                    "input\n";
       return bao::cli::kExitBadInput;
     } catch (const std::exception& e) {  // bao::InputError, or a failure mid-run (a searcher's, a write's)
-      std::cerr << "bao " << name << ": " << e.what() << "\n";
+      std::cerr << "bao " << name << ": " << bao::printable(e.what()) << "\n";
       return bao::cli::kExitBadInput;
     }
   }
-  std::cerr << "bao: unknown command '" << name << "'\n";
+  std::cerr << "bao: unknown command '" << bao::printable(name) << "'\n";
   usage(std::cerr);
   return bao::cli::kExitUsage;
 }

@@ -62,6 +62,24 @@ done
 run frob
 check "unknown command exits 1" status_is 1
 check "unknown command is named on stderr" err_has "unknown command 'frob'"
+# Arguments are quoted in messages with their control bytes escaped (\x1b), so that no
+# argument can send an escape sequence to the terminal through stderr.
+no_raw_esc() { ! grep -q $'\e' "$tmp/err"; }
+run $'fr\e[31mob'
+check "an unknown command with ESC exits 1, named escaped" eval "status_is 1 && err_has \"unknown command 'fr\\x1b[31mob'\""
+check "  and no raw ESC on stderr" no_raw_esc
+run search --depth 2 --searcher $'\e[31m'
+check "search --searcher ESC exits 2, named escaped" eval "status_is 2 && err_has \"'\\x1b[31m': expected a name\""
+check "  and no raw ESC on stderr" no_raw_esc
+run search --depth 2 --variant $'\e'
+check "search --variant ESC exits 2, named escaped" eval "status_is 2 && err_has \"found '\\x1b'\""
+check "  and no raw ESC on stderr" no_raw_esc
+run search --depth 2 $'--fr\eob'
+check "an unknown option with ESC exits 1, named escaped" eval "status_is 1 && err_has \"'--fr\\x1bob'\""
+check "  and no raw ESC on stderr" no_raw_esc
+run replay "$tmp/"$'no\e[2Jsuch'
+check "replay of a path with ESC: cannot open, named escaped" eval "status_is 2 && err_has \"cannot open '$tmp/no\\x1b[2Jsuch'\""
+check "  and no raw ESC on stderr" no_raw_esc
 for sub in show moves replay perft; do
   run $sub --frob
   check "bao $sub --frob exits 1" status_is 1
