@@ -185,7 +185,7 @@ constinit thread_local ProofLimitState proof_state;
 
 }  // namespace
 
-bool ProofLimit::active() const { return laps != 0 || deadline != Clock::time_point::max(); }
+bool ProofLimit::active() const { return laps != 0 || deadline != Clock::time_point::max() || halt != nullptr; }
 
 ProofLimitScope::ProofLimitScope(const ProofLimit& limit)
     : saved_limit_(proof_state.limit), saved_armed_(proof_state.armed), saved_used_(proof_state.laps_used) {
@@ -211,7 +211,8 @@ void proof_checkpoint() {
   if (!p.armed) return;
   p.laps_used += kProofCheckLaps;
   if ((p.limit.laps != 0 && p.laps_used >= p.limit.laps) ||
-      (p.limit.deadline != ProofLimit::Clock::time_point::max() && ProofLimit::Clock::now() >= p.limit.deadline))
+      (p.limit.deadline != ProofLimit::Clock::time_point::max() && ProofLimit::Clock::now() >= p.limit.deadline) ||
+      (p.limit.halt && p.limit.halt->load(std::memory_order_relaxed)))
     throw ProofStopped{};
 }
 

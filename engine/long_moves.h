@@ -29,6 +29,7 @@
 // lap lifts at least 2). The caller therefore hands over only after 16 seeds.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -81,7 +82,10 @@ struct ProofLimit {
   // armed, counted in steps of kProofCheckLaps (0: no such bound). Deterministic, unlike
   // the clock: for tests.
   std::uint64_t laps = 0;
-  bool active() const;  // a deadline or a lap bound is set
+  // Stop once this flag is set (null: no flag): another thread ends this thread's search
+  // (a Lazy SMP helper's, search/lazy_smp.h).
+  const std::atomic<bool>* halt = nullptr;
+  bool active() const;  // a deadline, a lap bound or a flag is set
 };
 
 struct ProofStopped {};  // thrown out of a proof whose thread's armed limit has passed
@@ -110,7 +114,8 @@ class ProofLimitScope {
 ProofLimit proof_limit();
 
 // Counts kProofCheckLaps laps against this thread's limit and throws ProofStopped when it is
-// armed and passed (its lap bound reached, or its deadline, read from the clock here).
+// armed and passed (its lap bound reached, its deadline, read from the clock here, or its
+// flag set).
 void proof_checkpoint();
 
 // How move execution decides long moves; per thread, for tests that compare the ways.

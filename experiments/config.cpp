@@ -468,6 +468,10 @@ void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, con
   try {
     auto s = models::make_searcher(models::resolve_weight_paths(pc.searcher, pc.searcher_dir), rules, evaluator);
     s->check(search::Limits{pc.depth, pc.nodes, pc.time_ms});
+    if (s->threads() > 1)
+      throw InputError("threads=" + std::to_string(s->threads()) +
+                       ": a tournament plays each player on one thread, so that a seed gives the same games "
+                       "whatever the thread count; a threaded search (Lazy SMP) is not repeatable node for node");
     // The hashes alone: the names are in the searcher and eval keys, and a name made from
     // a resolved path would tie the identity to where the config was read from.
     std::set<std::string> weights;  // sorted and once each

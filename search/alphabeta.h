@@ -38,6 +38,7 @@
 // No heap allocation happens once a search has started.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -86,9 +87,35 @@ class AlphaBeta {
       : game_(std::move(game)),
         eval_(std::move(eval)),
         opt_(options),
-        tt_(options.tt_mb > 0 ? std::make_unique<TranspositionTable>(options.tt_mb) : nullptr),
+        tt_(options.tt_mb > 0 ? std::make_shared<TranspositionTable>(options.tt_mb) : nullptr),
         children_(new typename G::Children[kMaxPly + 1]),
         deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {}
+
+  // Lazy SMP (search/lazy_smp.h): makes this search a helper of the one whose table is
+  // `table`. It probes and stores there without starting the table's next search (the
+  // main search did), stops as soon as `halt` is set, in its first iteration too, and
+  // begins its root moves `rotation` places on in its order, so that helpers start in
+  // different subtrees.
+  void help(std::shared_ptr<TranspositionTable> table, const std::atomic<bool>* halt, int rotation) {
+    tt_ = std::move(table);
+    halt_ = halt;
+    rotation_ = rotation;
+  }
+  const std::shared_ptr<TranspositionTable>& table() const { return tt_; }
+
+  // Starts the table's next search now, before helpers use it; the next search() then
+  // does not start another.
+  void begin_table_search() {
+    if (tt_) tt_->new_search();
+    table_begun_ = true;
+  }
+
+  // What the last (or current) search has visited: its nodes, leaf evaluations, table
+  // probes and hits so far.
+  struct Counts {
+    std::uint64_t nodes = 0, evals = 0, probes = 0, hits = 0;
+  };
+  Counts counts() const { return {nodes_, evals_, probes_, hits_}; }
 
   // info(result) is called after every finished iteration.
   template <class Info>
@@ -99,7 +126,8 @@ class AlphaBeta {
     stop_ = false;
     may_stop_ = false;
     ordering_.clear();
-    if (tt_) tt_->new_search();
+    if (tt_ && !halt_ && !table_begun_) tt_->new_search();
+    table_begun_ = false;
 
     R r;
     auto& rc = root_children_;
@@ -154,6 +182,7 @@ class AlphaBeta {
 
   void check_limits() {
     if (may_stop_ && stop_rule_.passed(nodes_)) stop_ = true;
+    if (halt_ && halt_->load(std::memory_order_relaxed)) stop_ = true;
   }
 
   void set_pv(int ply, const Move& m) {
@@ -170,6 +199,11 @@ class AlphaBeta {
     if (opt_.ordering && prev_best > 0) {  // last iteration's best first
       for (int i = prev_best; i > 0; --i) order[i] = order[i - 1];
       order[0] = static_cast<std::uint8_t>(prev_best);
+    }
+    if (rotation_ > 0 && n > 1) {
+      std::uint8_t rotated[kMaxChildren<G>];
+      for (int k = 0; k < n; ++k) rotated[k] = order[(k + rotation_) % n];
+      std::memcpy(order, rotated, static_cast<std::size_t>(n));
     }
     int best = -kInfinity;
     root_best_ = -1;
@@ -196,12 +230,12 @@ class AlphaBeta {
   // depth (or deeper, with tt_deeper) decides the node within (alpha, beta); otherwise
   // hash_code is the best move of the deepest entry that names one.
   bool probe_table(std::uint64_t key, int depth, int alpha, int beta, int ply, std::uint8_t& hash_code, int& v) {
-    const TTEntry* e[2];
+    TTEntry e[2];
     const int found = tt_->probe(key, e);
     ++probes_;
     int best_depth = -1;
     for (int i = 0; i < found; ++i) {
-      const TTEntry& t = *e[i];
+      const TTEntry& t = e[i];
       if (t.depth == depth || (opt_.tt_deeper && t.depth > depth)) {
         v = from_table(t.value, ply);
         if (t.bound == Bound::Exact || (t.bound == Bound::Lower && v >= beta) ||
@@ -386,7 +420,7 @@ class AlphaBeta {
   G game_;
   Eval eval_;
   AlphaBetaOptions opt_;
-  std::unique_ptr<TranspositionTable> tt_;
+  std::shared_ptr<TranspositionTable> tt_;
   std::unique_ptr<typename G::Children[]> children_;
   std::unique_ptr<typename DeferredList<G>::type[]> deferred_;  // per ply (lazy legality)
   typename G::Children root_children_;
@@ -395,6 +429,9 @@ class AlphaBeta {
   StopRule stop_rule_;
   std::chrono::steady_clock::time_point start_;
   bool stop_ = false, may_stop_ = false;
+  const std::atomic<bool>* halt_ = nullptr;  // a helper's: the main search has ended
+  int rotation_ = 0;                         // a helper's: its root moves start this far on
+  bool table_begun_ = false;                 // begin_table_search() started this search's table
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
 
   MoveOrdering<G> ordering_;

@@ -6,6 +6,7 @@
 #include "engine/error.h"
 #include "engine/long_moves.h"
 #include "search/alphabeta.h"
+#include "search/lazy_smp.h"
 #include "search/minimax.h"
 #include "search/om.h"
 #include "search/plain_searcher.h"
@@ -17,14 +18,28 @@
 namespace bao::search {
 namespace {
 
+// A Lazy SMP helper's long-move proofs stop when the main search ends (engine/long_moves.h).
+struct ProofHelperScope {
+  using Stopped = ProofStopped;
+  explicit ProofHelperScope(const std::atomic<bool>* halt) : scope(limit(halt)) { scope.arm(); }
+  static ProofLimit limit(const std::atomic<bool>* halt) {
+    ProofLimit l;
+    l.halt = halt;
+    return l;
+  }
+  ProofLimitScope scope;
+};
+
+using BaoAlphaBeta = LazySmp<BaoGame, EvalFn, ProofHelperScope>;
+
 class AlphaBetaSearcher final : public Searcher {
  public:
-  AlphaBetaSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval, AlphaBetaOptions o,
+  AlphaBetaSearcher(const Rules& rules, std::shared_ptr<const Evaluator> eval, AlphaBetaOptions o, int threads,
                     std::string description)
       : eval_(std::move(eval)),
         opt_(o),
         description_(std::move(description)),
-        impl_(std::make_unique<AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{eval_.get()}, o)) {}
+        impl_(std::make_unique<BaoAlphaBeta>(BaoGame{rules}, EvalFn{eval_.get()}, o, threads)) {}
   // A proof of a long move can take seconds (rules.md 8, engine/long_moves.h), far past a
   // time limit that the search checks only between nodes. So the proofs of this thread get
   // the search's deadline (and a lap bound the caller set, ProofLimit), armed once the
@@ -55,13 +70,14 @@ class AlphaBetaSearcher final : public Searcher {
   }
   std::string describe() const override { return description_; }
   std::size_t table_bytes() const override { return opt_.tt_mb << 20; }
+  int threads() const override { return impl_->threads(); }
   std::vector<const Evaluator*> evaluators() const override { return {eval_.get()}; }
 
  private:
   std::shared_ptr<const Evaluator> eval_;
   AlphaBetaOptions opt_;
   std::string description_;
-  std::unique_ptr<AlphaBeta<BaoGame, EvalFn>> impl_;
+  std::unique_ptr<BaoAlphaBeta> impl_;
 };
 
 }  // namespace
@@ -115,7 +131,10 @@ void register_plain_searchers(SearcherRegistry& r) {
                     {"id_step", T::Int, std::to_string(d.id_step), 1, kMaxPly - 1,
                      "with a depth limit alone, iterations every id_step depths ending at the limit"},
                     {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
-                     "moves still going after 64 laps decided after the others, where a bound says they matter"}},
+                     "moves still going after 64 laps decided after the others, where a bound says they matter"},
+                    {"threads", T::Int, "1", 1, kMaxSearchThreads,
+                     "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
+                     "(refused in tournaments)"}},
          .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
            const AlphaBetaOptions o{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
                                     .tt_deeper = a.get_bool("tt_deeper"),
@@ -125,7 +144,8 @@ void register_plain_searchers(SearcherRegistry& r) {
                                     .pvs = a.get_bool("pvs"),
                                     .id_step = static_cast<int>(a.get_int("id_step")),
                                     .lazy_legality = a.get_bool("lazy_legality")};
-           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, a.canonical());
+           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, static_cast<int>(a.get_int("threads")),
+                                                      a.canonical());
          },
          .tree =
              [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {

@@ -46,6 +46,8 @@ class Searcher {
   virtual std::vector<const Evaluator*> evaluators() const = 0;
   // The memory of its tables (transposition or OM pair table), for a run's budget.
   virtual std::size_t table_bytes() const { return 0; }
+  // The threads one search runs on (alphabeta's threads, Lazy SMP).
+  virtual int threads() const { return 1; }
   // The opponent's reply this searcher expects after playing r.best from p (r: its last
   // search of p), or none. Plain searchers give their principal variation's second move
   // (alpha-beta: the minimax reply, when the variation reaches it); opponent-model

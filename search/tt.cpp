@@ -14,9 +14,9 @@ TranspositionTable::TranspositionTable(std::size_t mib) {
   if (mib < 1 || mib > static_cast<std::size_t>(kMaxTableMb))
     throw InputError("tt_mb: expected a table size of 1 to " + std::to_string(kMaxTableMb) + " MiB, found " +
                      std::to_string(mib));
-  buckets_ = (mib << 20) / (2 * sizeof(TTEntry));
+  buckets_ = (mib << 20) / (4 * sizeof(std::uint64_t));
   if (buckets_ > (1ull << 32)) buckets_ = 1ull << 32;
-  allocate_table(mib, "the alpha-beta transposition table (tt_mb)", [&] { table_.assign(buckets_ * 2, TTEntry{}); });
+  allocate_table(mib, "the alpha-beta transposition table (tt_mb)", [&] { table_.assign(buckets_ * 4, 0); });
 }
 
 std::uint64_t machine_memory_bytes() {
@@ -54,7 +54,7 @@ void table_too_large(std::size_t mib, const char* what, const std::string& exces
 
 void TranspositionTable::new_search() {
   if (++generation_ == 0) {  // wrapped: old entries would look current
-    std::fill(table_.begin(), table_.end(), TTEntry{});
+    std::fill(table_.begin(), table_.end(), 0);
     generation_ = 1;
   }
 }

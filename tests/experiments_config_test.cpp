@@ -188,6 +188,18 @@ TEST(ConfigInheritance, InheritedErrorsNameWhereTheValueIsSet) {
   });
 }
 
+// A threaded search (Lazy SMP) is not repeatable node for node, so a tournament refuses
+// it, naming the line and the reason.
+TEST(ConfigSearchers, AThreadedSearcherIsRefusedWithTheReason) {
+  expect_refused({
+      {edited(6, "searcher = alphabeta(threads=2)\n"),
+       {},
+       {"t.ini:6: key 'player.searcher': threads=2: a tournament plays each player on one thread",
+        "not repeatable node for node"}},
+  });
+  EXPECT_NO_THROW(parse_config(edited(6, "searcher = alphabeta(threads=1)\n"), "t.ini", {}));
+}
+
 TEST(ConfigSections, PlayerSectionKeysAreChecked) {
   expect_refused({
       {edited(7, "dept = 2\n"), {}, {"t.ini:7: key 'player.dept': unknown key (known in [player]: "}},

@@ -1,0 +1,134 @@
+// Lazy SMP (search/lazy_smp.h): with helper threads sharing the table, a finished search
+// of depth d still returns minimax's depth-d value, and a move of that value; limits by
+// time and nodes still end the search with its helpers joined; tournaments refuse it.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/random.h"
+#include "models/evaluators.h"
+#include "models/opponent_searchers.h"
+#include "search/lazy_smp.h"
+#include "search/minimax.h"
+#include "search/tt.h"
+
+namespace bao::search {
+namespace {
+
+// Positions along seeded random games, every 4th ply.
+std::vector<Position> walk_positions(Variant v, int count, std::uint64_t seed) {
+  Rules rules;
+  rules.variant = v;
+  std::vector<Position> out;
+  SplitMix64 rng(seed);
+  while (static_cast<int>(out.size()) < count) {
+    Position p = start_position(v);
+    for (int ply = 0;; ++ply) {
+      MoveList moves;
+      generate_moves(p, rules, moves);
+      if (moves.empty()) break;
+      if (ply % 4 == 1 && static_cast<int>(out.size()) < count) out.push_back(p);
+      p = apply_move(p, moves[rng.next() % moves.size()], rules);
+    }
+  }
+  return out;
+}
+
+class LazySmpAgainstMinimax : public ::testing::TestWithParam<Variant> {};
+
+// Helpers storing into the main search's table must not change its value: every entry is
+// a bound on its position's value at its own depth, whoever stored it. A torn entry, a
+// helper's entry of another generation or a bound stored by a stopped helper would show
+// here as a wrong value.
+TEST_P(LazySmpAgainstMinimax, SameValueAndAMoveOfThatValueWithTwoAndFourThreads) {
+  const Variant v = GetParam();
+  const BaoGame game{Rules{v}};
+  const models::DefaultEvaluator eval;
+  Minimax<BaoGame, EvalFn> mm(game, EvalFn{&eval});
+  const AlphaBetaOptions small_table{.tt_mb = 1};  // a small table: helpers overwrite each other's entries
+  LazySmp<BaoGame, EvalFn> two(game, EvalFn{&eval}, small_table, 2), four(game, EvalFn{&eval}, small_table, 4);
+  ASSERT_EQ(four.threads(), 4);
+  const std::vector<Position> positions = walk_positions(v, 120, v == Variant::Kiswahili ? 31 : 32);
+  int checked = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Position& p = positions[i];
+    const int depth = 2 + static_cast<int>(i % 4);
+    SCOPED_TRACE(format_position(p) + " depth " + std::to_string(depth));
+    const auto ref = mm.search(p, Limits{depth, 0, 0});
+    ASSERT_TRUE(ref.has_move);
+    for (LazySmp<BaoGame, EvalFn>* s : {&two, &four}) {
+      const auto r = s->search(p, Limits{depth, 0, 0}, [](const auto&) {});
+      ASSERT_EQ(r.value, ref.value) << s->threads() << " threads";
+      ASSERT_EQ(r.depth, depth);
+      ChildList ch;
+      generate_children(p, game.rules, ch);
+      bool found = false;
+      for (const Child& c : ch)
+        if (c.move == r.best) {
+          found = true;
+          EXPECT_EQ(-mm.value_of(c.pos, depth - 1, 1), ref.value) << "a move of another value";
+        }
+      EXPECT_TRUE(found) << "the move is not legal";
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 120);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothVariants, LazySmpAgainstMinimax, ::testing::Values(Variant::Kiswahili, Variant::Kujifunza),
+                         [](const auto& info) { return std::string(variant_name(info.param)); });
+
+// The helpers search, and the result counts their nodes beside the main thread's. (That
+// they save the main thread time is a measurement, not a test: it depends on the cores
+// the helpers get; docs/performance.md.)
+TEST(LazySmp, TheHelpersNodesAreCounted) {
+  const BaoGame game{Rules{}};
+  const models::DefaultEvaluator eval;
+  AlphaBeta<BaoGame, EvalFn> one(game, EvalFn{&eval}, AlphaBetaOptions{});
+  LazySmp<BaoGame, EvalFn> three(game, EvalFn{&eval}, AlphaBetaOptions{}, 3);
+  std::uint64_t main_three = 0, total_three = 0;
+  for (const Position& p : walk_positions(Variant::Kiswahili, 12, 5)) {
+    const auto a = one.search(p, Limits{9, 0, 0});
+    std::uint64_t last_main = 0;  // the main thread's own nodes, as its last iteration reports them
+    const auto b = three.search(p, Limits{9, 0, 0}, [&](const auto& r) { last_main = r.nodes; });
+    ASSERT_EQ(a.value, b.value);
+    main_three += last_main;
+    total_three += b.nodes;
+  }
+  EXPECT_GT(total_three, main_three) << "the helpers' nodes are not in the result";
+}
+
+// A time or node limit ends the main search; the helpers are stopped and joined with it,
+// and the search can be run again.
+TEST(LazySmp, LimitsEndTheSearchWithItsHelpers) {
+  auto s = models::make_searcher("alphabeta(threads=4)", Rules{}, models::make_evaluator("default"));
+  EXPECT_EQ(s->threads(), 4);
+  const Position start = start_position(Variant::Kiswahili);
+  for (int round = 0; round < 3; ++round) {
+    const auto t = s->search(start, Limits{0, 0, 50});
+    EXPECT_TRUE(t.has_move);
+    EXPECT_GE(t.depth, 1);
+    const auto n = s->search(start, Limits{0, 20000, 0});
+    EXPECT_TRUE(n.has_move);
+  }
+}
+
+TEST(LazySmp, ThreadCountOutsideItsRangeIsRefusedByName) {
+  const auto eval = models::make_evaluator("default");
+  for (const char* spec : {"alphabeta(threads=0)", "alphabeta(threads=257)", "alphabeta(threads=two)"}) {
+    try {
+      models::make_searcher(spec, Rules{}, eval);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("threads"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bao::search
