@@ -11,12 +11,23 @@
 #   * bao run --mpi under mpirun and under srun --mpi=pmix in a 2-task allocation.
 # The daemons are stopped by the PIDs this script started, whatever the outcome.
 # Exit 77 (CTest's skip) when the daemons cannot run here: not root (slurmd starts jobs
-# as their user), or a container without the privileges they need; the message names
-# what failed. Without the packages it fails naming them: scripts/test installs them.
+# as their user), or a container without the privileges they need; the message, on
+# stderr, names what failed. With BAO_REQUIRE_SLURM set (CI sets it) each of these exits 1
+# instead, so that a skip cannot pass unnoticed. Without the packages it fails naming
+# them: scripts/test installs them.
 set -u
 BAO="$(realpath "$1")"; SCRIPTS="$(realpath "$2")"
 source "$(dirname "$0")/lib.sh"
-SKIP=77
+# skip MESSAGE...: the lines on stderr, then exit 77 (skip), or 1 (fail) where
+# BAO_REQUIRE_SLURM is set.
+skip() {
+  local verdict=SKIP status=77
+  [ -n "${BAO_REQUIRE_SLURM:-}" ] && verdict="FAIL (BAO_REQUIRE_SLURM is set, no skip)" status=1
+  printf 'slurm_real_test: %s: %s\n' "$verdict" "$1" >&2
+  shift
+  [ $# -gt 0 ] && printf '%s\n' "$@" >&2
+  exit $status
+}
 t_start=$(date +%s)
 
 missing=()
@@ -25,12 +36,11 @@ for c in munged:munge slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client sque
   command -v "${c%%:*}" > /dev/null || missing+=("${c%%:*} (Debian: ${c#*:})")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "slurm_real_test: FAIL: missing ${missing[*]}; scripts/test installs them"
+  echo "slurm_real_test: FAIL: missing ${missing[*]}; scripts/test installs them" >&2
   exit 1
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "slurm_real_test: SKIP: needs root (slurmd starts each job as its user; here uid $(id -u))"
-  exit $SKIP
+  skip "needs root (slurmd starts each job as its user; here uid $(id -u))"
 fi
 # Nothing of a Slurm job this test may itself run in, nor sbatch defaults, may leak in.
 for v in $(compgen -e | grep -E '^(SLURM|SBATCH|SALLOC|SRUN)_'); do unset "$v"; done
@@ -66,11 +76,38 @@ cleanup() { stop_cluster; lib_cleanup; }
 trap cleanup EXIT
 trap "exit 143" TERM INT  # so that the EXIT trap stops the daemons then too
 skip_because() { # what failed, then the log to show
-  echo "slurm_real_test: SKIP: $1; the Slurm daemons cannot run here (e.g. a container"
-  echo "  without the privileges to run jobs as root or to use loopback ports). Last lines of $2:"
-  tail -n 15 "$2" 2> /dev/null | sed 's/^/  | /'
-  exit $SKIP
+  local log
+  log=$(tail -n 15 "$2" 2> /dev/null | sed 's/^/  | /')
+  skip "$1; the Slurm daemons cannot run here (e.g. a container" \
+    "  without the privileges to run jobs as root or to use loopback ports). Last lines of $2:" "$log"
 }
+
+# The guard itself, in this script run again (not recursively) with a munged that exits
+# at once, and as an unprivileged user: a skip there, a failure with BAO_REQUIRE_SLURM.
+if [ -z "${BAO_SLURM_GUARD_RUN:-}" ]; then
+  mkdir "$tmp/nomunge"
+  printf '#!/bin/sh\necho "munged: exits at once (the guard check)" >&2\nexit 1\n' > "$tmp/nomunge/munged"
+  chmod 755 "$tmp/nomunge/munged"
+  guard() { # EXPECTED-STATUS STDERR-TEXT, then the command: its status and stderr
+    local want="$1" text="$2" got; shift 2
+    "$@" > "$tmp/guard.out" 2> "$tmp/guard.err"; got=$?
+    [ "$got" -eq "$want" ] && grep -qF -- "$text" "$tmp/guard.err" && return 0
+    echo "     exit $got, expected $want with '$text' on stderr; stderr:"; sed 's/^/     | /' "$tmp/guard.err"
+    return 1
+  }
+  me="$(realpath "$0")"
+  check "guard: munged exits, BAO_REQUIRE_SLURM unset: skip (77), the reason on stderr" \
+    guard 77 "SKIP: munged did not start" env -u BAO_REQUIRE_SLURM BAO_SLURM_GUARD_RUN=1 PATH="$tmp/nomunge:$PATH" "$me" "$BAO" "$SCRIPTS"
+  check "guard: munged exits, BAO_REQUIRE_SLURM=1: fails (1)" \
+    guard 1 "FAIL (BAO_REQUIRE_SLURM is set, no skip): munged did not start" \
+    env BAO_REQUIRE_SLURM=1 BAO_SLURM_GUARD_RUN=1 PATH="$tmp/nomunge:$PATH" "$me" "$BAO" "$SCRIPTS"
+  check "guard: not root, BAO_REQUIRE_SLURM unset: skip (77)" \
+    guard 77 "SKIP: needs root" setpriv --reuid=65534 --regid=65534 --clear-groups \
+    env -u BAO_REQUIRE_SLURM BAO_SLURM_GUARD_RUN=1 "$me" "$BAO" "$SCRIPTS"
+  check "guard: not root, BAO_REQUIRE_SLURM=1: fails (1)" \
+    guard 1 "FAIL (BAO_REQUIRE_SLURM is set, no skip): needs root" setpriv --reuid=65534 --regid=65534 \
+    --clear-groups env BAO_REQUIRE_SLURM=1 BAO_SLURM_GUARD_RUN=1 "$me" "$BAO" "$SCRIPTS"
+fi
 
 dd if=/dev/urandom of="$s/munge.key" bs=1024 count=1 status=none
 chmod 600 "$s/munge.key"
