@@ -287,6 +287,7 @@ done
 check "scancel ${array}_2 while it runs" test -n "$cancelled"
 check "  all done within 60 s" wait_done 60 "$array" "$merge"
 echo "     task 2 cancelled after $cancelled of its 16 games; shard-2 holds $(wc -l < can/shard-2/games.jsonl)"
+check "  task 2 cut short: fewer than its 16 games" test "$(wc -l < can/shard-2/games.jsonl 2> /dev/null)" -lt 16
 check "  task 2 cancelled, 1 and 3 completed" state_is "$array" "1=COMPLETED 2=CANCELLED 3=COMPLETED"
 check "  the merge job cancelled with it (its dependency can never hold)" state_is "$merge" CANCELLED
 check "  nothing merged" test ! -e can/merged
