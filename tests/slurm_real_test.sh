@@ -303,9 +303,12 @@ check "  run.json: shard 2's last run is of the second array job" \
 at
 # ---- reproduce-thesis --launcher slurm ------------------------------------------------
 for l in local slurm; do
-  BAO_BIN="$BAO" BAO_RESULTS="$tmp/thesis-$l" "$SCRIPTS/reproduce-thesis" \
+  # Bounded, so that a job stuck in the queue fails the test instead of hanging it (the
+  # cleanup cancels what is left).
+  BAO_BIN="$BAO" BAO_RESULTS="$tmp/thesis-$l" timeout 300 "$SCRIPTS/reproduce-thesis" \
     --scale smoke --only E4 --launcher "$l" --shards 3 > "thesis-$l.log" 2>&1; rc=$?
-  check "reproduce-thesis --scale smoke --only E4 --launcher $l exits 0" test $rc -eq 0
+  [ $rc -eq 124 ] && echo "     timed out after 300 s"
+  check "reproduce-thesis --scale smoke --only E4 --launcher $l exits 0 within 300 s" test $rc -eq 0
   [ $rc -eq 0 ] || tail -n 20 "thesis-$l.log" | sed 's/^/     | /'
 done
 for f in E4/E4-round-robin/summary.csv E4/tables.md verdicts.csv; do
