@@ -22,8 +22,9 @@ namespace bao::cli {
 namespace {
 
 // The options only --suite takes.
-constexpr const char* kSuiteOnly[] = {"repeat",       "min-seconds", "json",       "searchers",   "om-depth",
-                                      "perft-depths", "long-depth",  "long-moves", "ratio-depth", "ratio-limit"};
+constexpr const char* kSuiteOnly[] = {"repeat",      "min-seconds",  "json",       "searchers",
+                                      "om-depth",    "perft-depths", "long-depth", "long-moves",
+                                      "ratio-depth", "ratio-limit",  "threads"};
 
 int plain_bench(const po::variables_map& vm, int depth, const std::string& searcher, const std::string& eval) {
   const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval);
@@ -154,6 +155,8 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
     throw po::error("--long-depth must be between 1 and 20, found " + std::to_string(o.long_depth));
   if (o.ratio_depth < 0 || o.ratio_depth > 20)
     throw po::error("--ratio-depth must be between 0 (no ratio) and 20, found " + std::to_string(o.ratio_depth));
+  if (o.threads < 1 || o.threads > 256)
+    throw po::error("--threads must be between 1 (no threaded line) and 256, found " + std::to_string(o.threads));
   if (o.ratio_limit < 1 || o.ratio_limit > 1000000)
     throw po::error("--ratio-limit must be between 1 and 1000000, found " + std::to_string(o.ratio_limit));
   if (vm.count("perft-depths")) {
@@ -187,7 +190,9 @@ int cmd_bench(const std::vector<std::string>& args) {
       "searcher", po::value(&searcher)->value_name("S"), "searcher (default alphabeta)")(
       "eval", po::value(&eval)->value_name("E"), "evaluator (default default)")("verbose",
                                                                                 "one line per position on stderr");
-  desc.add_options()("suite", "the speed suite: perft, alpha-beta, the long-move set, opponent-model searchers")(
+  desc.add_options()(
+      "suite",
+      "the speed suite: perft, alpha-beta (one thread and Lazy SMP), the long-move set, opponent-model searchers")(
       "repeat", po::value(&suite.repeat)->value_name("N"), "--suite: runs per line, the median reported (default 3)")(
       "min-seconds", po::value(&suite.min_seconds)->value_name("S"),
       "--suite: a run of a line repeats its searches until they took S seconds, reports one's mean (default 0.2)")(
@@ -204,13 +209,15 @@ int cmd_bench(const std::vector<std::string>& args) {
       "ratio-depth", po::value(&suite.ratio_depth)->value_name("D"),
       "--suite: the long-move ratio's depth, exact rules against the cap on long-move-set (default 12; 0: none)")(
       "ratio-limit", po::value(&suite.ratio_limit)->value_name("L"),
-      "--suite: the cap (long_move_limit) the ratio compares against (default 100)");
+      "--suite: the cap (long_move_limit) the ratio compares against (default 100)")(
+      "threads", po::value(&suite.threads)->value_name("N"),
+      "--suite: threads of the Lazy SMP line, alphabeta(threads=N) on the bench positions (default 2; 1: none)");
   po::variables_map vm;
   const char* synopsis =
       "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
       "       bao bench --suite [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers LIST]\n"
       "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE ...]\n"
-      "                 [--ratio-depth D] [--ratio-limit L]";
+      "                 [--ratio-depth D] [--ratio-limit L] [--threads N]";
   if (!parse("bench", synopsis, args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
   if (vm.count("suite")) {

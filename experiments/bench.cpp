@@ -447,6 +447,12 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
   }
   add(line_of("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
       [&] { return search_all("alphabeta", eval, bench, o.ab_depth); });
+  if (o.threads > 1) {
+    const std::string threaded = "alphabeta(threads=" + std::to_string(o.threads) + ")";
+    add(line_of("alphabeta threads=" + std::to_string(o.threads) + " bench", "search", threaded, o.ab_depth,
+                bench.size()),
+        [&] { return search_all(threaded, eval, bench, o.ab_depth); });
+  }
   for (const auto& entry : long_sets) {
     // A plain reference, not a structured binding: clang (the fuzz build) refuses to
     // capture those in a lambda.

@@ -75,6 +75,9 @@ struct SuiteOptions {
   double min_seconds = 0.2;       // per run of a line (0: one pass)
   std::string eval = kBenchEval;  // V0 of every search line
   int ab_depth = kBenchDepth;
+  // Threads of the Lazy SMP line (alphabeta(threads=N) on the bench positions at ab_depth,
+  // beside the one-thread line); 1: no such line.
+  int threads = 2;
   int searcher_depth = 6;
   // Kiswahili start, kujifunza start, mtaji mid-game: 0.75, 0.5 and 0.47 s on the idle
   // 2-core machine with the fast long-move proofs of fb2c85b (before them 10 and 11 took

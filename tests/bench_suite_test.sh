@@ -44,6 +44,10 @@ assert names[:4] == ["perft kiswahili start", "perft kujifunza start", "perft ki
 by = {l["name"]: l for l in doc["lines"]}
 assert [by[n]["nodes"] for n in names[:3]] == [405, 1902, 671], "perft counts changed"  # depths 5, 4, 4
 assert by["alphabeta bench"]["positions"] == 38 and by["alphabeta bench"]["depth"] == 3
+# The Lazy SMP line (--threads, default 2): the same positions and depth, more nodes (all threads').
+t = by["alphabeta threads=2 bench"]
+assert names[4] == "alphabeta threads=2 bench" and t["searcher"] == "alphabeta(threads=2)", names
+assert t["positions"] == 38 and t["depth"] == 3 and t["nodes"] >= by["alphabeta bench"]["nodes"] // 2, t
 for stem in ("long-moves", "long-move-set"):  # a line for each set the checkout has
     if os.path.exists(os.path.join(sys.argv[2], "tests/data", stem + ".txt")):
         assert by["alphabeta " + stem]["positions"] >= 3 and by["alphabeta " + stem]["depth"] == 2, stem
@@ -116,6 +120,8 @@ refused 1 "--long-depth must be between 1 and 20" --suite --long-depth 21
 refused 1 "--depth must be between 1 and 20" --suite --depth 0
 refused 1 "--ratio-depth must be between 0 (no ratio) and 20" --suite --ratio-depth -1
 refused 1 "--ratio-limit must be between 1 and 1000000" --suite --ratio-limit 0
+refused 1 "--threads must be between 1 (no threaded line) and 256" --suite --threads 0
+refused 1 "--threads needs --suite" --threads 2
 refused 1 "--ratio-depth needs --suite" --ratio-depth 2
 refused 1 "--perft-depths takes three depths" --suite --perft-depths 5,4
 refused 2 "--perft-depths: " --suite --perft-depths 5,x,4
