@@ -144,8 +144,8 @@ void register_plain_searchers(SearcherRegistry& r) {
                                     .pvs = a.get_bool("pvs"),
                                     .id_step = static_cast<int>(a.get_int("id_step")),
                                     .lazy_legality = a.get_bool("lazy_legality")};
-           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, static_cast<int>(a.get_int("threads")),
-                                                      a.canonical());
+           const int threads = static_cast<int>(a.get_int("threads"));  // read before canonical() names it
+           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
          },
          .tree =
              [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {

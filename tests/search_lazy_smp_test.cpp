@@ -108,6 +108,7 @@ TEST(LazySmp, TheHelpersNodesAreCounted) {
 TEST(LazySmp, LimitsEndTheSearchWithItsHelpers) {
   auto s = models::make_searcher("alphabeta(threads=4)", Rules{}, models::make_evaluator("default"));
   EXPECT_EQ(s->threads(), 4);
+  EXPECT_NE(s->describe().find(",threads=4)"), std::string::npos) << s->describe();
   const Position start = start_position(Variant::Kiswahili);
   for (int round = 0; round < 3; ++round) {
     const auto t = s->search(start, Limits{0, 0, 50});

@@ -105,6 +105,17 @@ def test_searches_in_threads_match_sequential_ones():
     assert [(r.move, r.value, r.nodes) for r in got] == [(r.move, r.value, r.nodes) for r in expected]
 
 
+def test_a_threaded_alphabeta_has_the_one_thread_value():
+    # Lazy SMP: the same value at the same depth, a legal move; its nodes are all threads'.
+    for p in (bao.Position.start(), bao.Position(MIDGAME)):
+        one = bao.search(p, "alphabeta", depth=7)
+        two = bao.search(p, "alphabeta(threads=2)", depth=7)
+        assert (two.value, two.depth) == (one.value, one.depth)
+        assert two.move in p.legal_moves() and "threads=2" in two.searcher
+    with pytest.raises(bao.Error, match="threads"):
+        bao.search(bao.Position.start(), "alphabeta(threads=0)", depth=2)
+
+
 def test_evaluate_is_zero_sum_and_per_side():
     p = bao.Position(MIDGAME)
     for e in ("material", "default"):
