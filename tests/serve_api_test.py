@@ -2,8 +2,9 @@
 """tests/serve_api_test.py BAO: the JSON API of `bao serve` (docs/serve.md), every
 endpoint with good and bad input. Errors must be 400s carrying the message the CLI prints
 for the same input; the server must survive malformed HTTP, oversized and malformed
-bodies, many clients at once and a client that sends nothing. Also the command's own
-options: --port 0, a port in use, a missing results folder.
+bodies, many clients at once, a client that sends nothing, and silent or trickling
+connections at and over the connection cap. Also the command's own options: --port 0, a
+port in use, a missing results folder.
 Runs a small tournament with `bao run` for a results folder.
 """
 import http.client
@@ -613,6 +614,89 @@ def test_command(tmp, port_in_use):
     finally:
         s.stop()
 
+
+def start_slow_connections():
+    """Slow connections against --max-connections 4. The cap is held by two silent and two
+    trickling connections (a byte a second of a header that never ends); ten silent and
+    four trickling connections over the cap each get a 503 within 5 s (2 s of waiting for
+    a slot, or at once), a normal request its 503 within 5 s, and once a held connection
+    closes a request is served. Returns a function that checks the held connections were closed by the idle
+    timeout (30 s after they opened, trickling or not): the other tests run meanwhile."""
+    s = Server("--max-connections", "4")
+    try:
+        opened = time.time()
+        held = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(4)]
+        closed_after = {}
+
+        def trickle(c):
+            try:
+                for b in b"GET /api/info HTTP/1.1\r\nX-Slow: " + b"a" * 60:
+                    c.sendall(bytes([b]))
+                    time.sleep(1)
+            except OSError:  # closed by the server
+                pass
+
+        def watch(i, c):
+            c.settimeout(60)
+            try:
+                while c.recv(65536):
+                    pass
+            except OSError:  # a reset (unread trickled bytes) or no close within 60 s
+                pass
+            closed_after[i] = time.time() - opened
+
+        watchers = [threading.Thread(target=watch, args=(i, c), daemon=True) for i, c in enumerate(held)]
+        for c in held[2:]:
+            threading.Thread(target=trickle, args=(c,), daemon=True).start()
+        for w in watchers:
+            w.start()
+        time.sleep(0.3)
+        t0 = time.time()
+        over = [socket.create_connection(("127.0.0.1", s.port), timeout=10) for _ in range(14)]
+        for c in over[:2] + over[-2:]:  # two among those that wait for a slot, two refused at once
+            threading.Thread(target=trickle, args=(c,), daemon=True).start()
+        st, took = None, None
+        try:
+            out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n", timeout=10)
+            st, took = out[9:12], time.time() - t0
+        except OSError as e:
+            st = repr(e)
+        check(st in (b"503", b"200") and took is not None and took < 5,
+              f"the cap held by slow connections, 14 slow ones over it: a request answered within 5 s "
+              f"({st!r} after {took if took is None else round(took, 1)} s)")
+        answers = []
+        for c in over:
+            try:
+                answers.append((c.recv(12) == b"HTTP/1.1 503", time.time() - t0))
+            except OSError:
+                answers.append((False, time.time() - t0))
+            c.close()
+        worst = max(w for _, w in answers)
+        check(all(ok for ok, _ in answers) and worst < 5,
+              f"10 silent and 4 trickling connections over the cap: each a 503 within 5 s "
+              f"({sum(ok for ok, _ in answers)} of 14, "
+              f"the last after {worst:.1f} s)")
+        held[0].shutdown(socket.SHUT_RDWR)  # ends its watcher's recv too, which close would not
+        held[0].close()
+        time.sleep(0.3)
+        st, _ = s.get("/api/info")
+        check(st == 200, f"a held connection closed: a request served ({st})")
+
+        def finish():
+            for w in watchers[1:]:
+                w.join(45)
+            late = {i: round(closed_after.get(i, -1), 1) for i in (1, 2, 3)}
+            check(all(25 <= t <= 40 for t in late.values()),
+                  f"a silent and two trickling connections within the cap: closed by the 30 s idle timeout "
+                  f"(after {late[1]}, {late[2]} and {late[3]} s)")
+            check(s.alive(), "the server survived the slow connections")
+            s.stop()
+    except BaseException:
+        s.stop()
+        raise
+    return finish
+
+
 def test_analysis(tmp, s):
     """/api/game's predicted replies and players, /api/curve, /api/sprt; bad input named."""
     om = tmp / "om"
@@ -713,7 +797,12 @@ def main():
         res, bare, broken = make_results(tmp)
         s = Server("--results", str(res), str(bare), "--results", str(broken), "--max-depth", "6",
                    "--max-time-ms", "3000")
+        slow_done = None
         try:
+            try:  # first, so that its 30 s of waiting for the idle timeout overlap the rest
+                slow_done = start_slow_connections()
+            except Exception as e:
+                check(False, f"slow connections: {type(e).__name__}: {e}")
             for name, test in (("static", lambda: test_static(s)), ("info", lambda: test_info(s)),
                                ("position", lambda: test_position(s)), ("play", lambda: test_play(s)),
                                ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
@@ -728,6 +817,8 @@ def main():
                 except Exception as e:  # a failed expectation that broke the rest of its group
                     check(False, f"{name}: {type(e).__name__}: {e}")
             check(s.alive(), "the server survived every request")
+            if slow_done:
+                slow_done()
         finally:
             s.stop()
     if failures:
