@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# The committed TD-Leaf weights are re-made by the commands their headers record: for
-# each file named (default td-short and td-long, 1 s and 6 s in a Release build on 2
-# threads), the command on the header's second line is run with --out in a temporary
-# folder; its weight lines must equal the committed file's byte for byte, and its
-# learning curve the committed curve in the columns the weights follow from (games,
-# batch_score, td_error). Fails when the learners' opening stream (play/openings.h,
-# OpeningStream::kLearnersV1), their games or the learner's search drift. The test-match
-# column is not compared: no committed program re-makes it (docs/learning.md).
+# Every committed weight file is re-made by the command its header records: for each
+# file named (default all five: td-short and td-long, 1 s and 6 s in a Release build on 2
+# threads; ga-short, ga-material and ga-long, 1, 1 and 13 s), the command on the header's
+# second line is run with --out in a temporary folder; its weight lines must equal the
+# committed file's byte for byte, and its learning curve the committed curve in the
+# columns the weights follow from (TD-Leaf: games, batch_score, td_error; GA: generation,
+# best, mean). Fails when the learners' opening stream (play/openings.h,
+# OpeningStream::kLearnersV1), their games or the learner's search drift. TD-Leaf's
+# test-match column is not compared: no committed program re-makes it (docs/learning.md).
 # Usage: weights_remake_test.sh BAO WEIGHTS_DIR [NAME ...]
 set -u
 BAO="$1"
 WEIGHTS="$2"
 shift 2
 source "$(dirname "$0")/lib.sh"
-[ $# -gt 0 ] || set -- td-short td-long
+[ $# -gt 0 ] || set -- td-short td-long ga-short ga-material ga-long
 
 weight_lines() { grep -v '^#' "$1"; }
 training_columns() { cut -d, -f1-3 "$1"; }
