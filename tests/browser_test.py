@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tests/browser_test.py BAO DATA_DIR [--screenshot PNG]: `bao serve` in a real browser.
+"""tests/browser_test.py BAO DATA_DIR [--screenshot PNG] [--play-screenshot PNG]: `bao serve`
+in a real browser.
 
 Starts `bao serve --port 0` on a results folder built here from the 1994 game
 (tests/data/game1994.txt, as one games.jsonl line in the format experiments/records.h
@@ -21,7 +22,11 @@ a person sees:
   * small things: the engine depth defaults to 6 as in bao play, the searcher's short
     name carries its full spec on hover, no empty viewer before a game is chosen;
   * no JavaScript error in the console.
-Saves a screenshot (--screenshot, e.g. docs/img/serve.png). Fails when Selenium,
+Screenshots: --screenshot PNG (docs/img/serve.png) the analysis of an OM game after the
+curve checks: a ply whose predicted reply missed, its prediction beside the reply played,
+the misses marked in the move list, both players' evaluation curves and the best move's
+badge on the board; --play-screenshot PNG a game under way on the Play tab with a hint.
+Fails when Selenium,
 Chromium or chromedriver is missing: scripts/test installs them (TEST_PACKAGES in
 scripts/_setup.sh).
 """
@@ -382,8 +387,6 @@ def check_curve(driver, bao, g):
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     wait(driver, lambda dr: text(dr, "#replay-ply").startswith(f"ply {k} of"), "the left arrow")
     check(True, "the arrow keys step a ply either way")
-    if os.environ.get("BAO_CURVE_SHOT"):
-        driver.save_screenshot(os.environ["BAO_CURVE_SHOT"])
     check(top_left_pit(driver, "replay-board") == "b8", "unflipped, North's b8 is top left")
     driver.find_element(By.ID, "replay-flip").click()
     check(top_left_pit(driver, "replay-board") == "B8", "flipped, South's B8 is top left")
@@ -394,6 +397,29 @@ def check_curve(driver, bao, g):
     wait(driver, lambda dr: len(dr.find_elements(By.CSS_SELECTOR, "#eval-curve polyline")) == 2, "two curves")
     check("South's evaluator (default)" in text(driver, "#eval-curve") and
           "North's evaluator (material)" in text(driver, "#eval-curve"), "one curve per player's evaluator")
+
+
+def shoot_analysis(driver, g, path):
+    """The analysis view at the game's first missed ply (after check_curve: both curves)."""
+    miss = missed_plies(g)[0]
+    driver.find_element(By.ID, "replay-first").click()
+    wait(driver, lambda d: text(d, "#replay-ply").startswith("start"), "the start")
+    driver.find_element(By.ID, "miss-next").click()
+    wait(driver, lambda d: text(d, "#replay-ply").startswith(f"ply {miss} of"), f"the first miss, ply {miss}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-board .best-badge"), "the best move's badge")
+    # A window tall enough for the board, the prediction and the curve, scrolled to the top.
+    size = driver.get_window_size()
+    driver.set_window_size(size["width"], 1500)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    save_screenshot(driver, path)
+    driver.set_window_size(size["width"], size["height"])
+
+
+def save_screenshot(driver, path):
+    pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(path)
+    print(f"screenshot: {path}")
 
 
 def check_sprt(driver, folder):
@@ -421,11 +447,15 @@ def js_errors(driver):
 
 def main():
     args = sys.argv[1:]
-    screenshot = None
-    if "--screenshot" in args:
-        i = args.index("--screenshot")
-        screenshot = args[i + 1]
-        del args[i:i + 2]
+    shots = {}
+    for option in ("--screenshot", "--play-screenshot"):
+        if option in args:
+            i = args.index(option)
+            if i + 1 >= len(args):
+                print(__doc__)
+                return 1
+            shots[option] = args[i + 1]
+            del args[i:i + 2]
     if len(args) != 2:
         print(__doc__)
         return 1
@@ -454,7 +484,7 @@ def main():
             driver = webdriver.Chrome(service=Service(chromedriver), options=opts)
             items = check_play(driver, base)
             check_board_matches(driver, bao, [i.split(" ", 1)[1] for i in items])
-            if screenshot:
+            if "--play-screenshot" in shots:
                 # A few more moves, so the picture shows a game under way.
                 for _ in range(2):
                     driver.find_element(By.ID, "engine-move").click()
@@ -466,14 +496,14 @@ def main():
                 driver.find_element(By.ID, "hint").click()
                 wait(driver, lambda d: text(d, "#hint-text").startswith("Hint:"), "the hint")
                 time.sleep(0.3)
-                pathlib.Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-                driver.save_screenshot(screenshot)
-                print(f"screenshot: {screenshot}")
+                save_screenshot(driver, shots["--play-screenshot"])
             check_undo(driver)
             check_replay(driver, final_position)
             check_summary(driver)
             _, game = check_predictions(driver, om_games)
             check_curve(driver, bao, game)
+            if "--screenshot" in shots:
+                shoot_analysis(driver, game, shots["--screenshot"])
             check_sprt(driver, om_folder)
             errors = js_errors(driver)
             check(not errors, f"no JavaScript errors ({errors})")
