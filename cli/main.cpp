@@ -1,17 +1,31 @@
 // The `bao` command: dispatches to one subcommand per source file (cmd_*.cpp).
 // Exit status: 0 success, 1 usage error, 2 bad input.
-// Every message passes through bao::printable: command-line arguments and the errors that
-// quote them (an unknown option or command, a bad name, a path that cannot be opened)
-// reach the terminal with control bytes escaped, never as raw ESC sequences.
+// Every message passes through bao::printable, line by line: command-line arguments and
+// the errors that quote them (an unknown option or command, a bad name, a path that
+// cannot be opened) reach the terminal with control bytes escaped, never as raw ESC
+// sequences, while a message of several lines (a config's differences) keeps its lines.
 #include <iostream>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/common.h"
 #include "engine/text_input.h"
 
 namespace {
+
+// printable() of each line of text, the line breaks kept.
+std::string printable_lines(std::string_view text) {
+  std::string out;
+  for (std::size_t at = 0;;) {
+    const std::size_t nl = text.find('\n', at);
+    out += bao::printable(text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at));
+    if (nl == std::string_view::npos) return out;
+    out += '\n';
+    at = nl + 1;
+  }
+}
 
 struct Command {
   const char* name;
@@ -63,7 +77,7 @@ int main(int argc, char** argv) {
     try {
       return c.run(args);
     } catch (const boost::program_options::error& e) {
-      std::cerr << "bao " << name << ": " << bao::printable(e.what()) << " (see bao " << name << " --help)\n";
+      std::cerr << "bao " << name << ": " << printable_lines(e.what()) << " (see bao " << name << " --help)\n";
       return bao::cli::kExitUsage;
     } catch (const std::bad_alloc&) {  // the tables check their size; anything else that runs out
       std::cerr << "bao " << name
@@ -71,7 +85,7 @@ int main(int argc, char** argv) {
                    "input\n";
       return bao::cli::kExitBadInput;
     } catch (const std::exception& e) {  // bao::InputError, or a failure mid-run (a searcher's, a write's)
-      std::cerr << "bao " << name << ": " << bao::printable(e.what()) << "\n";
+      std::cerr << "bao " << name << ": " << printable_lines(e.what()) << "\n";
       return bao::cli::kExitBadInput;
     }
   }

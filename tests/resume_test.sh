@@ -96,6 +96,7 @@ cp "$tmp/before" "$games"
 run run "$tmp/r.ini" --out "$out" --set player.a.depth=3
 check "a different config exits 2" status_is 2
 check "a different config names what differs" err_has "player.a.depth: was 6, now 3"
+check "the differences stand on lines of their own, not escaped" grep -qx "  player.a.depth: was 6, now 3" "$tmp/err"
 check "a refused run leaves the records alone" cmp -s "$games" "$tmp/before"
 
 # Two runs on one folder: the second is refused at once (exit 2, naming the folder)
