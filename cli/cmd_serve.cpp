@@ -36,12 +36,14 @@ int cmd_serve(const std::vector<std::string>& args) {
       "max-time-ms", po::value(&o.max_time_ms)->value_name("T"),
       "every search stops after T milliseconds (default 10000)")(
       "max-searches", po::value(&o.max_searches)->value_name("N"), "searches running at once (default 2)")(
+      "max-threads", po::value(&o.max_threads)->value_name("N"),
+      "most threads one search may ask for, alphabeta(threads=N) (default 2)")(
       "max-connections", po::value(&so.max_connections)->value_name("N"), "open connections at once (default 32)")(
       "log", "print one line per request on stderr: method, path, status, milliseconds");
   po::variables_map vm;
   if (!parse("serve",
              "[--host H] [--port P] [--results DIR ...] [--web DIR] [--max-depth D] [--max-time-ms T]\n"
-             "         [--max-searches N] [--max-connections N] [--log]",
+             "         [--max-searches N] [--max-threads N] [--max-connections N] [--log]",
              args, desc, nullptr, vm))
     return kExitOk;
   if (port < 0 || port > 65535) throw po::error("--port: expected 0 to 65535, found " + std::to_string(port));
@@ -50,6 +52,8 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (o.max_time_ms < 1) throw po::error("--max-time-ms must be at least 1, found " + std::to_string(o.max_time_ms));
   if (o.max_searches < 1 || o.max_searches > 64)
     throw po::error("--max-searches: expected 1 to 64, found " + std::to_string(o.max_searches));
+  if (o.max_threads < 1 || o.max_threads > 256)
+    throw po::error("--max-threads: expected 1 to 256, found " + std::to_string(o.max_threads));
   if (so.max_connections < 1)
     throw po::error("--max-connections must be at least 1, found " + std::to_string(so.max_connections));
   for (const std::string& dir : o.results) {

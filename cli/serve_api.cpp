@@ -489,7 +489,11 @@ struct ServeApi::Impl {
             {"rules", rules_json(Rules{})},
             {"searchers", split_names(models::searcher_names())},
             {"evaluators", evaluators},
-            {"limits", {{"max_depth", o.max_depth}, {"max_time_ms", o.max_time_ms}, {"max_tt_mb", o.max_tt_mb}}},
+            {"limits",
+             {{"max_depth", o.max_depth},
+              {"max_time_ms", o.max_time_ms},
+              {"max_tt_mb", o.max_tt_mb},
+              {"max_threads", o.max_threads}}},
             {"results", folders_json()}};
   }
 
@@ -540,6 +544,11 @@ struct ServeApi::Impl {
     int mb = 0;
     if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
       bad("searcher '" + searcher + "': tt_mb must be at most " + std::to_string(o.max_tt_mb) + " on this server");
+    // Each search slot may take this many cores (Lazy SMP), no more.
+    const auto threads = spec.params.find("threads");
+    int n = 0;
+    if (threads != spec.params.end() && (!to_int(threads->second, n) || n > o.max_threads))
+      bad("searcher '" + searcher + "': threads must be at most " + std::to_string(o.max_threads) + " on this server");
     // Minimax's depth alone bounds its time (about 1 s at 10).
     if (spec.name == "minimax" && pc.depth > kMaxMinimaxDepth)
       bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +

@@ -242,6 +242,10 @@ def test_search(s):
     check(st == 200, "search: root-om's model EVAL@DEPTH with a learned evaluator")
     st, j = s.post("/api/search", {"searcher": "minimax", "depth": 4})
     check(st == 200, "search: minimax")
+    _, one = s.post("/api/search", {"depth": 4})
+    st, j = s.post("/api/search", {"searcher": "alphabeta(threads=2)", "depth": 4})
+    check(st == 200 and j["value"] == one["value"] and "threads=2" in j["searcher"],
+          "search: Lazy SMP within the thread cap, alpha-beta's value at depth 4")
     mid = replay_final(["A7L*", "a5R", "A6L*", "a5R", "A2R", "a6L"])
     t0 = time.time()
     st, j = s.post("/api/search", {"position": mid, "depth": 6, "time_ms": 50})
@@ -262,6 +266,7 @@ def test_search(s):
         ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
         ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
         ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
+        ({"searcher": "alphabeta(threads=3)"}, "searcher 'alphabeta(threads=3)': threads must be at most 2 on this server"),
         ({"searcher": "om-plain(model=/tmp/w.txt)"}, no_files("om-plain(model=/tmp/w.txt)")),
         ({"searcher": "om-beta(model=w.txt)"}, no_files("om-beta(model=w.txt)")),
         ({"searcher": "om-plain(model=/etc/passwd)"}, no_files("om-plain(model=/etc/passwd)")),
