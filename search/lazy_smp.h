@@ -17,12 +17,13 @@
 // tournaments refuse it (experiments/config.cpp).
 //
 // The result's node, evaluation and table counts are those of all threads together (the
-// work done; its nodes per second is the whole machine's); a node limit counts the main
-// thread's nodes. Helper threads are started for each search and joined at its end; with
-// one thread nothing is started and the search is the plain one.
+// work done; its nodes per second is the whole machine's), and its time runs from the
+// helpers' start to their join; a node limit counts the main thread's nodes. Helper threads are started for each search
+// and joined at its end; with one thread nothing is started and the search is the plain one.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -67,6 +68,7 @@ class LazySmp {
   template <class Info>
   R search(const State& root, const Limits& limits, Info&& info) {
     if (helpers_.empty()) return main_.search(root, limits, info);
+    const auto start = std::chrono::steady_clock::now();
     halt_.store(false, std::memory_order_relaxed);
     Limits helper_limits;
     helper_limits.depth = limits.depth > 0 ? limits.depth : kMaxPly - 1;
@@ -101,6 +103,8 @@ class LazySmp {
       r.tt_probes += c.probes;
       r.tt_hits += c.hits;
     }
+    r.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();  // helpers started and joined
     return r;
   }
 
