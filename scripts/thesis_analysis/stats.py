@@ -3,8 +3,11 @@ games of one opening. A gain pairs two players (a variant and its baseline) of t
 opponent by opening, and pools over cells (tournament, opponent, own evaluator) as a
 ratio of per-opening sums. 95% intervals are percentile intervals of a bootstrap over
 opening indices, the same resampled indices for every cell of an experiment (numpy
-PCG64, seeded), so one input gives one output."""
+PCG64, seeded), so one input gives one output. Where the percentile interval is biased
+(H5g's correlations) the interval is the BCa one; the verdicts' p-values invert the
+interval their rule uses, and Holm's step-down adjusts the family's."""
 import math
+from statistics import NormalDist
 
 import numpy as np
 
@@ -51,6 +54,12 @@ class Boot:
             return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), NAN)
 
 
+def jackknife(n):
+    """The n leave-one-opening-out samples as a Boot: row i draws every opening once but
+    i. A ratio of per-opening sums over it gives the jackknife values of BCa."""
+    return Boot.from_counts(np.ones((n, n)) - np.eye(n))
+
+
 class Est:
     """A point estimate with its 95% interval, openings (units) and games."""
 
@@ -68,6 +77,87 @@ def percentile_ci(samples):
         return NAN, NAN
     lo, hi = np.percentile(s, [2.5, 97.5])
     return float(lo), float(hi)
+
+
+# ---------------------------------------------------------------- BCa and p-values
+
+NORMAL = NormalDist()
+
+
+def share_below(samples, value):
+    """Share of the finite samples below value, ties counted half (a point mass at the
+    value sits in the middle), as BCa's bias correction and the p-values use it."""
+    s = samples[np.isfinite(samples)]
+    if s.size == 0:
+        return NAN
+    return float((np.sum(s < value) + 0.5 * np.sum(s == value)) / s.size)
+
+
+def bca_constants(samples, point, jack):
+    """(z0, a) of the BCa interval (Efron 1987; Efron & Tibshirani 1993, ch. 14.3):
+    z0 = Phi^-1(share of the samples below the estimate), clamped to half a sample from
+    0 and 1 so that it stays finite; a = sum d^3 / (6 (sum d^2)^1.5) with d the jackknife
+    values' mean minus each (0 when they do not vary)."""
+    s = samples[np.isfinite(samples)]
+    g = min(max(share_below(s, point), 0.5 / s.size), 1 - 0.5 / s.size)
+    z0 = NORMAL.inv_cdf(g)
+    j = np.asarray(jack, dtype=float)
+    j = j[np.isfinite(j)]
+    d = j.mean() - j if j.size else np.zeros(0)
+    ss = float((d ** 2).sum())
+    a = float((d ** 3).sum() / (6 * ss ** 1.5)) if ss > 0 else 0.0
+    return z0, a
+
+
+def bca_ci(samples, point, jack, level=0.95):
+    """The BCa interval at `level`: the percentiles (numpy's linear interpolation) at
+    Phi(z0 + (z0 + z) / (1 - a (z0 + z))) for z = Phi^-1 of (1 -+ level) / 2. With z0 = a
+    = 0 it is the percentile interval."""
+    s = samples[np.isfinite(samples)]
+    if s.size == 0 or not math.isfinite(point):
+        return NAN, NAN
+    z0, a = bca_constants(s, point, jack)
+    ends = []
+    for q in ((1 - level) / 2, (1 + level) / 2):
+        u = z0 + NORMAL.inv_cdf(q)
+        ends.append(NORMAL.cdf(z0 + u / (1 - a * u)) if 1 - a * u > 0 else (0.0 if u < 0 else 1.0))
+    lo, hi = np.percentile(s, [100 * ends[0], 100 * ends[1]])
+    return float(lo), float(hi)
+
+
+def bootstrap_p(samples, null, z0=0.0, a=0.0):
+    """Two-sided p-value of the interval rule "the interval excludes null": the smallest
+    1 - level at which the (percentile, or with z0 and a the BCa) interval excludes it,
+    2 min(q, 1 - q). q is the one-sided level at which the interval's lower end reaches
+    null: with g the share of samples below null (ties half), w = Phi^-1(g), q =
+    Phi((w - z0) / (1 + a (w - z0)) - z0), which is g for the percentile interval. No
+    sample beyond null on a side gives 0 on that side (less than 1 / resamples)."""
+    g = share_below(samples, null)
+    if math.isnan(g):
+        return NAN
+    if g <= 0 or g >= 1:
+        return 0.0
+    if z0 == 0 and a == 0:
+        q = g
+    else:
+        v = NORMAL.inv_cdf(g) - z0
+        den = 1 + a * v
+        q = NORMAL.cdf(v / den - z0) if den > 0 else (0.0 if v < 0 else 1.0)
+    return float(min(1.0, 2 * min(q, 1 - q)))
+
+
+def holm(pvalues):
+    """Holm's step-down adjusted p-values (Holm 1979) of {id: p}, ids with a NaN p left
+    out of the family: sorted ascending (ties in the given order), the i-th of m gets
+    max over j <= i of min(1, (m - j + 1) p_j). A hypothesis is rejected at level alpha
+    by Holm's procedure exactly when its adjusted p is at most alpha."""
+    ids = [k for k, p in pvalues.items() if not math.isnan(p)]
+    order = sorted(ids, key=lambda k: pvalues[k])  # stable: ties keep the family's order
+    m, out, running = len(order), {}, 0.0
+    for i, k in enumerate(order):
+        running = max(running, min(1.0, (m - i) * pvalues[k]))
+        out[k] = running
+    return out
 
 
 def estimate(boot, num, den, games, keep=False):

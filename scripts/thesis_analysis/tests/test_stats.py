@@ -1,6 +1,9 @@
 """The statistics of thesis_analysis against values worked out by hand: the percentile
 bootstrap interval over a resample set small enough to list, the paired per-opening
-gain of two players of the same opponent, and the decision rule's openings needed."""
+gain of two players of the same opponent, the decision rule's openings needed, the BCa
+interval, the p-values that invert the verdicts' interval rules, Holm's step-down
+adjustment (the normal quantiles from Python's statistics.NormalDist, the rest written
+out beside each test)."""
 import itertools
 import math
 
@@ -10,7 +13,8 @@ import pytest
 from thesis_analysis.experiment import Experiment
 from thesis_analysis.hypotheses import decide
 from thesis_analysis.loading import check_game
-from thesis_analysis.stats import NAN, Boot, Est, estimate, percentile_ci, pooled, unit_sums
+from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, holm, jackknife,
+                                   percentile_ci, pooled, share_below, unit_sums)
 
 
 def every_resample(n):
@@ -113,3 +117,101 @@ def test_decision_rule_and_openings_needed():
     # se = (0.10 - -0.01) / (2 x 1.96) = 0.11 / 3.92; 10 ((1.96 + 0.84) se / 0.05)^2
     # = 10 x 1.5714^2 = 24.69: 25 openings.
     assert decide(Est(0.05, -0.01, 0.10, n=10), 0.0, 1) == ("not decided at this scale", "25")
+
+
+# ---------------------------------------------------------------- BCa, p-values, Holm
+
+# 10,001 samples evenly spread over [0, 1]: numpy's linear-interpolation percentile at
+# q percent is q / 100 exactly, so the interval ends read off as the levels themselves.
+GRID = np.linspace(0.0, 1.0, 10001)
+
+
+def test_acceleration_from_jackknife_values_by_hand():
+    # Jackknife values 1, 1, 1, 5: mean 2, d = mean - value = 1, 1, 1, -3;
+    # sum d^3 = 3 - 27 = -24, sum d^2 = 12: a = -24 / (6 x 12^1.5) = -0.0962250.
+    # The grid's samples below 0.5: 5,000, one equal (half): share 0.5, z0 = 0.
+    z0, a = bca_constants(GRID, 0.5, [1, 1, 1, 5])
+    assert z0 == pytest.approx(0.0, abs=1e-12)
+    assert a == pytest.approx(-24 / (6 * 12 ** 1.5)) and a == pytest.approx(-0.0962250, abs=1e-7)
+
+
+def test_bca_interval_with_acceleration_by_hand():
+    # z0 = 0, a = -0.0962250 (above). With z = -+1.959964:
+    #   low:  z / (1 - a z) = -1.959964 / 0.811402 = -2.415527, Phi = 0.0078562
+    #   high: 1.959964 / 1.188598 = 1.648972, Phi = 0.9504233
+    # so the ends are the grid's 0.78562% and 95.04233% points.
+    lo, hi = bca_ci(GRID, 0.5, [1, 1, 1, 5])
+    assert (lo, hi) == pytest.approx((0.0078562, 0.9504233), abs=2e-7)
+
+
+def test_bca_bias_correction_by_hand():
+    # Samples 0.00005, 0.00015, ..., 0.99995 (10,000); estimate 0.6: 6,000 below, so
+    # z0 = Phi^-1(0.6) = 0.2533471; no acceleration (constant jackknife values). Levels
+    # Phi(2 z0 -+ 1.959964) = Phi(-1.453270) = 0.0730754 and Phi(2.466658) = 0.9931807;
+    # numpy's percentile at level q over these samples is 0.00005 + q x 0.9999.
+    samples = (np.arange(10000) + 0.5) / 10000
+    z0, a = bca_constants(samples, 0.6, [2.0, 2.0, 2.0])
+    assert (z0, a) == pytest.approx((0.2533471, 0.0), abs=1e-7)
+    lo, hi = bca_ci(samples, 0.6, [2.0, 2.0, 2.0])
+    assert lo == pytest.approx(0.00005 + 0.0730754 * 0.9999, abs=1e-6)
+    assert hi == pytest.approx(0.00005 + 0.9931807 * 0.9999, abs=1e-6)
+
+
+def test_bca_is_the_percentile_interval_without_bias_or_acceleration():
+    lo, hi = bca_ci(GRID, 0.5, [3.0, 3.0])
+    assert (lo, hi) == pytest.approx((0.025, 0.975))
+
+
+def test_bca_moves_the_interval_towards_the_samples_below_a_biased_estimate():
+    # An estimate near the top of its bootstrap distribution (as H5g's pooled rho): the
+    # percentile interval lies mostly below it; BCa shifts it up.
+    rng = np.random.Generator(np.random.PCG64(3))
+    samples = 0.68 - np.abs(rng.normal(0, 0.03, 5000))
+    lo, hi = bca_ci(samples, 0.67, np.full(10, 0.67))
+    plo, phi = np.percentile(samples, [2.5, 97.5])
+    assert lo > plo and hi > phi
+
+
+def test_share_below_counts_ties_half():
+    assert share_below(np.array([0.0, 1.0, 1.0, 2.0, NAN]), 1.0) == pytest.approx(0.5)
+    assert math.isnan(share_below(np.array([NAN]), 0.0))
+
+
+def test_p_value_inverts_the_percentile_interval():
+    # 2% of the grid lies below 0.02 (200 of 10,001, the one at 0.02 half): p = 2 x 0.02.
+    assert bootstrap_p(GRID, 0.02) == pytest.approx(2 * 200.5 / 10001)
+    assert bootstrap_p(GRID, 0.5) == pytest.approx(1.0)
+    assert bootstrap_p(GRID, -1.0) == 0.0 and bootstrap_p(GRID, 2.0) == 0.0
+    # At 1 - p the percentile interval's end lies at the null.
+    p = bootstrap_p(GRID, 0.03)
+    assert np.percentile(GRID, 100 * p / 2) == pytest.approx(0.03, abs=1e-4)
+
+
+def test_p_value_inverts_the_bca_interval():
+    # With z0 and a from the hand case above, the BCa interval at level 1 - p has its
+    # lower end at the null.
+    z0, a = bca_constants(GRID, 0.5, [1, 1, 1, 5])
+    for null in (0.01, 0.05, 0.2):
+        p = bootstrap_p(GRID, null, z0, a)
+        lo, _ = bca_ci(GRID, 0.5, [1, 1, 1, 5], level=1 - p)
+        assert lo == pytest.approx(null, abs=1e-4)
+    # By hand for null 0.05: the share below is 500.5 / 10001 = 0.0500450, w = Phi^-1 of
+    # it = -1.644418; q = Phi(w / (1 + a w)) = Phi(-1.644418 / 1.158234) = Phi(-1.419763)
+    # = 0.0778384; p = 2q.
+    assert bootstrap_p(GRID, 0.05, z0, a) == pytest.approx(2 * 0.0778384, abs=2e-6)
+
+
+def test_holm_step_down_by_hand():
+    # m = 4, p sorted 0.01 (A), 0.02 (C), 0.03 (B), 0.2 (D):
+    #   A: 4 x 0.01 = 0.04; C: max(0.04, 3 x 0.02 = 0.06) = 0.06;
+    #   B: max(0.06, 2 x 0.03 = 0.06) = 0.06; D: max(0.06, 1 x 0.2) = 0.2.
+    # At alpha 0.05 only A is rejected (C's 0.02 > 0.05 / 3 stops the steps).
+    adj = holm({"A": 0.01, "B": 0.03, "C": 0.02, "D": 0.2, "E": NAN})
+    assert adj == pytest.approx({"A": 0.04, "C": 0.06, "B": 0.06, "D": 0.2})
+    assert holm({"A": 0.6, "B": 0.7}) == {"A": 1.0, "B": 1.0}
+
+
+def test_jackknife_leaves_one_opening_out():
+    jk = jackknife(3)
+    num = np.array([1.0, 2.0, 6.0])
+    assert np.allclose(jk.ratio(num, np.ones(3)), [4.0, 3.5, 1.5])
