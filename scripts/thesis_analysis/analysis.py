@@ -7,7 +7,8 @@ import re
 import numpy as np
 
 from .design import E7_LEARNERS, E7_OPPONENTS, E7_OUTSIDE, H5G_VARIANTS, eval_order
-from .stats import NAN, Est, bt_fit, estimate, hit_rate, percentile_ci, pooled, spearman, unit_sums
+from .stats import (NAN, Est, bca_ci, bca_constants, bca_levels, bootstrap_p, bt_fit, estimate, hit_rate, jackknife,
+                    percentile_ci, pooled, spearman, unit_sums, within_variant)
 
 
 # ---------------------------------------------------------------- E4
@@ -37,7 +38,7 @@ def analyse_e4(exp, boot, ctx):
             if i != j and games[:, i, j].sum() > 0:
                 ok = games[:, i, j] > 0
                 score = np.where(ok, pts[:, i, j] / np.maximum(games[:, i, j], 1), 0)
-                pair[(x, y)] = estimate(boot, score, ok.astype(float), games[:, i, j].sum())
+                pair[(x, y)] = estimate(boot, score, ok.astype(float), games[:, i, j].sum(), keep=True)
     return {"names": names, "ratings": ratings, "pair": pair}
 
 
@@ -81,16 +82,18 @@ def analyse_gauntlet(exp, boot, s, order):
     for v in out["variants"]:
         out["hit"][v] = hit_rate(exp, boot, cells, v)
         if v != baseline(v):
-            out["gain"][v] = [pooled(exp, boot, g, v, baseline(v)) for g in groups]
+            out["gain"][v] = [pooled(exp, boot, g, v, baseline(v), keep=True) for g in groups]
             out["pair"][v] = {pair_of(c): pooled(exp, boot, [c], v, baseline(v)) for c in cells}
     if "omd1r" in out["variants"] and "omd1" in out["variants"]:
         # H5c compares risk management with the plain d-1 prediction, not with ab.
-        out["h5c"] = [pooled(exp, boot, g, "omd1r", "omd1") for g in groups]
+        out["h5c"] = [pooled(exp, boot, g, "omd1r", "omd1", keep=True) for g in groups]
     return out
 
 
-def h5g(exp, boot, cells):
-    """rho over (pair, variant) points of gain and hit rate, with the bootstrap interval."""
+def h5g_sums(exp, cells):
+    """H5g's (variant, pair) points: per-opening sums of the gain (numerator, units) and
+    of the hits (hits, predictions) as arrays (openings, points), their labels, and the
+    games they use."""
     gnum, gden, hnum, hden, labels, used = [], [], [], [], [], {}
     for v in H5G_VARIANTS:
         for c in cells:
@@ -103,16 +106,48 @@ def h5g(exp, boot, cells):
             # A baseline serves several variants: count its games once.
             for player in (f"{v}_{c[2]}", f"{baseline(v)}_{c[2]}"):
                 used[(c[0], player)] = exp.stat(c[0], player, c[1]).games.sum()
-    games = sum(used.values())
-    if len(labels) < 3:
-        return Est(), []
-    G = [np.array(m).T for m in (gnum, gden, hnum, hden)]
+    return [np.array(m).T for m in (gnum, gden, hnum, hden)], labels, sum(used.values())
+
+
+def resampled(G, weights):
+    """Gain and hit rate of every point under each row of resample counts (a Boot)."""
+    return weights.ratio(G[0], G[1]), weights.ratio(G[2], G[3])
+
+
+def bca_est(stat, G, boot, jk, n, games):
+    """stat over the points, its bootstrap samples (kept) and BCa interval (jackknife
+    over openings), and the two-sided p-value of the BCa interval's rule against 0."""
+    point = float(stat(G[0].sum(0)[None] / G[1].sum(0)[None], G[2].sum(0)[None] / G[3].sum(0)[None])[0])
+    samples, jack = stat(*resampled(G, boot)), stat(*resampled(G, jk))
+    lo, hi = bca_ci(samples, point, jack)
+    e = Est(point, lo, hi, n, games, samples)
+    e.pct = percentile_ci(samples)
+    if np.isfinite(point):
+        z0, a = bca_constants(samples, point, jack)
+        e.p, e.bca = bootstrap_p(samples, 0.0, z0, a), (z0, a) + bca_levels(z0, a)
+    return e
+
+
+def h5g(exp, boot, cells):
+    """H5g over the (pair, variant) points: the declared Spearman rho of gain and hit
+    rate, and the controlled test (declared after the data) that removes each variant's
+    mean gain and hit rate first (variant fixed effects): the pooled within-variant
+    correlation and the slope of gain on hit rate. Intervals are BCa (the percentile
+    interval of the pooled rho lies mostly below its estimate); the bootstrap is over
+    openings, the acceleration from leaving one opening out. Returns {"rho", "within",
+    "slope": Est, "points": [((variant, pair), gain, hit)]}, Ests empty with < 3 points."""
+    G, labels, games = h5g_sums(exp, cells)
+    out = {"rho": Est(), "within": Est(), "slope": Est(), "points": []}
+    if len(labels) < 3 or boot is None:
+        return out
+    n, jk = int((G[1].sum(1) > 0).sum()), jackknife(exp.n)
+    groups = [v for v, _ in labels]
+    out["rho"] = bca_est(lambda g, h: np.array([spearman(g[i], h[i]) for i in range(len(g))]), G, boot, jk, n, games)
+    out["within"] = bca_est(lambda g, h: within_variant(g, h, groups)[0], G, boot, jk, n, games)
+    out["slope"] = bca_est(lambda g, h: within_variant(g, h, groups)[1], G, boot, jk, n, games)
     gain, hit = G[0].sum(0) / G[1].sum(0), G[2].sum(0) / G[3].sum(0)
-    gs, hs = boot.ratio(G[0], G[1]), boot.ratio(G[2], G[3])
-    samples = np.array([spearman(gs[i], hs[i]) for i in range(boot.B)])
-    lo, hi = percentile_ci(samples)
-    n = int((G[1].sum(1) > 0).sum())
-    return Est(spearman(gain, hit), lo, hi, n, games), list(zip(labels, gain, hit))
+    out["points"] = list(zip(labels, gain, hit))
+    return out
 
 
 def point_cis(exp, boot, points, cells):
@@ -181,7 +216,7 @@ def analyse_e6(exp, boot):
     for name, cells in conds.items():
         out["score"][name] = {p: pooled(exp, boot, cells, p) for p in ps}
         out["ab"][name] = pooled(exp, boot, cells, "ab")
-        out["gain"][name] = pooled(exp, boot, cells, "p75", "ab")
+        out["gain"][name] = pooled(exp, boot, cells, "p75", "ab", keep=True)
         out["best"][name] = best_p(exp, boot, cells, ps) if ps else (Est(), NAN)
     return out
 
@@ -213,7 +248,7 @@ def analyse_e7(exp, boot):
     for how in E7_LEARNERS:
         if ("inside", how) in learned:
             out["tv"][how] = tv_distance(learned[("inside", how)], truth)
-        out["h7b"][how] = pooled(exp, boot, e7_cells(exp, E7_OUTSIDE), f"prom{how}", "promuniform")
+        out["h7b"][how] = pooled(exp, boot, e7_cells(exp, E7_OUTSIDE), f"prom{how}", "promuniform", keep=True)
         out["vs_ab"][how] = pooled(exp, boot, e7_cells(exp, E7_OUTSIDE), f"prom{how}", "ab")
     for opp in E7_OPPONENTS:
         for v in ("count", "em", "online", "true"):

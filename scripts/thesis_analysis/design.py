@@ -12,6 +12,12 @@ E7_LEARNERS = ["count", "em", "online"]
 E7_OPPONENTS = ["inside", "depth", "noisy", "heldout"]
 E7_OUTSIDE = ["depth", "noisy", "heldout"]
 
+# The family of the primary verdicts, corrected for multiplicity by Holm's step-down
+# at 5%: every hypothesis of the declaration's table (docs/results.md) that has a
+# decision rule (H7a is reported without one), H6a with its two declared conditions,
+# H7b with the declared count estimator. Every other verdict row is secondary.
+FAMILY = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b", "H7b-count"]
+
 
 def eval_order(name):
     """Sort key: the evaluators in EVALS order, any other after them by name."""

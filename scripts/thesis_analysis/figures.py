@@ -98,7 +98,7 @@ def e5_figures(results, ctx):
     h5g_points = results["E5"][1].get("h5g") if "E5" in results else None
     title = "E5: OM variants against alpha-beta" + (" (with E5dd)" if "E5dd" in results and "E5" in results else "")
     gauntlet_figure(groups, ctx, os.path.join(owner.folder, owner.name), games, title,
-                    h5g_points if h5g_points and h5g_points[1] else None)
+                    h5g_points if h5g_points and h5g_points["points"] else None)
 
 
 def gauntlet_figure(groups, ctx, stem, games, title, h5g_points=None):
@@ -133,7 +133,7 @@ def gains_panel(ax, groups):
 
 
 def hits_panel(ax, h5g_points):
-    rho, points, cis = h5g_points
+    rho, points, cis = h5g_points["rho"], h5g_points["points"], h5g_points["cis"]
     variants = sorted({v for (v, _), _, _ in points}, key=H5G_VARIANTS.index)
     xs, ys = [], []
     for (v, pair), g, h in points:

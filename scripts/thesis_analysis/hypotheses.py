@@ -8,8 +8,8 @@ import os
 import numpy as np
 
 from .analysis import h4_row
-from .design import E7_LEARNERS
-from .stats import NAN, Z80, Z95, Est
+from .design import E7_LEARNERS, FAMILY
+from .stats import NAN, Z80, Z95, Est, bootstrap_p, holm
 from .tables import DASH, fmt, md_table, write_text
 
 
@@ -71,7 +71,10 @@ HYPOTHESES = [
     ("H5f-omdr", "equal nodes: root OM at d with risk management (secondary)", "gain eqomdr - eqab, all pairs", "pts"),
     ("H5f-om", "equal nodes: full-depth OM (secondary)", "gain eqom - eqab, all pairs, two-sided", "pts"),
     ("H5f-ddom", "equal nodes: (D,d)-OM (secondary)", "gain eqddom - eqab over S (E5dd)", "pts"),
-    ("H5g", "OM's gain grows with the hit rate of its predicted replies", "Spearman rho of gain and hit rate over (pair, variant) points", "rho"),
+    ("H5g", "OM's gain grows with the hit rate of its predicted replies",
+     "Spearman rho of gain and hit rate over (pair, variant) points, BCa interval", "rho"),
+    ("H5g-within", "the same within each variant (amendment after the data: the controlled test)",
+     "correlation of gain and hit rate less each variant's means (variant fixed effects), BCa interval", "rho"),
     ("H6a-right", "PrOM at p=0.75 at par with alpha-beta, model right", "gain p75 - ab, pairs pooled (non-inferiority, -3 points)", "pts"),
     ("H6a-wrong", "PrOM at p=0.75 at par with alpha-beta, model wrong", "gain p75 - ab, pairs pooled (non-inferiority, -3 points)", "pts"),
     ("H6b", "PrOM does best with MAX's own type above 0.5", "best p, pairs and conditions pooled (CI: of the argmax)", "p"),
@@ -85,6 +88,8 @@ HYPOTHESES = [
     ("H7b-online", "PrOM with on-line probabilities at least as good as uniform (secondary)", "gain promonline - promuniform, outside opponents", "pts"),
 ]
 
+ALPHA = 0.05  # the family's level
+
 
 def row(e, unit, verdict, needed):
     """A verdict row's numbers as strings (estimate, lo, hi, openings, games)."""
@@ -95,12 +100,24 @@ def row(e, unit, verdict, needed):
     return [fmt(e.est, unit), fmt(e.lo, unit), fmt(e.hi, unit), n, games, verdict, needed]
 
 
+def rule_p(e, null):
+    """The p-value of the interval rule (bootstrap_p), from the samples kept with e."""
+    if not e.ok() or e.samples is None or e.n < 2:
+        return NAN
+    return bootstrap_p(e.samples, null)
+
+
+def entry(e, unit, null, direction):
+    """(row, note, p) of an interval-rule verdict."""
+    return (row(e, unit, *decide(e, null, direction)), "", rule_p(e, null))
+
+
 # ---------------------------------------------------------------- verdicts
 
 def verdicts_e4(v, e4):
     top, bottom, e = h4_row(e4)
     verdict, needed = decide(e, 0.5, 1)
-    v["H4"] = (row(e, "pct", verdict, needed), f"top {top}, bottom {bottom}")
+    v["H4"] = (row(e, "pct", verdict, needed), f"top {top}, bottom {bottom}", rule_p(e, 0.5))
 
 
 def verdicts_e5(v, res, s):
@@ -110,12 +127,20 @@ def verdicts_e5(v, res, s):
         if variant not in res["gain"]:
             continue
         if group == 1 and s is None:
-            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "")
+            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "", NAN)
             continue
-        e = res["gain"][variant][group]
-        v[hid] = (row(e, "pts", *decide(e, 0.0, direction)), "")
+        v[hid] = entry(res["gain"][variant][group], "pts", 0.0, direction)
     if "h5c" in res:
-        v["H5c"] = (row(res["h5c"][0], "pts", *decide(res["h5c"][0], 0.0, 1)), "")
+        v["H5c"] = entry(res["h5c"][0], "pts", 0.0, 1)
+    if "h5g" in res:
+        h = res["h5g"]
+        pct = h["rho"].pct if h["rho"].ok() else (NAN, NAN)
+        v["H5g"] = (row(h["rho"], "rho", *decide(h["rho"], 0.0, 1)),
+                    f"percentile interval [{fmt(pct[0], 'rho')}, {fmt(pct[1], 'rho')}]", h["rho"].p)
+        slope = h["slope"]
+        v["H5g-within"] = (row(h["within"], "rho", *decide(h["within"], 0.0, 1)),
+                           f"slope {fmt(slope.est, 'rho')} [{fmt(slope.lo, 'rho')}, {fmt(slope.hi, 'rho')}] "
+                           "points of gain per point of hit rate", h["within"].p)
 
 
 def verdicts_e5dd(v, res, s):
@@ -123,28 +148,34 @@ def verdicts_e5dd(v, res, s):
         if variant not in res["gain"]:
             continue
         if s is None:
-            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "")
+            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "", NAN)
             continue
-        e = res["gain"][variant][1]
-        v[hid] = (row(e, "pts", *decide(e, 0.0, 1)), "")
+        v[hid] = entry(res["gain"][variant][1], "pts", 0.0, 1)
+
+
+def h6b_p(e):
+    """H6b's rule is one-sided at 5% each way (best p above 0.5 in 95% of resamples to
+    reproduce, below it in 95% not to): its p-value is the smaller share of resamples
+    whose argmax is not strictly on a side, so that p <= 0.05 is the declared rule."""
+    if not e.ok() or e.samples is None or e.n < 2:
+        return NAN
+    return float(min(np.mean(e.samples <= 0.5), np.mean(e.samples >= 0.5)))
 
 
 def verdicts_e6(v, res):
     for cond in ("right", "wrong"):
-        e = res["gain"][cond]
-        v[f"H6a-{cond}"] = (row(e, "pts", *decide(e, -0.03, 1)), "")
+        v[f"H6a-{cond}"] = entry(res["gain"][cond], "pts", -0.03, 1)
     for cond, hid in (("pooled", "H6b"), ("right", "H6b-right"), ("wrong", "H6b-wrong")):
         e, share = res["best"][cond]
-        v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "")
+        v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "", h6b_p(e))
 
 
 def verdicts_e7(v, res):
     for how in E7_LEARNERS:
         if how in res["tv"]:
             e = Est(res["tv"][how], NAN, NAN, 0, 0)
-            v[f"H7a-{how}"] = ([fmt(e.est, "tv"), DASH, DASH, DASH, DASH, "reported (no published target)", DASH], "")
-        e = res["h7b"][how]
-        v[f"H7b-{how}"] = (row(e, "pts", *decide(e, 0.0, 1)), "")
+            v[f"H7a-{how}"] = ([fmt(e.est, "tv"), DASH, DASH, DASH, DASH, "reported (no published target)", DASH], "", NAN)
+        v[f"H7b-{how}"] = entry(res["h7b"][how], "pts", 0.0, 1)
 
 
 def experiment_of(hid):
@@ -153,14 +184,70 @@ def experiment_of(hid):
     return {"4": "E4", "5": "E5", "6": "E6", "7": "E7"}[hid[1]]
 
 
+# ---------------------------------------------------------------- Holm
+
+DECIDED = ("reproduced", "not reproduced", "differs from 0")
+
+
+def short(verdict):
+    """The verdict without its parenthesis: 'reproduced (best p ...)' -> 'reproduced'."""
+    return verdict.split(" (")[0]
+
+
+def family_ps(v):
+    """{member: p} of the family. H5g is one member tested by intersection-union
+    (Berger 1982): it counts as reproduced only if the declared pooled rho and the
+    controlled within-variant correlation both are, so its p is the larger of theirs."""
+    ps = {hid: (v[hid][2] if hid in v else NAN) for hid in FAMILY}
+    if "H5g" in v and "H5g-within" in v:
+        ps["H5g"] = max(v["H5g"][2], v["H5g-within"][2])
+    return ps
+
+
+def holm_verdict(hid, v, adjusted):
+    """The verdict of a family member after Holm: the unadjusted verdict when the
+    adjusted p is at most 5%, else not decided; outside the family, what the row is."""
+    if hid not in FAMILY:
+        if hid == "H5g-within":
+            return "in the family as part of H5g (intersection-union)"
+        if hid.startswith("H7a"):
+            return "reported (outside the family)"
+        return "exploratory (secondary, outside the family)"
+    if hid not in v:
+        return "no data"
+    verdict = short(v[hid][0][5])
+    if hid == "H5g" and "H5g-within" in v:
+        other = short(v["H5g-within"][0][5])
+        if verdict in DECIDED and other in DECIDED and other != verdict:
+            return "not decided (the pooled and within-variant tests disagree)"
+        if verdict in DECIDED and other not in DECIDED:
+            return "not decided (the within-variant test is not)"
+    if verdict not in DECIDED:
+        return verdict
+    p = adjusted.get(hid, NAN)
+    return verdict if p <= ALPHA else "not decided after Holm"
+
+
+def fmt_p(p, resamples):
+    if p is None or math.isnan(p):
+        return DASH
+    return f"< {1 / resamples:g}" if p < 1 / resamples else f"{p:.4f}"
+
+
 def write_verdicts(results, v, ctx, notes):
+    ps = family_ps(v)
+    adjusted = holm(ps)
+    m = len(adjusted)
     header = ["id", "hypothesis", "measure", "estimate", "95% CI low", "95% CI high", "openings (n)", "games",
-              "verdict", "openings needed"]
+              "verdict", f"verdict after Holm (family of {m})", "p", "Holm p", "openings needed"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
-        cells, note = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH], ""))
+        cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
+                                     "", NAN))
         unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV"}[unit]
-        rows.append([hid, text, f"{measure} ({unit_name})" + (f"; {note}" if note else "")] + cells)
+        rows.append([hid, text, f"{measure} ({unit_name})" + (f"; {note}" if note else "")] + cells[:6]
+                    + [holm_verdict(hid, v, adjusted), fmt_p(p, ctx.resamples),
+                       fmt_p(adjusted.get(hid), ctx.resamples), cells[6]])
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
@@ -168,8 +255,18 @@ def write_verdicts(results, v, ctx, notes):
     write_text(os.path.join(results, "verdicts.csv"), buf.getvalue())
     text = (f"# Verdicts of the Bao thesis hypotheses ({ctx.scale} scale)\n\nDecision rules: docs/results.md, "
             f"\"Depth 6: hypotheses and decision rules\". Bootstrap over openings, {ctx.resamples} resamples, seed "
-            f"{ctx.seed}; 95% percentile intervals. Openings needed: to decide an effect of the size seen at 80% "
-            "power with the same variance (only for undecided rows). Scores and gains in score points.\n\n")
+            f"{ctx.seed}; 95% percentile intervals (BCa for H5g's correlations). Openings needed: to decide an effect of "
+            "the size seen at 80% power with the same variance (only for undecided rows). Scores and gains in score "
+            "points.\n\n"
+            f"**Multiplicity.** The primary verdicts are one family of {m}: {', '.join(FAMILY)}. Each verdict's p "
+            "inverts its interval rule: the smallest 1 - level at which its two-sided interval excludes the null, "
+            "2 min(q, 1 - q) with q the share of resamples below the null (ties half; for H5g the BCa interval's "
+            "level at the null), so that p <= 0.05 is the declared 95% rule; H6b's declared rule (best p above 0.5 "
+            "in 95% of resamples) is one-sided at 5% each way, its p the smaller share of resamples not strictly on "
+            "a side. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
+            "within-variant test (an amendment after the data) both are; its p is the larger of the two. Holm's "
+            "step-down (Holm 1979) adjusts the family's p at 5%; a verdict stands after Holm when its Holm p is at "
+            "most 0.05. The secondary rows, H5g-within on its own and H7a are outside the family: exploratory.\n\n")
     text += md_table(header, rows)
     if notes:
         text += "\n" + "\n".join(f"* {n}" for n in notes) + "\n"

@@ -9,7 +9,7 @@ from .analysis import analyse_e4, analyse_e6, analyse_e7, analyse_gauntlet, h5g,
 from .design import E5_ORDER, E5DD_ORDER
 from .experiment import load_all
 from .figures import e5_figures, figure_e4, figure_e6, figure_e7
-from .hypotheses import (decide, row, verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e7,
+from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e7,
                          write_verdicts)
 from .loading import InputError, infer_scale
 from .stats import Boot
@@ -48,10 +48,9 @@ def run_e5(exps, ctx, v, s):
         res = analyse_gauntlet(exp, boot, s, order)
         text = gauntlet_tables(exp, boot, res, ctx, title, s)
         if name == "E5":
-            rho, points = h5g(exp, boot, res["cells"])
-            res["h5g"] = (rho, points, point_cis(exp, boot, points, res["cells"]))
-            text += h5g_table(rho, points)
-            v["H5g"] = (row(rho, "rho", *decide(rho, 0.0, 1)), "")
+            res["h5g"] = h5g(exp, boot, res["cells"])
+            res["h5g"]["cis"] = point_cis(exp, boot, res["h5g"]["points"], res["cells"])
+            text += h5g_table(res["h5g"])
             verdicts_e5(v, res, s)
         else:
             verdicts_e5dd(v, res, s)

@@ -61,10 +61,12 @@ def jackknife(n):
 
 
 class Est:
-    """A point estimate with its 95% interval, openings (units) and games."""
+    """A point estimate with its 95% interval, openings (units) and games; p is the
+    two-sided p-value of its verdict's rule where one was worked out (else NaN)."""
 
     def __init__(self, est=NAN, lo=NAN, hi=NAN, n=0, games=0, samples=None):
         self.est, self.lo, self.hi, self.n, self.games, self.samples = est, lo, hi, n, int(games), samples
+        self.p = NAN
 
     def ok(self):
         return not math.isnan(self.est)
@@ -109,19 +111,24 @@ def bca_constants(samples, point, jack):
     return z0, a
 
 
-def bca_ci(samples, point, jack, level=0.95):
-    """The BCa interval at `level`: the percentiles (numpy's linear interpolation) at
-    Phi(z0 + (z0 + z) / (1 - a (z0 + z))) for z = Phi^-1 of (1 -+ level) / 2. With z0 = a
-    = 0 it is the percentile interval."""
-    s = samples[np.isfinite(samples)]
-    if s.size == 0 or not math.isfinite(point):
-        return NAN, NAN
-    z0, a = bca_constants(s, point, jack)
+def bca_levels(z0, a, level=0.95):
+    """The percentile levels (fractions) of BCa's ends: Phi(z0 + (z0 + z) / (1 - a (z0 +
+    z))) for z = Phi^-1 of (1 -+ level) / 2. With z0 = a = 0 they are the percentile
+    interval's."""
     ends = []
     for q in ((1 - level) / 2, (1 + level) / 2):
         u = z0 + NORMAL.inv_cdf(q)
         ends.append(NORMAL.cdf(z0 + u / (1 - a * u)) if 1 - a * u > 0 else (0.0 if u < 0 else 1.0))
-    lo, hi = np.percentile(s, [100 * ends[0], 100 * ends[1]])
+    return tuple(ends)
+
+
+def bca_ci(samples, point, jack, level=0.95):
+    """The BCa interval at `level`: the samples' percentiles (numpy's linear
+    interpolation) at bca_levels."""
+    s = samples[np.isfinite(samples)]
+    if s.size == 0 or not math.isfinite(point):
+        return NAN, NAN
+    lo, hi = np.percentile(s, [100 * x for x in bca_levels(*bca_constants(s, point, jack), level)])
     return float(lo), float(hi)
 
 
@@ -230,6 +237,29 @@ def spearman(a, b):
     if ra.std() == 0 or rb.std() == 0:
         return NAN
     return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def within_variant(gain, hit, groups):
+    """Gain against hit rate with variant fixed effects, for each row of gain and hit
+    (arrays (rows, points); groups names each point's variant): every point's values
+    less its variant's mean in that row (points with a NaN left out), then the pooled
+    correlation sum(g h) / sqrt(sum g^2 sum h^2) and the slope sum(g h) / sum h^2 of the
+    demeaned values (the least-squares slope of gain on hit rate with one intercept per
+    variant). Rows: (correlation, slope), NaN where the demeaned values do not vary."""
+    g, h = np.atleast_2d(np.asarray(gain, float)), np.atleast_2d(np.asarray(hit, float))
+    ok = np.isfinite(g) & np.isfinite(h)
+    gd, hd = np.zeros_like(g), np.zeros_like(h)
+    groups = np.asarray(groups)
+    for v in dict.fromkeys(groups.tolist()):
+        cols = groups == v
+        m, k = ok[:, cols], np.maximum(ok[:, cols].sum(1, keepdims=True), 1)
+        gd[:, cols] = np.where(m, g[:, cols] - np.where(m, g[:, cols], 0).sum(1, keepdims=True) / k, 0)
+        hd[:, cols] = np.where(m, h[:, cols] - np.where(m, h[:, cols], 0).sum(1, keepdims=True) / k, 0)
+    gh, gg, hh = (gd * hd).sum(1), (gd * gd).sum(1), (hd * hd).sum(1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        corr = np.where((gg > 0) & (hh > 0), gh / np.sqrt(gg * hh), NAN)
+        slope = np.where(hh > 0, gh / hh, NAN)
+    return corr, slope
 
 
 def avg_rank(x):

@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from .analysis import baseline, e6_model, e7_cells, h4_row, pair_of, split_cells, subgroup_s, tv_distance
-from .design import E5_ORDER, E7_LEARNERS, E7_OPPONENTS, eval_order
+from .design import E5_ORDER, E7_LEARNERS, E7_OPPONENTS, FAMILY, eval_order
 from .stats import Est, hit_rate, nodes_per_move, pooled, spearman
 
 DASH = "—"
@@ -49,7 +49,23 @@ def write_text(path, text):
 def header_lines(title, ctx, exp):
     return (f"# {title}\n\n{ctx.scale} scale; {exp.games} games; {exp.n} openings; bootstrap over openings, "
             f"{ctx.resamples} resamples, seed {ctx.seed}; intervals are 95% percentile intervals. "
-            "Scores and gains in score points (percent of a point per game).\n\n")
+            "Scores and gains in score points (percent of a point per game).\n\n" + ROLES)
+
+
+# Which cells carry a verdict: the primary ones are the Holm family of results/verdicts.md.
+ROLES = (f"A cell marked [H..] decides that primary verdict (one of the family of {len(FAMILY)} corrected by Holm, "
+         "results/verdicts.md); [H.., secondary] a secondary verdict, outside the family; every other cell is "
+         "exploratory: described, not tested, not corrected for multiplicity.\n\n")
+
+# (variant, group) -> hypothesis of the pooled-gains tables; group 0 all pairs, 1 subgroup S.
+GAIN_ROLES = {("omd", 1): "H5a", ("omd1", 0): "H5b", ("om", 0): "H5d", ("eqomd", 1): "H5f",
+              ("eqomd1", 0): "H5f-omd1, secondary", ("eqomdr", 0): "H5f-omdr, secondary",
+              ("eqom", 0): "H5f-om, secondary", ("ddom", 1): "H5e", ("eqddom", 1): "H5f-ddom, secondary"}
+
+
+def role(text, hid):
+    """The cell's text with its hypothesis, when it has one."""
+    return f"{text} [{hid}]" if hid and text != DASH else text
 
 
 # ---------------------------------------------------------------- E4
@@ -65,7 +81,7 @@ def tables_e4(exp, e4, ctx):
     rows = [[x] + [pct_ci(e4["pair"].get((x, y), Est())) if x != y else "" for y in order] for x in order]
     text += md_table([""] + order, rows)
     top, bottom, e = h4_row(e4)
-    text += f"\nH4: top {top} against bottom {bottom}: {pct_ci(e)} over {e.n} openings, {e.games} games.\n"
+    text += f"\nH4: top {top} against bottom {bottom}: {role(pct_ci(e), 'H4')} over {e.n} openings, {e.games} games.\n"
     s = sorted(subgroup_s(e4), key=lambda p: (order.index(p[0]), order.index(p[1])))
     text += ("\nSubgroup S (own X at least as strong as model Y by these ratings; H5a, H5e, H5f): "
              + ", ".join(f"{x}/{y}" for x, y in s) + ".\n")
@@ -83,11 +99,11 @@ def gauntlet_tables(exp, boot, res, ctx, title, s):
     text += "## Pooled gains over the baseline (ab; eqab for eq* at equal nodes), points [95% CI] (openings x pairs units)\n\n"
     rows = []
     for v, (a, sub, comp) in res["gain"].items():
-        rows.append([v, baseline(v), f"{pts_ci(a)} ({a.n})", pts_ci(sub) + ("" if s else " (no S)"),
-                     pts_ci(comp) + " (exploratory)"])
+        rows.append([v, baseline(v), f"{role(pts_ci(a), GAIN_ROLES.get((v, 0)))} ({a.n})",
+                     role(pts_ci(sub), GAIN_ROLES.get((v, 1))) + ("" if s else " (no S)"), pts_ci(comp)])
     if "h5c" in res:
         a, sub, comp = res["h5c"]
-        rows.append(["omd1r", "omd1 (H5c)", f"{pts_ci(a)} ({a.n})", pts_ci(sub), pts_ci(comp) + " (exploratory)"])
+        rows.append(["omd1r", "omd1", f"{role(pts_ci(a), 'H5c')} ({a.n})", pts_ci(sub), pts_ci(comp)])
     text += md_table(["variant", "baseline", "all pairs", "subgroup S", "complement of S"], rows)
     text += scores_table(exp, res)
     text += gain_matrix(res, "omd" if "omd" in res["pair"] else "ddom")
@@ -148,20 +164,46 @@ def nodes_table(exp, res):
             + md_table(["variant", "nodes per move", "ab at equal depth", "ratio"], rows))
 
 
-def h5g_table(rho, points):
-    text = f"\n## H5g: gain against hit rate, Spearman rho {fmt(rho.est, 'rho')} [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}]\n\n"
-    rows = [[v, f"{x}/{y}", f"{100 * g:+.1f}", f"{100 * h:.1f}"] for (v, (x, y)), g, h in points]
+def bca_note(*ests):
+    """The BCa constants and the percentile levels the ends were read at: an end read
+    beyond the 0.1% or 99.9% resample rests on a few resamples."""
+    parts = []
+    for name, e in zip(("rho", "within-variant correlation", "slope"), ests):
+        if getattr(e, "bca", None):
+            z0, a, lo, hi = e.bca
+            parts.append(f"{name}: z0 {z0:+.3f}, a {a:+.4f}, ends at the {100 * lo:.2f}% and {100 * hi:.2f}% resamples")
+    if not parts:
+        return ""
+    return ("BCa (bias correction z0 from the share of resamples below the estimate, acceleration a from leaving one "
+            "opening out): " + "; ".join(parts) + ". An end beyond the 0.1% or 99.9% resample rests on a few "
+            "resamples.\n\n")
+
+
+def h5g_table(h):
+    rho, within, slope, points = h["rho"], h["within"], h["slope"], h["points"]
+    pct = getattr(rho, "pct", (float("nan"),) * 2)
+    text = (f"\n## H5g: gain against hit rate over the (pair, variant) points\n\n"
+            f"Declared: Spearman rho {fmt(rho.est, 'rho')}, 95% BCa interval [{fmt(rho.lo, 'rho')}, "
+            f"{fmt(rho.hi, 'rho')}] [H5g] (percentile interval [{fmt(pct[0], 'rho')}, {fmt(pct[1], 'rho')}], biased: the "
+            "estimate sits near its top).\n\n"
+            "Controlled (amendment after the data, variant fixed effects: each point's gain and hit rate less its "
+            f"variant's means): correlation {fmt(within.est, 'rho')} [{fmt(within.lo, 'rho')}, "
+            f"{fmt(within.hi, 'rho')}] [H5g-within, part of H5g], slope {fmt(slope.est, 'rho')} [{fmt(slope.lo, 'rho')}, "
+            f"{fmt(slope.hi, 'rho')}] points of gain per point of hit rate (95% BCa). The pooled rho mixes "
+            "variants that differ in depth and cost as well as in hit rate; within a variant only the pair "
+            "changes. H5g's verdict needs both (results/verdicts.md).\n\n" + bca_note(rho, within, slope))
+    rows = [[v, f"{x}/{y}", f"{100 * g:+.1f}", f"{100 * hh:.1f}"] for (v, (x, y)), g, hh in points]
     text += md_table(["variant", "own X / model Y", "gain (points)", "hit rate (%)"], rows)
-    # The pooled rho mixes variants that differ in depth and cost as well as in hit rate;
-    # within one variant only the pair changes (exploratory, not declared).
-    within = []
+    within_rows = []
     for v in dict.fromkeys(p[0][0] for p in points):
         g = np.array([gg for (vv, _), gg, _ in points if vv == v])
-        h = np.array([hh for (vv, _), _, hh in points if vv == v])
-        r = spearman(g, h)
-        within.append([v, len(g), DASH if math.isnan(r) else f"{r:+.3f}"])
-    return (text + "\nExploratory: Spearman rho within each variant, over its pairs (point estimates)\n\n"
-            + md_table(["variant", "pairs", "rho"], within))
+        hv = np.array([hh for (vv, _), _, hh in points if vv == v])
+        r = spearman(g, hv)
+        within_rows.append([v, len(g), f"{100 * hv.mean():.1f}", f"{100 * g.mean():+.1f}",
+                            DASH if math.isnan(r) else f"{r:+.3f}"])
+    return (text + "\nExploratory: per variant, its mean hit rate and gain (the fixed effects removed above) "
+            "and Spearman rho over its pairs (point estimates)\n\n"
+            + md_table(["variant", "pairs", "mean hit rate (%)", "mean gain (points)", "rho"], within_rows))
 
 
 # ---------------------------------------------------------------- E6
@@ -182,7 +224,9 @@ def tables_e6(exp, res, boot, ctx):
     rows = []
     for cond in res["conds"]:
         e, share = res["best"][cond]
-        rows.append([cond, pts_ci(res["gain"][cond]), f"{fmt(e.est, 'p')} [{fmt(e.lo, 'p')}, {fmt(e.hi, 'p')}]",
+        best = f"{fmt(e.est, 'p')} [{fmt(e.lo, 'p')}, {fmt(e.hi, 'p')}]" if e.ok() else DASH
+        rows.append([cond, role(pts_ci(res["gain"][cond]), f"H6a-{cond}" if cond != "pooled" else None),
+                     role(best, "H6b" if cond == "pooled" else f"H6b-{cond}, secondary"),
                      f"{100 * share:.1f}%" if e.ok() else DASH])
     text += md_table(["model", "gain p75 - ab", "best p [95% of argmax]", "resamples with best p > 0.5"], rows)
     text += "\nTies in the argmax go to the smallest p (against the hypothesis).\n"
@@ -217,7 +261,8 @@ def tables_e7(exp, res, boot, ctx):
     text += md_table(["opponent"] + players, rows)
     text += "\n## Gains over uniform probabilities, points [95% CI] (outside = depth, noisy, heldout pooled)\n\n"
     rows = [[f"prom{v} - promuniform"] + [pts_ci(res["per_opp"][(o, v)]) for o in E7_OPPONENTS]
-            + [pts_ci(res["h7b"][v]) if v != "true" else DASH] for v in ("count", "em", "online", "true")]
+            + [role(pts_ci(res["h7b"][v]), "H7b-count" if v == "count" else f"H7b-{v}, secondary")
+               if v != "true" else DASH] for v in ("count", "em", "online", "true")]
     text += md_table(["gain"] + E7_OPPONENTS + ["outside pooled"], rows)
     text += "\nExploratory, learned PrOM minus ab_td-long (outside pooled): " + "; ".join(
         f"{how} {pts_ci(res['vs_ab'][how])}" for how in E7_LEARNERS) + ".\n"

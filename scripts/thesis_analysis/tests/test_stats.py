@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from thesis_analysis.experiment import Experiment
-from thesis_analysis.hypotheses import decide
+from thesis_analysis.design import FAMILY
+from thesis_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
 from thesis_analysis.loading import check_game
 from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, holm, jackknife,
-                                   percentile_ci, pooled, share_below, unit_sums)
+                                   percentile_ci, pooled, share_below, unit_sums, within_variant)
 
 
 def every_resample(n):
@@ -215,3 +216,74 @@ def test_jackknife_leaves_one_opening_out():
     jk = jackknife(3)
     num = np.array([1.0, 2.0, 6.0])
     assert np.allclose(jk.ratio(num, np.ones(3)), [4.0, 3.5, 1.5])
+
+
+# ---------------------------------------------------------------- H5g's fixed effects
+
+def test_within_variant_removes_the_variants_levels():
+    # Two variants whose levels differ in the other direction from their slopes (a
+    # pooled correlation is negative): A hit 0.7, 0.8, 0.9 gain -3, -2, -1; B hit 0.1,
+    # 0.2, 0.3 gain 10, 11, 12. Less each variant's means both are hit -0.1, 0, +0.1 and
+    # gain -1, 0, +1: correlation 1, slope 2 / 0.02 = 10 points of gain per unit of hit.
+    hit = np.array([0.7, 0.8, 0.9, 0.1, 0.2, 0.3])
+    gain = np.array([-3.0, -2.0, -1.0, 10.0, 11.0, 12.0])
+    groups = ["A"] * 3 + ["B"] * 3
+    assert np.corrcoef(gain, hit)[0, 1] < -0.9
+    corr, slope = within_variant(gain, hit, groups)
+    assert (corr[0], slope[0]) == pytest.approx((1.0, 10.0))
+
+
+def test_within_variant_correlation_and_slope_by_hand():
+    # A: hit 1, 2, 3 gain 1, 3, 2 -> less the means (2, 2): h -1, 0, 1, g -1, 1, 0.
+    # B: hit 5, 6, 7 gain 0, 0, 3 -> less (6, 1): h -1, 0, 1, g -1, -1, 2.
+    # sum gh = 1 + 0 + 0 + 1 + 0 + 2 = 4, sum h^2 = 4, sum g^2 = 2 + 6 = 8:
+    # correlation 4 / sqrt(32) = 0.7071068, slope 4 / 4 = 1. The second row repeats the
+    # first with B's last point missing (NaN): B's means become (5.5, 0), h -0.5, 0.5,
+    # g 0, 0: sum gh = 1, sum h^2 = 2.5, sum g^2 = 2: 1 / sqrt(5), slope 0.4.
+    hit = np.array([[1, 2, 3, 5, 6, 7], [1, 2, 3, 5, 6, NAN]], dtype=float)
+    gain = np.array([[1, 3, 2, 0, 0, 3], [1, 3, 2, 0, 0, 3]], dtype=float)
+    corr, slope = within_variant(gain, hit, ["A"] * 3 + ["B"] * 3)
+    assert corr == pytest.approx([1 / math.sqrt(2), 1 / math.sqrt(5)])
+    assert slope == pytest.approx([1.0, 0.4])
+    # No spread within the variants: no correlation.
+    corr, slope = within_variant(np.array([1.0, 1.0, 2.0, 2.0]), np.array([1.0, 1.0, 3.0, 3.0]), ["A", "A", "B", "B"])
+    assert math.isnan(corr[0]) and math.isnan(slope[0])
+
+
+# ---------------------------------------------------------------- the Holm family
+
+def verdict_entry(verdict, p):
+    return (["+1.0", "+0.5", "+1.5", "80", "800", verdict, "—"], "", p)
+
+
+def test_holm_over_the_family_and_h5g_by_intersection_union():
+    # Twelve members: ten with p 0.001, H6a-right with 0.03 and H7b-count with 0.2. H5g's
+    # member takes the larger of its two parts' p, 0.001.
+    v = {hid: verdict_entry("reproduced", 0.001) for hid in FAMILY}
+    v["H6a-right"] = verdict_entry("reproduced", 0.03)
+    v["H7b-count"] = verdict_entry("not decided at this scale", 0.2)
+    v["H5g"] = verdict_entry("reproduced", 0.0)
+    v["H5g-within"] = verdict_entry("reproduced", 0.001)
+    v["H5f-om"] = verdict_entry("differs from 0 (negative)", 0.0)
+    ps = family_ps(v)
+    assert len(ps) == 12 and ps["H5g"] == 0.001
+    adjusted = holm(ps)
+    # Sorted: ten at 0.001 (Holm 12 x 0.001 = 0.012 for all ten, the running maximum),
+    # then H6a-right: max(0.012, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided after Holm;
+    # H7b-count: max(0.06, 0.2) = 0.2.
+    assert adjusted["H5a"] == pytest.approx(0.012) and adjusted["H6a-right"] == pytest.approx(0.06)
+    assert holm_verdict("H5a", v, adjusted) == "reproduced"
+    assert holm_verdict("H6a-right", v, adjusted) == "not decided after Holm"
+    assert holm_verdict("H7b-count", v, adjusted) == "not decided at this scale"
+    assert holm_verdict("H5g", v, adjusted) == "reproduced"
+    assert holm_verdict("H5f-om", v, adjusted).startswith("exploratory")
+    # H5g's within-variant part not decided: H5g is not either, whatever its pooled rho.
+    v["H5g-within"] = verdict_entry("not decided at this scale", 0.4)
+    assert holm_verdict("H5g", v, holm(family_ps(v))).startswith("not decided")
+
+
+def test_h6b_p_is_its_declared_one_sided_rule():
+    # 960 of 1,000 resamples put the best p above 0.5, 30 at 0.5, 10 below: the share not
+    # strictly above is 0.04 (reproduced at 5%, as the rule's 96% >= 95%).
+    samples = np.array([0.9] * 960 + [0.5] * 30 + [0.25] * 10)
+    assert h6b_p(Est(0.9, 0.65, 0.9, n=120, samples=samples)) == pytest.approx(0.04)
