@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from .design import E7_LEARNERS, E7_OPPONENTS, E7_OUTSIDE, H5G_VARIANTS, eval_order
+from .design import E7_LEARNERS, E7_OPPONENTS, E7_OUTSIDE, H5G_VARIANTS, H6B_PS, eval_order
 from .stats import (NAN, Est, bca_ci, bca_constants, bca_levels, bootstrap_p, bt_fit, estimate, hit_rate, jackknife,
                     percentile_ci, pooled, spearman, unit_sums, within_variant)
 
@@ -189,7 +189,7 @@ def e6_model(exp, cfg, x):
 
 
 def e6_ps(exp):
-    return sorted(v for v in exp.variants([]) if re.fullmatch(r"p\d\d", v))
+    return sorted((v for v in exp.variants([]) if re.fullmatch(r"p\d\d\d?", v)), key=lambda v: int(v[1:]))
 
 
 def best_p(exp, boot, cells, ps):
@@ -212,12 +212,15 @@ def analyse_e6(exp, boot):
     conds = e6_cells(exp)
     conds["pooled"] = conds["right"] + conds["wrong"]
     ps = e6_ps(exp)
-    out = {"conds": conds, "ps": ps, "score": {}, "ab": {}, "gain": {}, "best": {}}
+    out = {"conds": conds, "ps": ps, "score": {}, "ab": {}, "om": {}, "gain": {}, "best": {}}
     for name, cells in conds.items():
         out["score"][name] = {p: pooled(exp, boot, cells, p) for p in ps}
         out["ab"][name] = pooled(exp, boot, cells, "ab")
+        out["om"][name] = pooled(exp, boot, cells, "om")
         out["gain"][name] = pooled(exp, boot, cells, "p75", "ab", keep=True)
-        out["best"][name] = best_p(exp, boot, cells, ps) if ps else (Est(), NAN)
+        # H6b's argmax runs over its declared grid; other p (0, 1) are shown, not in it.
+        grid = [p for p in ps if p in H6B_PS] or ps
+        out["best"][name] = best_p(exp, boot, cells, grid) if grid else (Est(), NAN)
     return out
 
 

@@ -8,6 +8,7 @@ E5_ORDER = ["ab", "om", "omd", "omd1", "omdr", "omd1r", "omdD", "omd1D", "omdrD"
             "eqab", "eqomd", "eqomd1", "eqomdr", "eqom"]
 E5DD_ORDER = ["ab", "ddom", "eqab", "eqddom"]
 H5G_VARIANTS = ["om", "omd1", "omd1r", "omdD", "omd1D", "eqom", "eqomd1"]
+H6B_PS = ["p10", "p25", "p50", "p65", "p75", "p90"]  # H6b's declared grid of MAX's own p
 E7_LEARNERS = ["count", "em", "online"]
 E7_OPPONENTS = ["inside", "depth", "noisy", "heldout"]
 E7_OUTSIDE = ["depth", "noisy", "heldout"]
@@ -17,6 +18,51 @@ E7_OUTSIDE = ["depth", "noisy", "heldout"]
 # decision rule (H7a is reported without one), H6a with its two declared conditions,
 # H7b with the declared count estimator. Every other verdict row is secondary.
 FAMILY = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b", "H7b-count"]
+
+
+# Human labels of the E5/E5dd variants for the figures (d: the search depth, 6 at the
+# standard scale; "scored at d-2": MAX's own search after the predicted reply).
+VARIANT_LABELS = {
+    "ab": "alpha-beta",
+    "om": "full-depth OM (om-beta)",
+    "omd": "root OM, model at d, scored at d-2",
+    "omd1": "root OM, model at d-1, scored at d-2",
+    "omdr": "root OM, model at d, risk mgmt, scored at d-2",
+    "omd1r": "root OM, model at d-1, risk mgmt, scored at d-2",
+    "omdD": "root OM, model at d, scored at d",
+    "omd1D": "root OM, model at d-1, scored at d",
+    "omdrD": "root OM, model at d, risk mgmt, scored at d",
+    "omd1rD": "root OM, model at d-1, risk mgmt, scored at d",
+    "ddom": "(D,d)-OM, model at the opponent's depth d-2",
+}
+
+
+# Figures: the E5/E5dd variants grouped by what they cost, so that players of very
+# different cost do not share a heading.
+E5_GROUPS = [
+    ("depth d, own move scored at d-2 after the reply", ["omd", "omd1", "omdr", "omd1r"]),
+    ("depth d, own move scored at d after the reply (a deeper search)", ["omdD", "omd1D", "omdrD", "omd1rD"]),
+    ("depth d, full-depth OM", ["om"]),
+    ("equal nodes (alpha-beta's budget; gain over alpha-beta within it)", ["eqomd", "eqomd1", "eqomdr", "eqom"]),
+]
+E5DD_GROUPS = [
+    ("E5dd: opponent alpha-beta(Y) searches shallower", ["ddom"]),
+    ("E5dd, equal nodes", ["eqddom"]),
+]
+
+# Donkers' 2002 program (his five evaluators, depth 6, 300 games a cell, mean over the
+# 20 ordered pairs; X against alpha-beta(Y) with model Y, so alpha-beta(X) scores 50%):
+# measured by running his program beside this toolkit, not published figures
+# (shared/data/reference-program.md). Keyed by the variant of ours that does the same.
+DONKERS_2002 = {"om": 0.379, "omd": 0.581, "omdr": 0.553, "p50": 0.526, "p80": 0.546}
+DONKERS_2002_WRONG = {"om": (0.27, 0.36), "p50": (0.43, 0.47)}  # model wrong: range over pairs
+
+
+def variant_label(v):
+    """'root OM, model at d, scored at d-2' for omd; equal-nodes players (eq*) say so."""
+    if v.startswith("eq") and v[2:] in VARIANT_LABELS:
+        return VARIANT_LABELS[v[2:]] + ", equal nodes"
+    return VARIANT_LABELS.get(v, v)
 
 
 def eval_order(name):

@@ -9,7 +9,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .analysis import e5_rows  # noqa: E402
-from .design import E7_LEARNERS, E7_OPPONENTS, H5G_VARIANTS, eval_order  # noqa: E402
+from .design import (DONKERS_2002, DONKERS_2002_WRONG, E5_GROUPS, E5DD_GROUPS, E7_LEARNERS, E7_OPPONENTS, H5G_VARIANTS,  # noqa: E402
+                     eval_order, variant_label)
+from .stats import nodes_per_move  # noqa: E402
 from .stats import Z95  # noqa: E402
 from .tables import fmt  # noqa: E402
 
@@ -33,12 +35,12 @@ def limits(values, pad_frac=0.08, min_pad=1.0):
     return lo - pad, hi + pad
 
 
-def dedup_legend(ax, **kw):
+def dedup_legend(ax, fontsize=8, **kw):
     handles, labels = ax.get_legend_handles_labels()
     seen = {}
     for h, l in zip(handles, labels):
         seen.setdefault(l, h)
-    ax.legend(seen.values(), seen.keys(), fontsize=8, **kw)
+    ax.legend(seen.values(), seen.keys(), fontsize=fontsize, **kw)
 
 
 # ---------------------------------------------------------------- E4
@@ -84,16 +86,11 @@ def e5_figures(results, ctx):
     if not results:
         return
     groups, games = [], 0
-    if "E5" in results:
-        exp, res = results["E5"]
-        groups += [("equal depth", e5_rows(res, [x for x in res["variants"] if not x.startswith("eq")])),
-                   ("equal nodes (vs eqab)", e5_rows(res, [x for x in res["variants"] if x.startswith("eq")]))]
-        games += exp.games
-    if "E5dd" in results:
-        exp, res = results["E5dd"]
-        groups += [("E5dd", e5_rows(res, [x for x in res["variants"] if not x.startswith("eq")])),
-                   ("E5dd equal nodes (vs eqab)", e5_rows(res, [x for x in res["variants"] if x.startswith("eq")]))]
-        games += exp.games
+    for name, spec in (("E5", E5_GROUPS), ("E5dd", E5DD_GROUPS)):
+        if name in results:
+            exp, res = results[name]
+            groups += gain_groups(exp, res, spec)
+            games += exp.games
     owner = results.get("E5", results.get("E5dd"))[0]
     h5g_points = results["E5"][1].get("h5g") if "E5" in results else None
     title = "E5: OM variants against alpha-beta" + (" (with E5dd)" if "E5dd" in results and "E5" in results else "")
@@ -101,35 +98,75 @@ def e5_figures(results, ctx):
                     h5g_points if h5g_points and h5g_points["points"] else None)
 
 
+def gain_groups(exp, res, spec):
+    """[(heading, [(label, Est S, Est all, Donkers' gain or None)])] of the variants in
+    spec's groups (any other variant in a last group), each labelled with its nodes a
+    move relative to alpha-beta at depth d."""
+    ab = nodes_per_move(exp, res["cells"], "ab")
+    named = [v for _, vs in spec for v in vs]
+    spec = spec + [("other", [v for v in res["gain"] if v not in named])]
+    out = []
+    for heading, vs in spec:
+        rows = []
+        for v, sub, everyone in e5_rows(res, [v for v in vs if v in res["gain"]]):
+            npm = nodes_per_move(exp, res["cells"], v)
+            cost = f" ({npm / ab:.1f}x nodes)" if ab and np.isfinite(npm) else ""
+            ref = DONKERS_2002.get(v)
+            rows.append((variant_label(v) + cost, sub, everyone, None if ref is None else ref - 0.5))
+        if rows:
+            out.append((heading, rows))
+    return out
+
+
 def gauntlet_figure(groups, ctx, stem, games, title, h5g_points=None):
-    """groups: [(label, [(row label, Est S, Est all)])]; plus hit rate vs gain when given."""
-    panels = 2 if h5g_points else 1
-    fig, axes = plt.subplots(1, panels, figsize=(7 * panels, 0.35 * sum(len(g) for _, g in groups) + 3))
-    axes = np.atleast_1d(axes)
+    """groups: gain_groups' output; plus hit rate against gain, pooled and within the
+    variants, when given."""
+    rows = sum(len(g) + 1 for _, g in groups)
+    if h5g_points:
+        fig = plt.figure(figsize=(17, max(0.32 * rows + 3, 10)))
+        grid = fig.add_gridspec(2, 2, width_ratios=[1, 1], height_ratios=[1, 1], wspace=0.12, hspace=0.3)
+        axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, 1])]
+    else:
+        fig, ax = plt.subplots(figsize=(10, 0.3 * rows + 3))
+        axes = [ax]
     gains_panel(axes[0], groups)
     if h5g_points:
         hits_panel(axes[1], h5g_points)
+        within_panel(axes[2], h5g_points)
     fig.suptitle(f"{title} ({ctx.scale} scale, {games} games)")
     save_figure(fig, stem)
 
 
 def gains_panel(ax, groups):
-    labels, ends, y = [], [], 0
+    labels, ends, y, heads = [], [], 0, []
     for group, rows in groups:
-        for name, s, a in rows:
-            for e, dy, colour, lab in ((s, -0.15, "C0", "subgroup S"), (a, 0.15, "C1", "all pairs")):
+        heads.append((y, group))
+        labels.append("")
+        y += 1
+        for name, s, a, ref in rows:
+            for e, dy, colour, lab in ((s, -0.15, "C0", "subgroup S (own X at least as strong as model Y)"),
+                                       (a, 0.15, "C1", "all 20 pairs")):
                 if e.ok():
                     ax.errorbar(100 * e.est, y + dy, xerr=[[100 * (e.est - e.lo)], [100 * (e.hi - e.est)]],
                                 fmt="o", color=colour, capsize=3, label=lab)
                     ends += [100 * e.lo, 100 * e.hi]
-            labels.append(f"{group}: {name}")
+            if ref is not None:
+                ax.plot(100 * ref, y + 0.15, "kx", ms=9, mew=2,
+                        label="Donkers' 2002 program, all pairs (his evaluators; measured, not published)")
+                ends.append(100 * ref)
+            labels.append(name)
             y += 1
     ax.axvline(0, ls="--", color="grey", label="no gain (null 0)")
-    ax.set_yticks(range(len(labels)), labels)
+    ax.set_yticks(range(len(labels)), labels, fontsize=8.5)
     ax.invert_yaxis()
-    ax.set_xlim(*limits(ends + [0]))
-    ax.set_xlabel("gain over alpha-beta with the own evaluator (score points)")
-    dedup_legend(ax, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3)
+    lo, hi = limits(ends + [0])
+    ax.set_xlim(lo, hi)
+    for yy, group in heads:
+        ax.text(lo, yy, " " + group, fontsize=8.5, fontweight="bold", va="center", ha="left")
+        ax.axhline(yy - 0.5, color="0.85", lw=0.8)
+    ax.set_xlabel("gain over alpha-beta with the own evaluator X (score points)\n"
+                  "equal nodes: over alpha-beta within the same budget")
+    dedup_legend(ax, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2)
 
 
 def hits_panel(ax, h5g_points):
@@ -140,46 +177,116 @@ def hits_panel(ax, h5g_points):
         lo_g, hi_g, lo_h, hi_h = cis[(v, pair)]
         c = f"C{variants.index(v)}"
         ax.errorbar(100 * h, 100 * g, xerr=[[100 * (h - lo_h)], [100 * (hi_h - h)]],
-                    yerr=[[100 * (g - lo_g)], [100 * (hi_g - g)]], fmt="o", color=c, alpha=0.6, capsize=2, label=v)
+                    yerr=[[100 * (g - lo_g)], [100 * (hi_g - g)]], fmt="o", color=c, alpha=0.6, capsize=2,
+                    label=variant_label(v))
         xs += [100 * lo_h, 100 * hi_h]
         ys += [100 * lo_g, 100 * hi_g]
     ax.axhline(0, ls="--", color="grey", label="no gain (null 0)")
     ax.set_xlim(*limits(xs))
     ax.set_ylim(*limits(ys + [0]))
     ax.set_xlabel("hit rate of the predicted replies (%)")
-    ax.set_ylabel("gain over alpha-beta with the own evaluator (score points)")
-    ax.set_title(f"H5g: Spearman rho {fmt(rho.est, 'rho')} [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}]", fontsize=10)
-    dedup_legend(ax, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    ax.set_ylabel("gain over alpha-beta (score points)")
+    ax.set_title(f"H5g, pooled over the variants: Spearman rho {fmt(rho.est, 'rho')} "
+                 f"[{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}] (BCa)", fontsize=10)
+    dedup_legend(ax, loc="lower right", fontsize=7)
+
+
+def within_panel(ax, h5g_points):
+    """The controlled view: each point less its variant's mean gain and hit rate, with
+    the fixed-effects slope through the origin."""
+    within, slope, points = h5g_points["within"], h5g_points["slope"], h5g_points["points"]
+    variants = sorted({v for (v, _), _, _ in points}, key=H5G_VARIANTS.index)
+    means = {v: (np.mean([g for (vv, _), g, _ in points if vv == v]), np.mean([h for (vv, _), _, h in points if vv == v]))
+             for v in variants}
+    hs = []
+    for (v, _), g, h in points:
+        mg, mh = means[v]
+        ax.plot(100 * (h - mh), 100 * (g - mg), "o", color=f"C{variants.index(v)}", alpha=0.7)
+        hs.append(100 * (h - mh))
+    if slope.ok() and hs:
+        x = np.array([min(hs), max(hs)])
+        ax.plot(x, slope.est * x, "k-", lw=1.2, label=f"slope {slope.est:+.2f} [{slope.lo:+.2f}, {slope.hi:+.2f}] "
+                "points of gain per point of hit rate")
+    ax.axhline(0, ls="--", color="grey")
+    ax.axvline(0, ls=":", color="grey")
+    ax.set_xlabel("hit rate less the variant's mean (points)")
+    ax.set_ylabel("gain less the variant's mean (score points)")
+    ax.set_title(f"H5g within the variants (variant fixed effects; amendment after the data):\ncorrelation "
+                 f"{fmt(within.est, 'rho')} [{fmt(within.lo, 'rho')}, {fmt(within.hi, 'rho')}] (BCa); colours as above",
+                 fontsize=10)
+    ax.legend(loc="upper left", fontsize=8)
 
 
 # ---------------------------------------------------------------- E6
 
+def e6_curve(res, cond):
+    """[(p, Est, how)] over p from 0 to 1: the PrOM players, with alpha-beta(X) at p = 1
+    (PrOM with all weight on MAX's own type is alpha-beta with X) and OM search at p = 0
+    (all weight on the model) when the experiment has such players and no PrOM at that p."""
+    pts = [(int(p[1:]) / 100, res["score"][cond][p], "prom") for p in res["ps"]]
+    have = {x for x, _, _ in pts}
+    if 1.0 not in have and res["ab"][cond].ok():
+        pts.append((1.0, res["ab"][cond], "ab"))
+    om = res.get("om", {}).get(cond)
+    if 0.0 not in have and om is not None and om.ok():
+        pts.append((0.0, om, "om"))
+    return sorted(pts, key=lambda t: t[0])
+
+
 def figure_e6(exp, res, ctx, stem):
-    fig, ax = plt.subplots(figsize=(8.5, 5))
-    ps = res["ps"]
-    x = np.array([int(p[1:]) / 100 for p in ps])
-    ends = []
+    fig, ax = plt.subplots(figsize=(10, 5.5))
+    ends, xs = [], set()
     for cond, colour in (("right", "C0"), ("wrong", "C3")):
-        est = [res["score"][cond][p] for p in ps]
-        if not any(e.ok() for e in est):
+        pts = [t for t in e6_curve(res, cond) if t[1].ok()]
+        if not pts:
             continue
-        y, lo, hi = (100 * np.array([getattr(e, a) for e in est]) for a in ("est", "lo", "hi"))
-        ax.plot(x, y, "o-", color=colour, label=f"PrOM, model {cond} (pooled over pairs)")
-        ax.fill_between(x, lo, hi, color=colour, alpha=0.15, label=f"95% interval, model {cond}")
+        x = np.array([t[0] for t in pts])
+        y, lo, hi = (100 * np.array([getattr(t[1], a) for t in pts]) for a in ("est", "lo", "hi"))
+        xs |= set(x)
+        ax.plot(x, y, "-", color=colour, label=f"model {cond}: score pooled over the pairs, 95% interval")
+        for (px, e, how), yy, l, h in zip(pts, y, lo, hi):
+            prom = how == "prom"
+            ax.errorbar([px], [yy], yerr=[[yy - l], [h - yy]], fmt="o" if prom else "s", color=colour, capsize=3,
+                        mfc=colour if prom else "white", label=None if prom else f"model {cond}: {'alpha-beta(X)' if how == 'ab' else 'OM search'} (open)")
+            if not prom:
+                ax.annotate("alpha-beta(X)" if how == "ab" else "OM search", (px, h), textcoords="offset points",
+                            xytext=(0, 4), ha="center", va="bottom", fontsize=8, color=colour)
         ends += list(lo) + list(hi)
-        ends += ab_line(ax, res["ab"][cond], cond, colour)
         e, _ = res["best"][cond]
-        if e.ok():
-            ax.plot([e.est], [y[list(x).index(e.est)]], "*", ms=16, color=colour, mec="k", label=f"best p, model {cond}")
+        if e.ok() and e.est in list(x):
+            ax.plot([e.est], [y[list(x).index(e.est)]], "*", ms=16, color=colour, mec="k",
+                    label=f"model {cond}: best declared p (H6b)")
+        ends += donkers_e6(ax, res["ab"][cond], cond, colour)
+    if 0.0 not in xs:
+        ax.text(0.0, 0.05, "p = 0 (OM search):\nnot played", transform=ax.get_xaxis_transform(), fontsize=8,
+                ha="center", va="bottom", color="0.3")
     ax.axvline(0.5, ls="--", color="grey", label="naive split p = 0.5 (published: best p above it)")
-    ax.set_xticks(x)
-    ax.set_xlim(0.05, 0.95)
+    ax.set_xticks(sorted(xs | {0.0, 0.5, 1.0}))
+    ax.set_xlim(-0.05, 1.05)
     ax.set_ylim(*limits(ends))
-    ax.set_xlabel("p, probability of MAX's own type")
-    ax.set_ylabel("score (points per game, %)")
+    ax.set_xlabel("p, probability of MAX's own type X (1 - p on the model Y); p = 1 is alpha-beta(X), p = 0 OM search")
+    ax.set_ylabel("score against alpha-beta (points per game, %)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
     ax.set_title(f"E6: PrOM against alpha-beta ({ctx.scale} scale, {exp.games} games)")
     save_figure(fig, stem)
+
+
+def donkers_e6(ax, ab, cond, colour):
+    """Donkers' program's PrOM effects over its alpha-beta(X) (50%), added to our
+    alpha-beta(X)'s score: a comparison of effects, his evaluators being others."""
+    if not ab.ok():
+        return []
+    base = 100 * ab.est - 50
+    if cond == "right":
+        xs = [0.5, 0.8]
+        ys = [base + 100 * DONKERS_2002["p50"], base + 100 * DONKERS_2002["p80"]]
+        ax.plot(xs, ys, "x", color=colour, ms=9, mew=2,
+                label="Donkers' 2002 program, model right: his gain over his alpha-beta(X), on ours (measured)")
+        return ys
+    lo, hi = (base + 100 * v for v in DONKERS_2002_WRONG["p50"])
+    ax.plot([0.5, 0.5], [lo, hi], "-", color=colour, lw=4, alpha=0.5, solid_capstyle="butt",
+            label="Donkers' 2002 program, model wrong: range over his pairs, on ours (measured)")
+    return [lo, hi]
 
 
 def ab_line(ax, e, cond, colour):
@@ -202,28 +309,47 @@ def figure_e7(exp, res, ctx, stem):
     save_figure(fig, stem)
 
 
+def learned_spread(learned, t):
+    """(p, low, high, kind) of one type's learned probability: with repeats (an sd) the
+    +-1.96 sd interval cut to [0, 1]; for a single on-line run the range of its estimate
+    over the run's games (how far it moved, not a confidence interval); else no spread."""
+    p, sd = learned["types"].get(t, (0.0, None))
+    if sd is not None:
+        return p, max(p - Z95 * sd, 0.0), min(p + Z95 * sd, 1.0), "sd"
+    games = (learned.get("games") or {}).get(t)
+    if games:
+        return p, min(games + [p]), max(games + [p]), "range"
+    return p, p, p, None
+
+
 def learned_panel(ax, res):
     keys = [(o, h) for o in E7_OPPONENTS for h in E7_LEARNERS if (o, h) in res["learned"]]
     types = sorted({t for l in res["learned"].values() for t in l["types"]},
                    key=eval_order)
     width = 0.8 / max(1, len(types))
-    tops = [1.0]
     for ti, t in enumerate(types):
-        vals = [res["learned"][k]["types"].get(t, (0.0, None)) for k in keys]
         x = np.arange(len(keys)) + (ti - (len(types) - 1) / 2) * width
-        p = np.array([v for v, _ in vals])
-        half = np.array([Z95 * (sd or 0.0) for _, sd in vals])
-        # A probability lies in [0, 1]: the spread is cut there rather than by the axis.
-        err = np.array([p - np.maximum(p - half, 0.0), np.minimum(p + half, 1.0) - p])
-        ax.bar(x, p, width, yerr=err, capsize=2, color=f"C{ti}", label=f"type {t}")
-        tops.append(float(np.max(p + err[1])) if len(p) else 1.0)
+        spread = [learned_spread(res["learned"][k], t) for k in keys]
+        p = np.array([v[0] for v in spread])
+        ax.bar(x, p, width, color=f"C{ti}", label=f"type {t}")
+        for kind, style, label in (("sd", dict(color="k", capsize=2),
+                                    "+-1.96 sd over the learner's repeats, cut to [0, 1]"),
+                                   ("range", dict(color="0.25", capsize=3, ls="none", elinewidth=1.2),
+                                    "on-line (one run): range of its estimate over the run's games")):
+            idx = [i for i, v in enumerate(spread) if v[3] == kind]
+            if idx:
+                eb = ax.errorbar(x[idx], p[idx], yerr=[[p[i] - spread[i][1] for i in idx],
+                                                       [spread[i][2] - p[i] for i in idx]], fmt="none", label=label,
+                                 **style)
+                if kind == "range":
+                    eb[-1][0].set_linestyle((0, (2, 1)))
         truth = [i for i, k in enumerate(keys) if k[0] == "inside"]
         ax.plot(x[truth], [1.0 if t == res["truth"] else 0.0 for _ in truth], "k_", ms=12, mew=2,
                 label="truth (opponent inside)")
     ax.set_xticks(range(len(keys)), [f"{o}\n{h}" for o, h in keys], fontsize=8)
-    ax.set_ylim(0, max(tops) * 1.05)
-    ax.set_ylabel("learned probability of the type\n(bars: ±1.96 sd over repeats, offline learners, cut to [0, 1])")
-    dedup_legend(ax, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=4)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("learned probability of the type")
+    dedup_legend(ax, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3)
 
 
 def e7_gain_panel(ax, res):

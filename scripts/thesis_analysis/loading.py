@@ -179,12 +179,45 @@ def learned_line(parts, types, kind):
     return kind
 
 
+GAME_LINE = re.compile(r"game (\d+)/(\d+):((?: \S+)+)$")
+
+
+def parse_online_log(path, types):
+    """The on-line learner's estimate after each game, {type: [p after game 1, 2, ...]},
+    from the lines 'game K/N: p1 p2 ...' of its log (the types in the order of its
+    .txt); None without the file or such lines. A game line with another number of
+    values, or one that is not a number, is an InputError naming file and line."""
+    if not os.path.isfile(path):
+        return None
+    path_of = {t: [] for t in types}
+    with open(path, encoding="utf-8") as f:
+        for line_no, line in enumerate(f, 1):
+            m = GAME_LINE.match(line.strip())
+            if not m:
+                continue
+            values = m.group(3).split()
+            try:
+                numbers = [float(x) for x in values]
+            except ValueError:
+                numbers = []
+            if len(numbers) != len(types):
+                raise InputError(f"{path}:{line_no}: expected {len(types)} probabilities after '{line.split(':')[0]}:'")
+            for t, p in zip(types, numbers):
+                path_of[t].append(p)
+    return path_of if any(path_of.values()) else None
+
+
 def read_learned(folder):
-    """{(opponent, learner): parse_learned(...)} of FOLDER/learned/<opponent>-<how>.txt."""
+    """{(opponent, learner): parse_learned(...)} of FOLDER/learned/<opponent>-<how>.txt;
+    an on-line learner's also has 'games': its estimate after each game (its .log), or
+    None."""
     out = {}
     for opp in E7_OPPONENTS:
         for how in E7_LEARNERS:
             path = os.path.join(folder, "learned", f"{opp}-{how}.txt")
             if os.path.isfile(path):
                 out[(opp, how)] = parse_learned(path)
+                if how == "online":
+                    log = os.path.join(folder, "learned", f"{opp}-{how}.log")
+                    out[(opp, how)]["games"] = parse_online_log(log, list(out[(opp, how)]["types"]))
     return out

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from thesis_analysis.experiment import load_experiment
-from thesis_analysis.loading import InputError, games_file, parse_learned, read_config, read_games
+from thesis_analysis.loading import InputError, games_file, parse_learned, parse_online_log, read_config, read_games
 
 
 def test_reads_records_with_their_line_numbers(tmp_path, game, write_jsonl):
@@ -78,6 +78,16 @@ def test_games_file_config_and_learned(tmp_path):
     learned.write_text("type probability\nga-material 0.5\n")
     with pytest.raises(InputError, match=r"inside-count\.txt:2: unexpected line 'ga-material 0.5'"):
         parse_learned(str(learned))
+
+
+def test_online_log_gives_the_estimate_after_each_game(tmp_path):
+    log = tmp_path / "depth-online.log"
+    log.write_text("game 1/2: 0.2 0.8\nsome other line\ngame 2/2: 0.6 0.4\n")
+    assert parse_online_log(str(log), ["ga-material", "td-short"]) == {"ga-material": [0.2, 0.6], "td-short": [0.8, 0.4]}
+    assert parse_online_log(str(tmp_path / "absent.log"), ["ga-material"]) is None
+    log.write_text("game 1/2: 0.2 0.8 0.1\n")
+    with pytest.raises(InputError, match="depth-online.log:1: expected 2 probabilities"):
+        parse_online_log(str(log), ["ga-material", "td-short"])
 
 
 def test_experiment_refuses_duplicates_and_foreign_names(tmp_path, game, write_jsonl):
