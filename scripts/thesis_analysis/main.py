@@ -1,6 +1,7 @@
 """The command line of scripts/thesis-analyse and the order of the work: read every
 experiment (a malformed record stops everything before any output), then E4 (its ratings
-give subgroup S), E5 and E5dd, E5m, E6, E7, and the verdicts last."""
+give subgroup S), E5 and E5dd, E5m, E6, E7, the verdicts, and the effect sizes beside
+Donkers' program last."""
 import argparse
 import os
 import sys
@@ -13,7 +14,7 @@ from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, v
                          write_verdicts)
 from .loading import InputError, infer_scale
 from .stats import Boot
-from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e7,
+from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e7, tables_reference,
                      write_text)
 
 
@@ -56,7 +57,9 @@ def run_e5(exps, ctx, v, s):
             verdicts_e5dd(v, res, s)
         write_text(os.path.join(exp.folder, "tables.md"), text)
         results[name] = (exp, res)
+        res["boot"] = boot
     e5_figures(results, ctx)
+    return results
 
 
 def run_e5m(exps, ctx, s):
@@ -75,12 +78,13 @@ def run_analysed(name, exps, ctx, v, analyse, tables, figure, verdicts):
     """E6 and E7: analyse, then the tables, the figure and the verdicts of the result."""
     exp = exps.get(name)
     if exp is None or exp.n == 0:
-        return
+        return None
     boot = boot_for(exp, ctx)
     res = analyse(exp, boot)
     write_text(os.path.join(exp.folder, "tables.md"), tables(exp, res, boot, ctx))
     figure(exp, res, ctx, os.path.join(exp.folder, name))
     verdicts(v, res)
+    return exp, res, boot
 
 
 def main(description):
@@ -104,12 +108,15 @@ def main(description):
     verdicts = {}
     e4 = run_e4(a.results, exps, ctx, verdicts)
     s = subgroup_s(e4) if e4 else None
-    run_e5(exps, ctx, verdicts, s)
+    e5 = run_e5(exps, ctx, verdicts, s).get("E5")
     try:
         run_e5m(exps, ctx, s)
     except InputError as e:
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
-    run_analysed("E6", exps, ctx, verdicts, analyse_e6, tables_e6, figure_e6, verdicts_e6)
+    e6 = run_analysed("E6", exps, ctx, verdicts, analyse_e6, tables_e6, figure_e6, verdicts_e6)
     run_analysed("E7", exps, ctx, verdicts, analyse_e7, tables_e7, figure_e7, verdicts_e7)
     write_verdicts(a.results, verdicts, ctx, notes)
+    if e5 or e6:
+        e5 = e5 + (e5[1]["boot"],) if e5 else None
+        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx))

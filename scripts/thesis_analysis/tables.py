@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from .analysis import baseline, e6_model, e7_cells, h4_row, pair_of, split_cells, subgroup_s, tv_distance
-from .design import E5_ORDER, E7_LEARNERS, E7_OPPONENTS, FAMILY, eval_order
+from .design import DONKERS_2002, DONKERS_2002_WRONG, E5_ORDER, E7_LEARNERS, E7_OPPONENTS, FAMILY, eval_order
 from .stats import Est, hit_rate, nodes_per_move, pooled, spearman
 
 DASH = "—"
@@ -298,3 +298,56 @@ def tables_e5m(e5, e5m, boot, s, ctx):
              f"the budget at which it uses about the nodes a move of E5's eq* players, used "
              f"{nodes_per_move(e5m, e5m.cells(), 'eqabm'):,.1f} nodes a move.\n\n")
     return text + md_table(["E5 player", "gain over eqabm, all pairs (openings)", "subgroup S", "its nodes a move"], rows)
+
+
+# ---------------------------------------------------------------- beside Donkers' program
+
+def tables_reference(e5, e6, ctx):
+    """RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
+    program, design.DONKERS_2002) beside ours with their intervals. His are scores of X
+    against alpha-beta(Y) with alpha-beta(X) at 50% by construction (mean over the 20
+    ordered pairs of his evaluators), so his effect is his score less 50; ours is the
+    gain over alpha-beta(X) on the same openings (E5: all 20 ordered pairs of ours; E6:
+    its 5 pairs). e5, e6: (experiment, analysis, bootstrap) or None."""
+    rows = []
+
+    def ours_e5(v):
+        if e5 is None or v not in e5[1]["gain"]:
+            return DASH, DASH
+        exp, res, boot = e5
+        return pct_ci(pooled(exp, boot, res["cells"], v)), pts_ci(res["gain"][v][0])
+
+    def ours_e6(p, cond):
+        if e6 is None or p not in e6[1]["ps"]:
+            return DASH, DASH
+        exp, res, boot = e6
+        return pct_ci(res["score"][cond][p]), pts_ci(pooled(exp, boot, res["conds"][cond], p, "ab"))
+
+    def his(key):
+        return f"{100 * DONKERS_2002[key]:.1f}", f"{100 * (DONKERS_2002[key] - 0.5):+.1f}"
+
+    unmeasured = "not yet measured (sensitivity arms)"
+    rows.append(["OM search at full depth, probing at d-1 (om)", *his("om"), *ours_e5("om"), unmeasured])
+    rows.append(["root OM, model at the true depth d (omd)", *his("omd"), *ours_e5("omd"), unmeasured])
+    rows.append(["the same with risk management (omdr)", *his("omdr"), *ours_e5("omdr"), unmeasured])
+    rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6 p = 0.5)", *his("p50"), *ours_e6("p50", "right"), unmeasured])
+    rows.append(["PrOM {X: 0.8, Y: 0.2}, model right", *his("p80"), DASH, "not played (E6 has p = 0.75 and 0.9)",
+                 unmeasured])
+    lo, hi = DONKERS_2002_WRONG["om"]
+    rows.append(["wrong model: OM search", f"{100 * lo:.0f}-{100 * hi:.0f}", f"{100 * (lo - 0.5):+.0f} to "
+                 f"{100 * (hi - 0.5):+.0f}", DASH, "not played (no wrong-model OM arm)", unmeasured])
+    lo, hi = DONKERS_2002_WRONG["p50"]
+    rows.append(["wrong model: PrOM {X: 0.5, Y: 0.5} (E6 p = 0.5)", f"{100 * lo:.0f}-{100 * hi:.0f}",
+                 f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *ours_e6("p50", "wrong"), unmeasured])
+    text = ("# Effect sizes beside Donkers' 2002 program (exploratory)\n\n"
+            f"{ctx.scale} scale; bootstrap over openings, {ctx.resamples} resamples, seed {ctx.seed}; 95% percentile "
+            "intervals. His figures were measured by running his program (depth 6, his five evaluators, the 150 "
+            "random start positions of the official opening plus 3 to 8 random move pairs with both colours, 300 "
+            "games a cell, about +-2.9 points a cell; X against alpha-beta(Y) with model Y, mean over his 20 "
+            "ordered pairs, so his alpha-beta(X) scores 50%): they are measurements, not published figures, and "
+            "his evaluators are other functions than ours. His effect is his score less 50; ours is the gain "
+            "over alpha-beta(X) on the same openings (E5: the 20 ordered pairs of our five evaluators; E6: its 5 "
+            "pairs, where alpha-beta(X) itself scores above 50%). Our score is against alpha-beta(Y), pooled over "
+            "the pairs.\n\n")
+    return text + md_table(["method for X", "his score (%)", "his effect (points)", "our score, % [95% CI]",
+                            "our gain over alpha-beta(X), points [95% CI]", "explained by"], rows)
