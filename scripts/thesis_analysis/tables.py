@@ -183,9 +183,9 @@ def h5g_table(h):
     rho, within, slope, points = h["rho"], h["within"], h["slope"], h["points"]
     pct = getattr(rho, "pct", (float("nan"),) * 2)
     text = (f"\n## H5g: gain against hit rate over the (pair, variant) points\n\n"
-            f"Declared: Spearman rho {fmt(rho.est, 'rho')}, 95% BCa interval [{fmt(rho.lo, 'rho')}, "
-            f"{fmt(rho.hi, 'rho')}] [H5g] (percentile interval [{fmt(pct[0], 'rho')}, {fmt(pct[1], 'rho')}], biased: the "
-            "estimate sits near its top).\n\n"
+            f"Declared: Spearman rho {fmt(rho.est, 'rho')}, 95% percentile interval [{fmt(pct[0], 'rho')}, "
+            f"{fmt(pct[1], 'rho')}] [H5g]; BCa interval [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}] (the percentile "
+            "interval is biased, the estimate sitting near its top; the BCa p enters the Holm family).\n\n"
             "Controlled (amendment after the data, variant fixed effects: each point's gain and hit rate less its "
             f"variant's means): correlation {fmt(within.est, 'rho')} [{fmt(within.lo, 'rho')}, "
             f"{fmt(within.hi, 'rho')}] [H5g-within, part of H5g], slope {fmt(slope.est, 'rho')} [{fmt(slope.lo, 'rho')}, "
