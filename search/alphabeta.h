@@ -43,6 +43,7 @@
 #include <cstring>
 #include <memory>
 
+#include "search/busy_positions.h"
 #include "search/deepening.h"
 #include "search/game.h"
 #include "search/ordering.h"
@@ -101,6 +102,11 @@ class AlphaBeta {
     halt_ = halt;
     rotation_ = rotation;
   }
+
+  // Lazy SMP: the positions every thread of the search marks while inside them; a child
+  // another thread is inside is searched after the node's other children (never the
+  // first child). Null: none (one thread).
+  void share_busy(BusyPositions* busy) { busy_ = busy; }
   const std::shared_ptr<TranspositionTable>& table() const { return tt_; }
 
   // Starts the table's next search now, before helpers use it; the next search() then
@@ -204,6 +210,20 @@ class AlphaBeta {
       std::uint8_t rotated[kMaxChildren<G>];
       for (int k = 0; k < n; ++k) rotated[k] = order[(k + rotation_) % n];
       std::memcpy(order, rotated, static_cast<std::size_t>(n));
+    }
+    // Lazy SMP: a move another thread is inside is searched after the others (never the
+    // first); the tie rule below holds in any order.
+    if (busy_ && depth - 1 >= BusyPositions::kMinDepth) {
+      std::uint8_t now[kMaxChildren<G>], later[kMaxChildren<G>];
+      int n_now = 0, n_later = 0;
+      for (int k = 0; k < n; ++k) {
+        if (k > 0 && busy_->busy(game_.hash(rc[order[k]].pos)))
+          later[n_later++] = order[k];
+        else
+          now[n_now++] = order[k];
+      }
+      std::memcpy(order, now, static_cast<std::size_t>(n_now));
+      std::memcpy(order + n_now, later, static_cast<std::size_t>(n_later));
     }
     int best = -kInfinity;
     root_best_ = -1;
@@ -337,11 +357,12 @@ class AlphaBeta {
 
     std::uint8_t hash_code = kNoCode;
     std::uint64_t key = 0;
+    if (tt_ || busy_) key = game_.hash(s);
     if (tt_) {
-      key = game_.hash(s);
       int v;
       if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
     }
+    const BusyMark mark(depth >= BusyPositions::kMinDepth ? busy_ : nullptr, key);
     NodeState ns;
     ns.alpha = alpha;
     ns.beta = beta;
@@ -381,9 +402,20 @@ class AlphaBeta {
           game_, s, ch, killers, [&](const Move& m) { return game_.move_code(m) == hash_code; }, order);
     else
       game_order(n, order);
+    // Lazy SMP: a child another thread is inside waits until the others are searched.
+    const bool may_wait = busy_ && ns.depth - 1 >= BusyPositions::kMinDepth;
+    std::uint8_t waiting[kMaxChildren<G>];
+    int n_waiting = 0;
     for (int k = 0; k < n; ++k) {
-      if (visit(ns, ch[order[k]])) return;
+      const auto& c = ch[order[k]];
+      if (may_wait && ns.searched > 0 && busy_->busy(game_.hash(c.pos))) {
+        waiting[n_waiting++] = order[k];
+        continue;
+      }
+      if (visit(ns, c)) return;
     }
+    for (int k = 0; k < n_waiting; ++k)
+      if (visit(ns, ch[waiting[k]])) return;
     if constexpr (DeferringGame<G>) {
       if (opt_.lazy_legality) visit_deferred(ns, s);
     }
@@ -430,6 +462,7 @@ class AlphaBeta {
   std::chrono::steady_clock::time_point start_;
   bool stop_ = false, may_stop_ = false;
   const std::atomic<bool>* halt_ = nullptr;  // a helper's: the main search has ended
+  BusyPositions* busy_ = nullptr;            // Lazy SMP: the positions the threads are inside
   int rotation_ = 0;                         // a helper's: its root moves start this far on
   bool table_begun_ = false;                 // begin_table_search() started this search's table
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;

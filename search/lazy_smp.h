@@ -57,9 +57,14 @@ class LazySmp {
   LazySmp(const G& game, const Eval& eval, const AlphaBetaOptions& options, int threads) : main_(game, eval, options) {
     AlphaBetaOptions helper = options;
     helper.tt_mb = 0;
+    if (threads > 1) {
+      busy_ = std::make_unique<BusyPositions>();
+      main_.share_busy(busy_.get());
+    }
     for (int k = 1; k < threads; ++k) {
       helpers_.push_back(std::make_unique<AlphaBeta<G, Eval>>(game, eval, helper));
       helpers_.back()->help(main_.table(), &halt_, k);
+      helpers_.back()->share_busy(busy_.get());
     }
   }
 
@@ -121,6 +126,7 @@ class LazySmp {
   AlphaBeta<G, Eval> main_;
   std::vector<std::unique_ptr<AlphaBeta<G, Eval>>> helpers_;
   std::atomic<bool> halt_{false};
+  std::unique_ptr<BusyPositions> busy_;  // threads > 1: the positions the threads are inside
 };
 
 }  // namespace bao::search
