@@ -4,22 +4,25 @@
 // caller's limits, and its result is the result. Each helper searches the same root with
 // its own killers, history and move buffers, with the main search's depth limit alone
 // (every id_step depths), storing into the shared table; helper k starts its root moves k
-// places on, so the threads begin in different subtrees. When the main search ends, the
-// helpers are told to stop (a flag checked at every node, and by long-move proofs through
-// the helper's Scope) and joined before search() returns.
+// places on, so the threads begin in different subtrees, and every thread searches a
+// child that another thread is inside after the node's other children (BusyPositions,
+// search/busy_positions.h), so the threads split a node's work more than they repeat it.
+// When the main search ends, the helpers are told to stop (a flag checked at every node,
+// and by long-move proofs through the helper's Scope) and joined before search() returns.
 //
 // Exactness: an entry in the table is a bound on the exact value of its position at its
 // depth, whichever thread stored it, and alpha-beta cuts off only with entries of its own
 // remaining depth (unless tt_deeper), so the main thread's finished iteration of depth d
-// still returns the depth-d minimax value, and minimax's move (first in the game's order
-// among equals). What the threads change is how many nodes the main thread visits, and
-// that depends on their timing: a threaded search is not repeatable node for node, so
-// tournaments refuse it (experiments/config.cpp).
+// still returns the depth-d minimax value and a move of that value. What the threads
+// change is how many nodes the main thread visits, and that depends on their timing: a
+// threaded search is not repeatable node for node, so tournaments refuse it
+// (experiments/config.cpp).
 //
 // The result's node, evaluation and table counts are those of all threads together (the
 // work done; its nodes per second is the whole machine's), and its time runs from the
-// helpers' start to their join; a node limit counts the main thread's nodes. Helper threads are started for each search
-// and joined at its end; with one thread nothing is started and the search is the plain one.
+// helpers' start to their join; a node limit counts the main thread's nodes. Helper
+// threads are started for each search and joined at its end; with one thread nothing is
+// started and the search is the plain one.
 #pragma once
 
 #include <atomic>
