@@ -3,8 +3,11 @@
 // time and nodes still end the search with its helpers joined; tournaments refuse it.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <vector>
 
 #include "engine/error.h"
@@ -117,6 +120,39 @@ TEST(LazySmp, LimitsEndTheSearchWithItsHelpers) {
     const auto n = s->search(start, Limits{0, 20000, 0});
     EXPECT_TRUE(n.has_move);
   }
+}
+
+// The shared table without a lock: one thread keeps rewriting one bucket slot with two
+// different entries (two keys of the same bucket), another keeps probing both keys. Every
+// entry found must be one write's whole entry for that key: a read torn between the two
+// writes (one entry's data under the other's key check) must be a miss, never a mix.
+TEST(LazySmp, ATableReadTornBetweenTwoWritesIsAMiss) {
+  TranspositionTable tt(1);
+  tt.new_search();
+  const std::uint64_t k1 = 0x1111111100000042ull, k2 = 0x2222222200000042ull;  // one bucket
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (int i = 0; i < 400000; ++i) {
+      tt.store(k1, 5, 111, Bound::Exact, 1);
+      tt.store(k2, 5, -222, Bound::Lower, 2);
+    }
+    done = true;
+  });
+  std::uint64_t found = 0, wrong = 0;
+  while (!done) {
+    for (const auto& [key, value, bound, best] :
+         {std::tuple{k1, 111, Bound::Exact, 1}, std::tuple{k2, -222, Bound::Lower, 2}}) {
+      TTEntry e[2];
+      const int n = tt.probe(key, e);
+      for (int i = 0; i < n; ++i) {
+        ++found;
+        if (e[i].value != value || e[i].bound != bound || e[i].best != best || e[i].depth != 5) ++wrong;
+      }
+    }
+  }
+  writer.join();
+  EXPECT_GT(found, 0u);
+  EXPECT_EQ(wrong, 0u);
 }
 
 TEST(LazySmp, ThreadCountOutsideItsRangeIsRefusedByName) {
