@@ -13,34 +13,15 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "engine/random.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "search/lazy_smp.h"
 #include "search/minimax.h"
 #include "search/tt.h"
+#include "test_util.h"
 
 namespace bao::search {
 namespace {
-
-// Positions along seeded random games, every 4th ply.
-std::vector<Position> walk_positions(Variant v, int count, std::uint64_t seed) {
-  Rules rules;
-  rules.variant = v;
-  std::vector<Position> out;
-  SplitMix64 rng(seed);
-  while (static_cast<int>(out.size()) < count) {
-    Position p = start_position(v);
-    for (int ply = 0;; ++ply) {
-      MoveList moves;
-      generate_moves(p, rules, moves);
-      if (moves.empty()) break;
-      if (ply % 4 == 1 && static_cast<int>(out.size()) < count) out.push_back(p);
-      p = apply_move(p, moves[rng.next() % moves.size()], rules);
-    }
-  }
-  return out;
-}
 
 class LazySmpAgainstMinimax : public ::testing::TestWithParam<Variant> {};
 
@@ -56,7 +37,7 @@ TEST_P(LazySmpAgainstMinimax, SameValueAndAMoveOfThatValueWithTwoAndFourThreads)
   const AlphaBetaOptions small_table{.tt_mb = 1};  // a small table: helpers overwrite each other's entries
   LazySmp<BaoGame, EvalFn> two(game, EvalFn{&eval}, small_table, 2), four(game, EvalFn{&eval}, small_table, 4);
   ASSERT_EQ(four.threads(), 4);
-  const std::vector<Position> positions = walk_positions(v, 120, v == Variant::Kiswahili ? 31 : 32);
+  const std::vector<Position> positions = test::bao_positions(v, 120, v == Variant::Kiswahili ? 31 : 32);
   int checked = 0;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const Position& p = positions[i];
@@ -95,7 +76,7 @@ TEST(LazySmp, TheHelpersNodesAreCounted) {
   AlphaBeta<BaoGame, EvalFn> one(game, EvalFn{&eval}, AlphaBetaOptions{});
   LazySmp<BaoGame, EvalFn> three(game, EvalFn{&eval}, AlphaBetaOptions{}, 3);
   std::uint64_t main_three = 0, total_three = 0;
-  for (const Position& p : walk_positions(Variant::Kiswahili, 12, 5)) {
+  for (const Position& p : test::bao_positions(Variant::Kiswahili, 12, 5)) {
     const auto a = one.search(p, Limits{9, 0, 0});
     std::uint64_t last_main = 0;  // the main thread's own nodes, as its last iteration reports them
     const auto b = three.search(p, Limits{9, 0, 0}, [&](const auto& r) { last_main = r.nodes; });

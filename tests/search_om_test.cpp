@@ -27,6 +27,7 @@
 #include "test_util.h"
 
 namespace bao::search {
+using test::bao_positions;
 namespace {
 
 using TreeOm = OmSearch<RandomTreeGame>;
@@ -187,25 +188,6 @@ TEST(OmTrees, HorizonBelowWhichAlphaBetaOnV0TakesOver) {
 using BaoFn = std::function<int(const Position&, int)>;
 using BaoOm = OmSearch<BaoGame, BaoFn>;
 using BaoProm = PromSearch<BaoGame, BaoFn>;
-
-std::vector<Position> bao_positions(Variant v, int count, std::uint64_t seed) {
-  Rules rules;
-  rules.variant = v;
-  std::vector<Position> out;
-  std::uint64_t x = seed;
-  while (static_cast<int>(out.size()) < count) {
-    Position p = start_position(v);
-    for (int ply = 0;; ++ply) {
-      MoveList moves;
-      generate_moves(p, rules, moves);
-      if (moves.empty()) break;
-      x = tree_mix(x + 1);
-      if (ply % 7 == static_cast<int>(x % 7) && static_cast<int>(out.size()) < count) out.push_back(p);
-      p = apply_move(p, moves[x % moves.size()], rules);
-    }
-  }
-  return out;
-}
 
 TEST(OmBao, SearchersReturnLegalMovesAndMatchTheDefinition) {
   for (Variant v : {Variant::Kiswahili, Variant::Kujifunza}) {

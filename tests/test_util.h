@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/position.h"
+#include "search/random_tree.h"
 
 namespace bao::test {
 
@@ -62,6 +64,27 @@ auto root_choice(const G& g, const typename G::State& s, Value&& value) {
     if (i == 0 || v > r.value) r = {v, i};
   }
   return r;
+}
+
+// Positions along seeded random games of variant v (a position taken at about one ply in
+// seven), `count` of them: the same for the same seed.
+inline std::vector<Position> bao_positions(Variant v, int count, std::uint64_t seed) {
+  Rules rules;
+  rules.variant = v;
+  std::vector<Position> out;
+  std::uint64_t x = seed;
+  while (static_cast<int>(out.size()) < count) {
+    Position p = start_position(v);
+    for (int ply = 0;; ++ply) {
+      MoveList moves;
+      generate_moves(p, rules, moves);
+      if (moves.empty()) break;
+      x = search::tree_mix(x + 1);
+      if (ply % 7 == static_cast<int>(x % 7) && static_cast<int>(out.size()) < count) out.push_back(p);
+      p = apply_move(p, moves[x % moves.size()], rules);
+    }
+  }
+  return out;
 }
 
 }  // namespace bao::test
