@@ -17,6 +17,7 @@
 
 #include "cli/common.h"
 #include "experiments/bench.h"
+#include "search/searcher.h"
 
 namespace bao::cli {
 namespace {
@@ -155,8 +156,9 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
     throw po::error("--long-depth must be between 1 and 20, found " + std::to_string(o.long_depth));
   if (o.ratio_depth < 0 || o.ratio_depth > 20)
     throw po::error("--ratio-depth must be between 0 (no ratio) and 20, found " + std::to_string(o.ratio_depth));
-  if (o.threads < 1 || o.threads > 256)
-    throw po::error("--threads must be between 1 (no threaded line) and 256, found " + std::to_string(o.threads));
+  if (o.threads < 1 || o.threads > search::kMaxSearchThreads)
+    throw po::error("--threads must be between 1 (no threaded line) and " + std::to_string(search::kMaxSearchThreads) +
+                    ", found " + std::to_string(o.threads));
   if (o.ratio_limit < 1 || o.ratio_limit > 1000000)
     throw po::error("--ratio-limit must be between 1 and 1000000, found " + std::to_string(o.ratio_limit));
   if (vm.count("perft-depths")) {

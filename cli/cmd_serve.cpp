@@ -12,6 +12,7 @@
 #include "cli/http_server.h"
 #include "cli/serve_api.h"
 #include "engine/error.h"
+#include "search/searcher.h"
 
 #ifndef BAO_WEB_DIR
 #define BAO_WEB_DIR ""
@@ -52,8 +53,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (o.max_time_ms < 1) throw po::error("--max-time-ms must be at least 1, found " + std::to_string(o.max_time_ms));
   if (o.max_searches < 1 || o.max_searches > 64)
     throw po::error("--max-searches: expected 1 to 64, found " + std::to_string(o.max_searches));
-  if (o.max_threads < 1 || o.max_threads > 256)
-    throw po::error("--max-threads: expected 1 to 256, found " + std::to_string(o.max_threads));
+  if (o.max_threads < 1 || o.max_threads > search::kMaxSearchThreads)
+    throw po::error("--max-threads: expected 1 to " + std::to_string(search::kMaxSearchThreads) + ", found " +
+                    std::to_string(o.max_threads));
   if (so.max_connections < 1)
     throw po::error("--max-connections must be at least 1, found " + std::to_string(so.max_connections));
   for (const std::string& dir : o.results) {

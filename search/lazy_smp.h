@@ -27,7 +27,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdint>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -36,9 +35,6 @@
 #include "search/alphabeta.h"
 
 namespace bao::search {
-
-// The most threads one search takes (alphabeta's threads parameter).
-inline constexpr std::int64_t kMaxSearchThreads = 256;
 
 // What a helper thread sets up around its search: nothing (Scope for games without
 // per-thread state). Bao's long-move proofs need a scope (search/searcher.cpp).

@@ -5,6 +5,7 @@
 // which falls back on this one for the names above.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -19,6 +20,10 @@
 #include "search/result.h"
 
 namespace bao::search {
+
+// The most threads one search may take (alphabeta's threads, Lazy SMP): the bound every
+// option that passes a thread count on to a search checks against.
+inline constexpr std::int64_t kMaxSearchThreads = 256;
 
 using BaoResult = Result<bao::Move>;
 using InfoFn = std::function<void(const BaoResult&)>;
@@ -46,7 +51,8 @@ class Searcher {
   virtual std::vector<const Evaluator*> evaluators() const = 0;
   // The memory of its tables (transposition or OM pair table), for a run's budget.
   virtual std::size_t table_bytes() const { return 0; }
-  // The threads one search runs on (alphabeta's threads, Lazy SMP).
+  // The threads one search runs on (alphabeta's threads, Lazy SMP; at most
+  // kMaxSearchThreads).
   virtual int threads() const { return 1; }
   // The opponent's reply this searcher expects after playing r.best from p (r: its last
   // search of p), or none. Plain searchers give their principal variation's second move
