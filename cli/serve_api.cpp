@@ -540,15 +540,15 @@ struct ServeApi::Impl {
     for (const std::string& name : models::spec_evaluators(spec))
       if (!models::is_builtin_evaluator(name))
         bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
-    const auto tt = spec.params.find("tt_mb");
-    int mb = 0;
-    if (tt != spec.params.end() && (!to_int(tt->second, mb) || mb > o.max_tt_mb))
-      bad("searcher '" + searcher + "': tt_mb must be at most " + std::to_string(o.max_tt_mb) + " on this server");
-    // Each search slot may take this many cores (Lazy SMP), no more.
-    const auto threads = spec.params.find("threads");
-    int n = 0;
-    if (threads != spec.params.end() && (!to_int(threads->second, n) || n > o.max_threads))
-      bad("searcher '" + searcher + "': threads must be at most " + std::to_string(o.max_threads) + " on this server");
+    // A table of at most max_tt_mb, and at most max_threads cores a search slot (Lazy SMP).
+    const auto at_most = [&](const char* key, int cap) {
+      const auto it = spec.params.find(key);
+      int n = 0;
+      if (it != spec.params.end() && (!to_int(it->second, n) || n > cap))
+        bad("searcher '" + searcher + "': " + key + " must be at most " + std::to_string(cap) + " on this server");
+    };
+    at_most("tt_mb", o.max_tt_mb);
+    at_most("threads", o.max_threads);
     // Minimax's depth alone bounds its time (about 1 s at 10).
     if (spec.name == "minimax" && pc.depth > kMaxMinimaxDepth)
       bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
