@@ -111,16 +111,19 @@ TEST(LazySmp, ATableReadTornBetweenTwoWritesIsAMiss) {
   TranspositionTable tt(1);
   tt.new_search();
   const std::uint64_t k1 = 0x1111111100000042ull, k2 = 0x2222222200000042ull;  // one bucket
-  std::atomic<bool> done{false};
+  // The writer runs until the reader has probed 200,000 times after its first store, so
+  // the two overlap however the threads are scheduled.
+  std::atomic<bool> started{false}, done{false};
   std::thread writer([&] {
-    for (int i = 0; i < 400000; ++i) {
+    while (!done) {
       tt.store(k1, 5, 111, Bound::Exact, 1);
       tt.store(k2, 5, -222, Bound::Lower, 2);
+      started = true;
     }
-    done = true;
   });
+  while (!started) std::this_thread::yield();
   std::uint64_t found = 0, wrong = 0;
-  while (!done) {
+  for (int round = 0; round < 200000; ++round) {
     for (const auto& [key, value, bound, best] :
          {std::tuple{k1, 111, Bound::Exact, 1}, std::tuple{k2, -222, Bound::Lower, 2}}) {
       TTEntry e[2];
@@ -131,6 +134,7 @@ TEST(LazySmp, ATableReadTornBetweenTwoWritesIsAMiss) {
       }
     }
   }
+  done = true;
   writer.join();
   EXPECT_GT(found, 0u);
   EXPECT_EQ(wrong, 0u);
