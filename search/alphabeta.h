@@ -36,6 +36,9 @@
 // (Evaluator::evaluate_within), which fail-soft alpha-beta propagates as the bound it is,
 // so the root value stays exact. A search is deterministic: killers, history and table start empty.
 // No heap allocation happens once a search has started.
+//
+// Forward pruning (search/forward_pruning.h: quiescence, null move, late-move reductions,
+// futility) is the strength mode: off by default, and not exact when on.
 #pragma once
 
 #include <atomic>
@@ -45,6 +48,7 @@
 
 #include "search/busy_positions.h"
 #include "search/deepening.h"
+#include "search/forward_pruning.h"
 #include "search/game.h"
 #include "search/ordering.h"
 #include "search/result.h"
@@ -61,6 +65,7 @@ struct AlphaBetaOptions {
   bool pvs = true;                      // principal-variation search: later children get a null window first
   int id_step = 3;                      // with a depth limit alone: iterate every id_step depths, ending at it
   bool lazy_legality = true;            // a DeferringGame's costly moves: decided after the others, if needed
+  ForwardPruning prune{};               // the strength mode (a ForwardPruningGame's): none by default
 };
 
 template <class G>
@@ -346,6 +351,8 @@ class AlphaBeta {
     const int w = game_.quick_winner(s);
     if (w >= 0) return terminal_score(w, side, ply);
     if (depth == 0 || ply >= kMaxPly - 1) {  // the horizon, or the deepest ply the buffers hold
+      if constexpr (ForwardPruningGame<G>)
+        if (opt_.prune.qsearch > 0) return quiesce(s, alpha, beta, ply, opt_.prune.qsearch);
       ++evals_;
       // An evaluator that can bound its value by the window may skip costly terms
       // (Evaluator::evaluate_within); a fail-soft bound on the right side keeps the search exact.
@@ -361,6 +368,10 @@ class AlphaBeta {
     if (tt_) {
       int v;
       if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
+    }
+    if constexpr (ForwardPruningGame<G>) {
+      int v;
+      if (opt_.prune.any() && prune_node(s, depth, alpha, beta, ply, side, v)) return v;
     }
     const BusyMark mark(depth >= BusyPositions::kMinDepth ? busy_ : nullptr, key);
     NodeState ns;
@@ -406,19 +417,110 @@ class AlphaBeta {
     const bool may_wait = busy_ && ns.depth - 1 >= BusyPositions::kMinDepth;
     std::uint8_t waiting[kMaxChildren<G>];
     int n_waiting = 0;
+    const int reduce_from = reduce_after(ns, s);
     for (int k = 0; k < n; ++k) {
       const auto& c = ch[order[k]];
       if (may_wait && ns.searched > 0 && busy_->busy(game_.hash(c.pos))) {
         waiting[n_waiting++] = order[k];
         continue;
       }
-      if (visit(ns, c)) return;
+      if (k >= reduce_from && ns.searched > 0 ? visit_reduced(ns, c) : visit(ns, c)) return;
     }
     for (int k = 0; k < n_waiting; ++k)
       if (visit(ns, ch[waiting[k]])) return;
     if constexpr (DeferringGame<G>) {
       if (opt_.lazy_legality) visit_deferred(ns, s);
     }
+  }
+
+  // Forward pruning before a node's moves (ForwardPruning: futility, null move): true, with
+  // v, when the node is cut off without them.
+  bool prune_node(const State& s, int depth, int alpha, int beta, int ply, int side, int& v) {
+    const ForwardPruning& p = opt_.prune;
+    const bool futile = p.futility && depth == 1 && !is_decisive(alpha);
+    const bool null =
+        p.null_move && depth > p.null_reduction && beta - alpha == 1 && !after_null_[ply] && !is_decisive(beta);
+    if (!futile && !null) return false;
+    ++evals_;
+    const int stand = eval_(s, side);
+    // Every move quiet and none able to win at once: no child is far above the static value.
+    if (futile && stand + p.futility_margin <= alpha && game_.quiet_moves(game_.candidates(s)) &&
+        !game_.quiet_child_may_win(s)) {
+      v = stand + p.futility_margin;
+      return true;
+    }
+    if (!null || stand < beta) return false;
+    after_null_[ply + 1] = true;  // no two null moves in a row
+    const int nv = -node(game_.pass(s), depth - 1 - p.null_reduction, -beta, -beta + 1, ply + 1);
+    after_null_[ply + 1] = false;
+    if (stop_) {
+      v = 0;
+      return true;
+    }
+    if (nv < beta) return false;
+    v = is_decisive(nv) ? beta : nv;  // a win found by passing is no proof
+    return true;
+  }
+
+  // Late-move reductions: the index in the node's generated order from which moves are
+  // reduced (kMaxChildren: none).
+  int reduce_after(NodeState& ns, const State& s) {
+    if constexpr (ForwardPruningGame<G>) {
+      const ForwardPruning& p = opt_.prune;
+      if (p.lmr && ns.depth >= 3 && (p.lmr_captures || game_.quiet_moves(candidates(ns, s)))) return p.lmr_after;
+    }
+    return kMaxChildren<G>;
+  }
+
+  // A late move searched one ply shallower with a null window; again as visit() does only
+  // if it beats alpha there.
+  bool visit_reduced(NodeState& ns, const typename G::Child& c) {
+    const int v = -node(c.pos, ns.depth - 2, -ns.alpha - 1, -ns.alpha, ns.ply + 1);
+    if (stop_) return true;
+    if (v > ns.alpha) return visit(ns, c);
+    ++ns.searched;
+    if (v > ns.best) {
+      ns.best = v;
+      ns.best_code = game_.move_code(c.move);
+    }
+    return false;
+  }
+
+  // Quiescence (ForwardPruning::qsearch) at a horizon node, counted already and not
+  // decided by quick_winner: the static value as a stand-pat bound, and, when the side to
+  // move must capture, its captures searched on for `left` more plies.
+  int quiesce(const State& s, int alpha, int beta, int ply, int left) {
+    const int side = game_.side_to_move(s);
+    ++evals_;
+    const int stand = eval_(s, side);
+    if (stand >= beta || left == 0 || ply >= kMaxPly - 1) return stand;
+    const auto cands = game_.candidates(s);
+    if (game_.quiet_moves(cands)) return stand;
+    auto& ch = children_[ply];
+    game_.children_except(s, cands, nullptr, 0, ch);
+    if (ch.empty()) return terminal_score(game_.winner(s), side, ply);  // no legal move (8)
+    std::uint8_t order[kMaxChildren<G>];
+    order_by_hint(game_, s, ch, order);
+    int best = stand;
+    alpha = std::max(alpha, stand);
+    for (int k = 0; k < static_cast<int>(ch.size()); ++k) {
+      const int v = -quiesce_child(ch[order[k]].pos, -beta, -alpha, ply + 1, left - 1);
+      if (stop_) return 0;
+      if (v > best) best = v;
+      if (v > alpha) alpha = v;
+      if (v >= beta) break;
+    }
+    return best;
+  }
+
+  int quiesce_child(const State& c, int alpha, int beta, int ply, int left) {
+    ++nodes_;
+    check_limits();
+    if (stop_) return 0;
+    pv_len_[ply] = 0;
+    const int w = game_.quick_winner(c);
+    if (w >= 0) return terminal_score(w, game_.side_to_move(c), ply);
+    return quiesce(c, alpha, beta, ply, left);
   }
 
   // No cutoff came: the set-aside moves (lazy legality), in the game's order.
@@ -465,6 +567,7 @@ class AlphaBeta {
   BusyPositions* busy_ = nullptr;            // Lazy SMP: the positions the threads are inside
   int rotation_ = 0;                         // a helper's: its root moves start this far on
   bool table_begun_ = false;                 // begin_table_search() started this search's table
+  bool after_null_[kMaxPly + 1] = {};        // forward pruning: the node at this ply follows a null move
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
 
   MoveOrdering<G> ordering_;

@@ -149,6 +149,17 @@ struct BaoGame {
     const int o = s.side ^ 1;
     return s.hand[o] == 0 && !has_pit_of_two(s, o);
   }
+  // Forward pruning (search/forward_pruning.h): a node's moves are all takasa moves or all
+  // captures (rules.md 5); the null move hands the turn over with no takasia (the other
+  // side's moves are then those of its turn after any move that set none).
+  static bool quiet_moves(const Candidates& c) { return c.flags & bao::Move::kTakasa; }
+  State pass(const State& s) const {
+    State p = s;
+    p.side ^= 1;
+    p.takasia = kNoPit;
+    p.refresh_key();
+    return p;
+  }
 };
 static_assert(DeferringGame<BaoGame>);
 

@@ -97,6 +97,64 @@ void check_limits(const Limits& l, std::string_view who) {
 
 namespace {
 std::string flag(bool b) { return b ? "true" : "false"; }
+
+using T = Param::Type;
+
+std::vector<Param> alphabeta_params() {
+  const AlphaBetaOptions d;
+  return {table_param(),
+          {"tt_deeper", T::Bool, flag(d.tt_deeper), 0, 0, "also cut off with deeper entries (not exact)"},
+          {"ordering", T::Bool, flag(d.ordering), 0, 0, "hash move, killers, history, capture size"},
+          {"aspiration", T::Int, std::to_string(d.aspiration), 0, kMaxEval,
+           "root window half-width after depth 1 (0: full window)"},
+          {"staged", T::Bool, flag(d.staged), 0, 0, "hash move and killers before generating the rest"},
+          {"pvs", T::Bool, flag(d.pvs), 0, 0, "principal-variation search"},
+          {"id_step", T::Int, std::to_string(d.id_step), 1, kMaxPly - 1,
+           "with a depth limit alone, iterations every id_step depths ending at the limit"},
+          {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
+           "moves still going after 64 laps decided after the others, where a bound says they matter"},
+          {"threads", T::Int, "1", 1, kMaxSearchThreads,
+           "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
+           "(refused in tournaments)"}};
+}
+
+AlphaBetaOptions alphabeta_options(Args& a) {
+  return AlphaBetaOptions{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
+                          .tt_deeper = a.get_bool("tt_deeper"),
+                          .ordering = a.get_bool("ordering"),
+                          .aspiration = static_cast<int>(a.get_int("aspiration")),
+                          .staged = a.get_bool("staged"),
+                          .pvs = a.get_bool("pvs"),
+                          .id_step = static_cast<int>(a.get_int("id_step")),
+                          .lazy_legality = a.get_bool("lazy_legality")};
+}
+
+// The strength mode's defaults: the options whose SPRT was accepted (docs/strength.md).
+constexpr ForwardPruning kEngineDefaults{.qsearch = 0,
+                                         .null_move = false,
+                                         .null_reduction = 2,
+                                         .lmr = false,
+                                         .lmr_captures = false,
+                                         .lmr_after = 3,
+                                         .futility = false,
+                                         .futility_margin = 24};
+
+std::vector<Param> engine_params() {
+  std::vector<Param> p = alphabeta_params();
+  const ForwardPruning& d = kEngineDefaults;
+  p.insert(p.end(), {{"qsearch", T::Int, std::to_string(d.qsearch), 0, 16,
+                      "plies of compulsory captures searched past the horizon (0: none)"},
+                     {"null_move", T::Bool, flag(d.null_move), 0, 0, "null-move pruning"},
+                     {"null_r", T::Int, std::to_string(d.null_reduction), 1, 4, "the null move's depth reduction"},
+                     {"lmr", T::Bool, flag(d.lmr), 0, 0, "late-move reductions of takasa moves"},
+                     {"lmr_captures", T::Bool, flag(d.lmr_captures), 0, 0, "with lmr: late capture moves too"},
+                     {"lmr_after", T::Int, std::to_string(d.lmr_after), 1, kMaxMoves,
+                      "moves searched at full depth before reducing"},
+                     {"futility", T::Bool, flag(d.futility), 0, 0, "futility pruning at one ply to go"},
+                     {"futility_margin", T::Int, std::to_string(d.futility_margin), 0, kMaxEval,
+                      "futility's margin in evaluation units"}});
+  return p;
+}
 }  // namespace
 
 void register_plain_searchers(SearcherRegistry& r) {
@@ -117,33 +175,11 @@ void register_plain_searchers(SearcherRegistry& r) {
          .tree_grid_default = false,
          .family = "",
          .bench_params = ""});
-  using T = Param::Type;
-  const AlphaBetaOptions d;
   r.add({.name = "alphabeta",
          .summary = "alpha-beta with a transposition table, move ordering and iterative deepening",
-         .params = {table_param(),
-                    {"tt_deeper", T::Bool, flag(d.tt_deeper), 0, 0, "also cut off with deeper entries (not exact)"},
-                    {"ordering", T::Bool, flag(d.ordering), 0, 0, "hash move, killers, history, capture size"},
-                    {"aspiration", T::Int, std::to_string(d.aspiration), 0, kMaxEval,
-                     "root window half-width after depth 1 (0: full window)"},
-                    {"staged", T::Bool, flag(d.staged), 0, 0, "hash move and killers before generating the rest"},
-                    {"pvs", T::Bool, flag(d.pvs), 0, 0, "principal-variation search"},
-                    {"id_step", T::Int, std::to_string(d.id_step), 1, kMaxPly - 1,
-                     "with a depth limit alone, iterations every id_step depths ending at the limit"},
-                    {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
-                     "moves still going after 64 laps decided after the others, where a bound says they matter"},
-                    {"threads", T::Int, "1", 1, kMaxSearchThreads,
-                     "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
-                     "(refused in tournaments)"}},
+         .params = alphabeta_params(),
          .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
-           const AlphaBetaOptions o{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
-                                    .tt_deeper = a.get_bool("tt_deeper"),
-                                    .ordering = a.get_bool("ordering"),
-                                    .aspiration = static_cast<int>(a.get_int("aspiration")),
-                                    .staged = a.get_bool("staged"),
-                                    .pvs = a.get_bool("pvs"),
-                                    .id_step = static_cast<int>(a.get_int("id_step")),
-                                    .lazy_legality = a.get_bool("lazy_legality")};
+           const AlphaBetaOptions o = alphabeta_options(a);
            const int threads = static_cast<int>(a.get_int("threads"));  // read before canonical() names it
            return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
          },
@@ -153,6 +189,28 @@ void register_plain_searchers(SearcherRegistry& r) {
              },
          .not_on_trees = {},
          .tree_grid_default = true,
+         .family = "",
+         .bench_params = ""});
+  r.add({.name = "engine",
+         .summary = "the strength mode: alpha-beta with the forward pruning SPRTs accepted (not exact; "
+                    "docs/strength.md)",
+         .params = engine_params(),
+         .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
+           AlphaBetaOptions o = alphabeta_options(a);
+           o.prune = ForwardPruning{.qsearch = static_cast<int>(a.get_int("qsearch")),
+                                    .null_move = a.get_bool("null_move"),
+                                    .null_reduction = static_cast<int>(a.get_int("null_r")),
+                                    .lmr = a.get_bool("lmr"),
+                                    .lmr_captures = a.get_bool("lmr_captures"),
+                                    .lmr_after = static_cast<int>(a.get_int("lmr_after")),
+                                    .futility = a.get_bool("futility"),
+                                    .futility_margin = static_cast<int>(a.get_int("futility_margin"))};
+           const int threads = static_cast<int>(a.get_int("threads"));
+           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
+         },
+         .tree = {},
+         .not_on_trees = "forward pruning needs quiet moves and a null move, which the random trees lack",
+         .tree_grid_default = false,
          .family = "",
          .bench_params = ""});
   r.add({.name = "random",
