@@ -161,7 +161,16 @@ class AlphaBeta {
       } else {
         value = root_search(depth, -kInfinity, kInfinity, prev_best);
       }
-      if (stop_) return false;
+      if (stop_) {
+        // An unfinished iteration's move, where it displaced the last one's (searched first,
+        // with ordering): better at this depth than that move's value at this depth.
+        if (opt_.prune.partial_iteration && opt_.ordering && r.has_move && root_best_ >= 0 && root_best_ != prev_best) {
+          r.best = rc[root_best_].move;
+          r.pv.clear();
+          for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
+        }
+        return false;
+      }
       prev_best = root_best_;
       prev_value = value;
       r.has_move = true;

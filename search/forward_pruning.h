@@ -18,7 +18,11 @@
 //     (the hash move and killers come before them) are searched one ply shallower with a
 //     null window first, and again at full depth if they beat alpha;
 //   * futility: a node with 1 ply to go whose moves are all quiet, and whose static value
-//     plus `futility_margin` is at most alpha, fails low at once with that bound.
+//     plus `futility_margin` is at most alpha, fails low at once with that bound;
+//   * partial iterations: a search stopped by its node or time limit plays the move of
+//     the unfinished iteration if that move displaced the last finished iteration's (which
+//     the iteration searched first): at the new depth it is the better of the two. The
+//     value and depth stay the last finished iteration's.
 // A game opts in by offering quiet_moves(candidates) and pass(state) (ForwardPruningGame).
 #pragma once
 
@@ -29,16 +33,17 @@
 namespace bao::search {
 
 struct ForwardPruning {
-  int qsearch = 0;            // plies of captures searched past the horizon (0: none)
-  bool null_move = false;     // null-move pruning
-  int null_reduction = 2;     // the null move's search is this many plies shallower (R)
-  bool lmr = false;           // late-move reductions of quiet moves
-  bool lmr_captures = false;  // ... and of late capture moves too
-  int lmr_after = 3;          // generated moves searched at full depth before reducing
-  bool futility = false;      // futility pruning at 1 ply to go
-  int futility_margin = 24;   // evaluation units (the default evaluator: 6 seeds)
+  int qsearch = 0;                 // plies of captures searched past the horizon (0: none)
+  bool null_move = false;          // null-move pruning
+  int null_reduction = 2;          // the null move's search is this many plies shallower (R)
+  bool lmr = false;                // late-move reductions of quiet moves
+  bool lmr_captures = false;       // ... and of late capture moves too
+  int lmr_after = 3;               // generated moves searched at full depth before reducing
+  bool futility = false;           // futility pruning at 1 ply to go
+  int futility_margin = 24;        // evaluation units (the default evaluator: 6 seeds)
+  bool partial_iteration = false;  // a stopped iteration's move, where it displaced the last one's
 
-  bool any() const { return qsearch > 0 || null_move || lmr || futility; }
+  bool any() const { return qsearch > 0 || null_move || lmr || futility; }  // in the tree
 };
 
 // A game whose nodes can say whether their moves are all quiet, and that can pass.

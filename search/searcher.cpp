@@ -137,7 +137,8 @@ constexpr ForwardPruning kEngineDefaults{.qsearch = 0,
                                          .lmr_captures = false,
                                          .lmr_after = 3,
                                          .futility = false,
-                                         .futility_margin = 24};
+                                         .futility_margin = 24,
+                                         .partial_iteration = false};
 
 std::vector<Param> engine_params() {
   std::vector<Param> p = alphabeta_params();
@@ -152,7 +153,9 @@ std::vector<Param> engine_params() {
                       "moves searched at full depth before reducing"},
                      {"futility", T::Bool, flag(d.futility), 0, 0, "futility pruning at one ply to go"},
                      {"futility_margin", T::Int, std::to_string(d.futility_margin), 0, kMaxEval,
-                      "futility's margin in evaluation units"}});
+                      "futility's margin in evaluation units"},
+                     {"partial_iteration", T::Bool, flag(d.partial_iteration), 0, 0,
+                      "stopped by time or nodes: the unfinished iteration's move if it displaced the last one's"}});
   return p;
 }
 }  // namespace
@@ -204,7 +207,8 @@ void register_plain_searchers(SearcherRegistry& r) {
                                     .lmr_captures = a.get_bool("lmr_captures"),
                                     .lmr_after = static_cast<int>(a.get_int("lmr_after")),
                                     .futility = a.get_bool("futility"),
-                                    .futility_margin = static_cast<int>(a.get_int("futility_margin"))};
+                                    .futility_margin = static_cast<int>(a.get_int("futility_margin")),
+                                    .partial_iteration = a.get_bool("partial_iteration")};
            const int threads = static_cast<int>(a.get_int("threads"));
            return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
          },
