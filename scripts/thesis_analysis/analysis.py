@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from .design import E7_LEARNERS, E7_OPPONENTS, E7_OUTSIDE, H5G_VARIANTS, H6B_PS, eval_order
+from .design import E6B_GRID, E7_LEARNERS, E7_OPPONENTS, E7_OUTSIDE, H5G_VARIANTS, H6B_PS, eval_order
 from .stats import (NAN, Est, bca_ci, bca_constants, bca_levels, bootstrap_p, bt_fit, estimate, hit_rate, jackknife,
                     percentile_ci, pooled, spearman, unit_sums, within_variant)
 
@@ -221,6 +221,52 @@ def analyse_e6(exp, boot):
         # H6b's argmax runs over its declared grid; other p (0, 1) are shown, not in it.
         grid = [p for p in ps if p in H6B_PS] or ps
         out["best"][name] = best_p(exp, boot, cells, grid) if grid else (Est(), NAN)
+    return out
+
+
+# ---------------------------------------------------------------- E6b
+
+def argmax_to_ends(scores):
+    """Index of the highest score along the last axis, ties going to the ends of the
+    grid (index 0 or -1: against an interior optimum), then to the smaller p."""
+    s = np.asarray(scores, float)
+    top = np.max(s, axis=-1, keepdims=True)
+    last = s.shape[-1] - 1
+    at_top = s == top
+    interior = np.argmax(at_top, axis=-1)
+    return np.where(at_top[..., 0], 0, np.where(at_top[..., last], last, interior))
+
+
+def h6b_interior(exp, boot, cells, score):
+    """H6b' (declared before E6b's games): p* the interior p of highest pooled score, the
+    paired differences d0 = S(p*) - S(0) (OM search) and d1 = S(p*) - S(1) (alpha-beta),
+    the argmax over the whole grid (ties to the ends) and, per resample, where it falls."""
+    names = [v for v, _ in E6B_GRID]
+    if any(not score[v].ok() for v in names):
+        return None
+    est = np.array([score[v].est for v in names])
+    inner = names[1:-1]
+    star = inner[int(np.argmax(est[1:-1]))]
+    samples = np.stack([score[v].samples for v in names], axis=1)
+    ok = np.all(np.isfinite(samples), axis=1)
+    arg = argmax_to_ends(samples[ok])
+    share = {names[i]: float(np.mean(arg == i)) for i in range(len(names))}
+    return {"star": star, "argmax": names[int(argmax_to_ends(est))],
+            "d0": pooled(exp, boot, cells, star, "om", keep=True),
+            "d1": pooled(exp, boot, cells, star, "ab", keep=True),
+            "interior": float(np.mean((arg > 0) & (arg < len(names) - 1))), "share": share}
+
+
+def analyse_e6b(exp, boot):
+    conds = e6_cells(exp)
+    out = {"conds": conds, "grid": E6B_GRID, "score": {}, "gain": {}, "h6b": {}, "h6c": {}}
+    for name, cells in conds.items():
+        if not cells:
+            continue
+        out["score"][name] = {v: pooled(exp, boot, cells, v, keep=True) for v, _ in E6B_GRID}
+        out["gain"][name] = {v: pooled(exp, boot, cells, v, "ab") for v, _ in E6B_GRID if v != "ab"}
+        out["h6b"][name] = h6b_interior(exp, boot, cells, out["score"][name])
+        out["h6c"][name] = pooled(exp, boot, cells, "p50", "om", keep=True)
     return out
 
 

@@ -2,13 +2,16 @@
 evaluator names, player variants in table order, E7's learners and opponents. The names
 follow scripts/thesis-configs."""
 
-EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E7"]
+EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E6b", "E7"]
 EVALS = ["ga-material", "td-short", "ga-short", "ga-long", "td-long"]
 E5_ORDER = ["ab", "om", "omd", "omd1", "omdr", "omd1r", "omdD", "omd1D", "omdrD", "omd1rD",
             "eqab", "eqomd", "eqomd1", "eqomdr", "eqom"]
 E5DD_ORDER = ["ab", "ddom", "eqab", "eqddom"]
 H5G_VARIANTS = ["om", "omd1", "omd1r", "omdD", "omd1D", "eqom", "eqomd1"]
 H6B_PS = ["p10", "p25", "p50", "p65", "p75", "p90"]  # H6b's declared grid of MAX's own p
+# E6b's grid (declared before its games, docs/results.md): p = 0 is OM search with the
+# model (om), p = 1 alpha-beta with the own evaluator (ab); the rest are PrOM players.
+E6B_GRID = [("om", 0.0), ("p25", 0.25), ("p50", 0.5), ("p65", 0.65), ("p75", 0.75), ("p90", 0.9), ("ab", 1.0)]
 E7_LEARNERS = ["count", "em", "online"]
 E7_OPPONENTS = ["inside", "depth", "noisy", "heldout"]
 E7_OUTSIDE = ["depth", "noisy", "heldout"]
@@ -16,8 +19,10 @@ E7_OUTSIDE = ["depth", "noisy", "heldout"]
 # The family of the primary verdicts, corrected for multiplicity by Holm's step-down
 # at 5%: every hypothesis of the declaration's table (docs/results.md) that has a
 # decision rule (H7a is reported without one), H6a with its two declared conditions,
-# H7b with the declared count estimator. Every other verdict row is secondary.
-FAMILY = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b", "H7b-count"]
+# H7b with the declared count estimator, and E6b's H6b' and H6c (declared before E6b's
+# games: the family grew from 12 to 14). Every other verdict row is secondary.
+FAMILY = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b", "H6b'", "H6c",
+          "H7b-count"]
 
 
 # Human labels of the E5/E5dd variants for the figures (d: the search depth, 6 at the

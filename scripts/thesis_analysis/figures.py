@@ -299,6 +299,63 @@ def ab_line(ax, e, cond, colour):
     return [100 * e.lo, 100 * e.hi]
 
 
+# ---------------------------------------------------------------- E6b
+
+def figure_e6b(exp, res, ctx, stem):
+    """Score against p from 0 (OM search) to 1 (alpha-beta(X)), model right (20 pairs) and
+    wrong (5 pairs), 95% intervals; Donkers' program's figures marked as effects over
+    his alpha-beta(X) (50%) added to our alpha-beta(X)'s score; H6b''s p* starred."""
+    fig, ax = plt.subplots(figsize=(10, 7))
+    ends = []
+    grid = res["grid"]
+    for cond, colour in (("right", "C0"), ("wrong", "C3")):
+        score = res["score"].get(cond)
+        if not score or not all(score[v].ok() for v, _ in grid):
+            continue
+        x = np.array([p for _, p in grid])
+        y, lo, hi = (100 * np.array([getattr(score[v], a) for v, _ in grid]) for a in ("est", "lo", "hi"))
+        n = len(res["conds"][cond])
+        ax.plot(x, y, "-", color=colour, lw=1.2, label=f"model {cond} ({n} pairs): score pooled over the pairs, 95% interval")
+        for (v, px), yy, l, h in zip(grid, y, lo, hi):
+            prom = v not in ("om", "ab")
+            ax.errorbar([px], [yy], yerr=[[yy - l], [h - yy]], fmt="o" if prom else "s", color=colour, capsize=3,
+                        mfc=colour if prom else "white")
+            if not prom:
+                ax.annotate("OM search" if v == "om" else "alpha-beta(X)", (px, h), textcoords="offset points",
+                            xytext=(0, 4), ha="center", va="bottom", fontsize=8, color=colour)
+        ends += list(lo) + list(hi)
+        h6 = res["h6b"].get(cond)
+        if h6:
+            i = [v for v, _ in grid].index(h6["star"])
+            ax.plot([x[i]], [y[i]], "*", ms=15, color=colour, mec="k",
+                    label=f"model {cond}: p*, the best interior p" + (" (H6b')" if cond == "right" else ""))
+        base = y[-1] - 50  # our alpha-beta(X) less his 50%
+        if cond == "right":
+            xs = [0.0, 0.5, 0.8, 1.0]
+            ys = [base + 100 * DONKERS_2002[k] for k in ("om", "p50", "p80")] + [base + 50]
+            ax.plot(xs, ys, "x", color="k", ms=9, mew=2, ls=":", lw=1,
+                    label="Donkers' 2002 program, model right (his 20 pairs, measured): OM, PrOM 0.5, PrOM 0.8, "
+                          "alpha-beta;\nhis effect over his alpha-beta(X) (50%) added to our alpha-beta(X)'s score")
+            ends += ys
+        else:
+            for k, px in (("om", 0.0), ("p50", 0.5)):
+                a, b = (base + 100 * v for v in DONKERS_2002_WRONG[k])
+                ax.plot([px, px], [a, b], "-", color=colour, lw=5, alpha=0.35, solid_capstyle="butt",
+                        label="Donkers' 2002 program, model wrong: range over his pairs (OM, PrOM 0.5), "
+                              "on ours" if k == "om" else None)
+                ends += [a, b]
+    ax.axvline(0.5, ls="--", color="grey", lw=0.8, label="naive split p = 0.5")
+    ax.set_xticks([p for _, p in grid])
+    ax.set_xticklabels([("0\nOM" if v == "om" else "1\nalpha-beta" if v == "ab" else f"{p:g}") for v, p in grid])
+    ax.set_xlim(-0.06, 1.06)
+    ax.set_ylim(*limits(ends))
+    ax.set_xlabel("p, probability of MAX's own type X in PrOM {X: p, model Y: 1 - p}")
+    ax.set_ylabel("score against alpha-beta(opponent) (points per game, %)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), fontsize=8, ncol=1)
+    ax.set_title(f"E6b: PrOM from OM search (p = 0) to alpha-beta (p = 1) ({ctx.scale} scale, {exp.games} games)")
+    save_figure(fig, stem)
+
+
 # ---------------------------------------------------------------- E7
 
 def figure_e7(exp, res, ctx, stem):

@@ -8,7 +8,7 @@ import os
 import numpy as np
 
 from .analysis import h4_row
-from .design import E7_LEARNERS, FAMILY
+from .design import E6B_GRID, E7_LEARNERS, FAMILY
 from .stats import NAN, Z80, Z95, Est, bootstrap_p, holm
 from .tables import DASH, fmt, md_table, write_text
 
@@ -80,6 +80,11 @@ HYPOTHESES = [
     ("H6b", "PrOM does best with MAX's own type above 0.5", "best p, pairs and conditions pooled (CI: of the argmax)", "p"),
     ("H6b-right", "best p above 0.5, model right (secondary)", "best p, model right (CI: of the argmax)", "p"),
     ("H6b-wrong", "best p above 0.5, model wrong (secondary)", "best p, model wrong (CI: of the argmax)", "p"),
+    ("H6b'", "PrOM's optimum lies strictly inside (0, 1): it beats both OM search (p = 0) and alpha-beta (p = 1)",
+     "E6b, 20 pairs, model right: S(p*) - S(0) and S(p*) - S(1), p* the best interior p; the row shows the "
+     "difference with the larger p", "pts"),
+    ("H6c", "PrOM (p = 0.5) beats OM search (p = 0), model right", "E6b: score p50 - om, 20 pairs, paired", "pts"),
+    ("H6c-wrong", "PrOM (p = 0.5) beats OM search, model wrong (secondary)", "E6b: score p50 - om, 5 pairs", "pts"),
     ("H7a-count", "learned probabilities close to the truth (count)", "total variation distance to the truth, opponent inside", "tv"),
     ("H7a-em", "learned probabilities close to the truth (EM)", "total variation distance to the truth, opponent inside", "tv"),
     ("H7a-online", "learned probabilities close to the truth (on-line)", "total variation distance to the truth, opponent inside", "tv"),
@@ -173,6 +178,46 @@ def verdicts_e6(v, res):
         v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "", h6b_p(e))
 
 
+def h6b_interior_entry(h):
+    """(row, note, p) of H6b' (declared before E6b's games): reproduced when the 95%
+    intervals of d0 = S(p*) - S(0) and d1 = S(p*) - S(1) both lie above 0 (then the
+    argmax over the grid is p*, interior), not reproduced when one lies below 0. Its p
+    is intersection-union: with both estimates positive the larger of their inverted
+    p's, else the smaller p of those with a negative estimate; the row shows the
+    difference whose p that is."""
+    if h is None:
+        return row(Est(), "pts", "no data", DASH), "", NAN
+    d0, d1 = h["d0"], h["d1"]
+    p0, p1 = rule_p(d0, 0.0), rule_p(d1, 0.0)
+    if d0.est > 0 and d1.est > 0:
+        p, shown = (p0, d0) if p0 >= p1 else (p1, d1)
+    else:
+        neg = [(pp, d) for pp, d in ((p0, d0), (p1, d1)) if d.est <= 0]
+        p, shown = min(neg, key=lambda t: t[0])
+    star = f"p* = {int(h['star'][1:]) / 100:g}"
+    if min(d0.n, d1.n) < 2:
+        verdict = "not decided at this scale (fewer than 2 openings)"
+    elif d0.lo > 0 and d1.lo > 0:
+        verdict = "reproduced"
+    elif d0.hi < 0 or d1.hi < 0:
+        verdict = "not reproduced"
+    else:
+        verdict = "not decided at this scale"
+    needed = openings_needed(shown, 0.0) if verdict.startswith("not decided") else DASH
+    note = (f"{star}; S(p*) - S(0) {fmt(d0.est, 'pts')} [{fmt(d0.lo, 'pts')}, {fmt(d0.hi, 'pts')}], S(p*) - S(1) "
+            f"{fmt(d1.est, 'pts')} [{fmt(d1.lo, 'pts')}, {fmt(d1.hi, 'pts')}]; argmax over the grid "
+            f"p = {dict(E6B_GRID)[h['argmax']]:g}, interior in {100 * h['interior']:.1f}% of resamples")
+    return row(shown, "pts", verdict, needed), note, p
+
+
+def verdicts_e6b(v, res):
+    if "right" in res["h6b"]:
+        v["H6b'"] = h6b_interior_entry(res["h6b"]["right"])
+        v["H6c"] = entry(res["h6c"]["right"], "pts", 0.0, 1)
+    if "wrong" in res["h6c"]:
+        v["H6c-wrong"] = entry(res["h6c"]["wrong"], "pts", 0.0, 1)
+
+
 def verdicts_e7(v, res):
     for how in E7_LEARNERS:
         if how in res["tv"]:
@@ -184,6 +229,8 @@ def verdicts_e7(v, res):
 def experiment_of(hid):
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
+    if hid.startswith(("H6b'", "H6c")):
+        return "E6b"
     return {"4": "E4", "5": "E5", "6": "E6", "7": "E7"}[hid[1]]
 
 
@@ -268,7 +315,9 @@ def write_verdicts(results, v, ctx, notes):
             "interval's level at the null, the percentile interval of H5g's rho being biased), so that p <= 0.05 "
             "is the 95% rule; H6b's declared rule (best p above 0.5 "
             "in 95% of resamples) is one-sided at 5% each way, its p the smaller share of resamples not strictly on "
-            "a side. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
+            "a side. H6b' (declared before E6b's games) is an intersection-union test of its two differences: with "
+            "both estimates positive its p is the larger of their p's, else the smaller p of those with a negative "
+            "estimate. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
             "within-variant test (an amendment after the data) both are; its p is the larger of the two. Holm's "
             "step-down (Holm 1979) adjusts the family's p at 5%; a verdict stands after Holm when its Holm p is at "
             "most 0.05. The secondary rows, H5g-within on its own and H7a are outside the family: exploratory.\n\n")

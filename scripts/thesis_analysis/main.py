@@ -1,20 +1,21 @@
 """The command line of scripts/thesis-analyse and the order of the work: read every
 experiment (a malformed record stops everything before any output), then E4 (its ratings
-give subgroup S), E5 and E5dd, E5m, E6, E7, the verdicts, and the effect sizes beside
+give subgroup S), E5 and E5dd, E5m, E6, E6b, E7, the verdicts, and the effect sizes beside
 Donkers' program last."""
 import argparse
 import os
 import sys
 
-from .analysis import analyse_e4, analyse_e6, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
+from .analysis import analyse_e4, analyse_e6, analyse_e6b, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
 from .design import E5_ORDER, E5DD_ORDER
 from .experiment import load_all
-from .figures import e5_figures, figure_e4, figure_e6, figure_e7
-from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e7,
+from .figures import e5_figures, figure_e4, figure_e6, figure_e6b, figure_e7
+from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e6b, verdicts_e7,
                          write_verdicts)
 from .loading import InputError, infer_scale
 from .stats import Boot
-from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e7, tables_reference,
+from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e6b, tables_e7,
+                     tables_reference,
                      write_text)
 
 
@@ -115,8 +116,9 @@ def main(description):
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
     e6 = run_analysed("E6", exps, ctx, verdicts, analyse_e6, tables_e6, figure_e6, verdicts_e6)
+    e6b = run_analysed("E6b", exps, ctx, verdicts, analyse_e6b, tables_e6b, figure_e6b, verdicts_e6b)
     run_analysed("E7", exps, ctx, verdicts, analyse_e7, tables_e7, figure_e7, verdicts_e7)
     write_verdicts(a.results, verdicts, ctx, notes)
-    if e5 or e6:
+    if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
-        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx))
+        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b))

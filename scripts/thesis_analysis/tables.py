@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from .analysis import baseline, e6_model, e7_cells, h4_row, pair_of, split_cells, subgroup_s, tv_distance
-from .design import DONKERS_2002, DONKERS_2002_WRONG, E5_ORDER, E7_LEARNERS, E7_OPPONENTS, FAMILY, eval_order
+from .design import DONKERS_2002, DONKERS_2002_WRONG, E5_ORDER, E6B_GRID, E7_LEARNERS, E7_OPPONENTS, FAMILY, eval_order
 from .stats import Est, hit_rate, nodes_per_move, pooled, spearman
 
 DASH = "—"
@@ -242,6 +242,59 @@ def prom_hits(exp, boot, res):
     return "\n## Hit rate of the predicted replies, % [95% CI]\n\n" + md_table(["model", "player", "hit rate", "predictions"], rows)
 
 
+# ---------------------------------------------------------------- E6b
+
+def e6b_label(v, p):
+    return {"om": "p = 0 (OM search)", "ab": "p = 1 (alpha-beta(X))"}.get(v, f"p = {p:g}")
+
+
+def tables_e6b(exp, res, boot, ctx):
+    grid = res["grid"]
+    n = {c: len(res["conds"].get(c, [])) for c in ("right", "wrong")}
+    text = header_lines(f"E6b: PrOM from p = 0 (OM search) to p = 1 (alpha-beta(X)), model right ({n['right']} pairs) "
+                        f"and wrong ({n['wrong']} pairs)", ctx, exp)
+    text += ("Declared before the games (docs/results.md, \"E6b\"): every challenger has own evaluator X; p is the "
+             "probability of MAX's own type X in PrOM {X: p, Y: 1-p}; p = 0 is OM search with model Y (om-beta), "
+             "p = 1 alpha-beta with X. Model right: the opponent is alpha-beta(Y); wrong: alpha-beta(Z).\n\n")
+    text += "## Pooled over the pairs, % [95% CI]\n\n"
+    rows = [[cond, len(res["conds"][cond])] + [pct_ci(res["score"][cond][v]) for v, _ in grid] for cond in res["score"]]
+    text += md_table(["model", "pairs"] + [e6b_label(v, p) for v, p in grid], rows)
+    text += "\n## Gain over alpha-beta(X) on the same openings, points [95% CI]\n\n"
+    rows = [[cond] + [pts_ci(res["gain"][cond][v]) for v, _ in grid if v != "ab"] for cond in res["gain"]]
+    text += md_table(["model"] + [e6b_label(v, p) for v, p in grid if v != "ab"], rows)
+    text += "\n## H6b': an optimum strictly inside (0, 1); H6c: PrOM 0.5 against OM search\n\n"
+    rows = []
+    for cond in res["h6b"]:
+        h, c = res["h6b"][cond], res["h6c"][cond]
+        right = cond == "right"
+        if h is None:
+            rows.append([cond] + [DASH] * 6)
+            continue
+        rows.append([cond, f"{int(h['star'][1:]) / 100:g}", dict(grid)[h["argmax"]] if h["argmax"] else DASH,
+                     role(pts_ci(h["d0"]), "H6b'" if right else None), role(pts_ci(h["d1"]), "H6b'" if right else None),
+                     f"{100 * h['interior']:.1f}%", role(pts_ci(c), "H6c" if right else "H6c-wrong, secondary")])
+    text += md_table(["model", "p* (best interior p)", "argmax over the grid", "S(p*) - S(0)", "S(p*) - S(1)",
+                      "resamples with an interior argmax", "H6c: S(0.5) - S(0)"], rows)
+    text += ("\nTies in the argmax go to the ends of the grid (against H6b'); p* is chosen on the full data. "
+             "Where the argmax falls over the resamples: " + "; ".join(
+                 f"{cond}: " + ", ".join(f"{dict(grid)[v]:g} {100 * x:.1f}%" for v, x in h["share"].items())
+                 for cond, h in res["h6b"].items() if h) + ".\n")
+    rows = []
+    for cond in ("right", "wrong"):
+        for c in res["conds"].get(cond, []):
+            rows.append([c[0], c[2], e6_model(exp, c[0], c[2]), c[1][4:]]
+                        + [pct_ci(pooled(exp, boot, [c], v)) for v, _ in grid])
+    text += "\n## Scores per tournament, % [95% CI]\n\n"
+    text += md_table(["tournament", "own X", "model Y", "opponent"] + [e6b_label(v, p) for v, p in grid], rows)
+    rows = []
+    for cond in res["score"]:
+        for v, _ in grid:
+            e = hit_rate(exp, boot, res["conds"][cond], v)
+            rows.append([cond, v, pct_ci(e), e.n])
+    text += "\n## Hit rate of the predicted replies, % [95% CI]\n\n"
+    return text + md_table(["model", "player", "hit rate", "predictions"], rows)
+
+
 # ---------------------------------------------------------------- E7
 
 def tables_e7(exp, res, boot, ctx):
@@ -302,13 +355,14 @@ def tables_e5m(e5, e5m, boot, s, ctx):
 
 # ---------------------------------------------------------------- beside Donkers' program
 
-def tables_reference(e5, e6, ctx):
+def tables_reference(e5, e6, ctx, e6b=None):
     """RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
     program, design.DONKERS_2002) beside ours with their intervals. His are scores of X
     against alpha-beta(Y) with alpha-beta(X) at 50% by construction (mean over the 20
     ordered pairs of his evaluators), so his effect is his score less 50; ours is the
     gain over alpha-beta(X) on the same openings (E5: all 20 ordered pairs of ours; E6:
-    its 5 pairs). e5, e6: (experiment, analysis, bootstrap) or None."""
+    its 5 pairs; E6b: its 20 pairs with the model right, 5 with it wrong). e5, e6, e6b:
+    (experiment, analysis, bootstrap) or None."""
     rows = []
 
     def ours_e5(v):
@@ -333,9 +387,31 @@ def tables_reference(e5, e6, ctx):
     rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6 p = 0.5)", *his("p50"), *ours_e6("p50", "right"), unmeasured])
     rows.append(["PrOM {X: 0.8, Y: 0.2}, model right", *his("p80"), DASH, "not played (E6 has p = 0.75 and 0.9)",
                  unmeasured])
+    def ours_e6b(v, cond):
+        if e6b is None or cond not in e6b[1]["score"]:
+            return DASH, DASH
+        res = e6b[1]
+        return pct_ci(res["score"][cond][v]), pts_ci(res["gain"][cond][v]) if v != "ab" else DASH
+
+    if e6b is not None:
+        rows.append(["OM search at full depth, model right (E6b p = 0, 20 pairs)", *his("om"), *ours_e6b("om", "right"),
+                     unmeasured])
+        rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6b, 20 pairs)", *his("p50"), *ours_e6b("p50", "right"),
+                     unmeasured])
+        rows.append(["PrOM {X: 0.75, Y: 0.25}, model right (E6b, 20 pairs; his: 0.8)", *his("p80"),
+                     *ours_e6b("p75", "right"), unmeasured])
+        rows.append(["alpha-beta(X), model right (E6b p = 1, 20 pairs)", "50.0", "+0.0", *ours_e6b("ab", "right"),
+                     "his: 50% by construction"])
+        h6c = e6b[1]["h6c"].get("right")
+        rows.append(["PrOM 0.5 minus OM search, model right (H6c)", DASH,
+                     f"{100 * (DONKERS_2002['p50'] - DONKERS_2002['om']):+.1f}", DASH,
+                     (pts_ci(h6c) + " (PrOM 0.5 minus OM)") if h6c is not None else DASH, unmeasured])
     lo, hi = DONKERS_2002_WRONG["om"]
-    rows.append(["wrong model: OM search", f"{100 * lo:.0f}-{100 * hi:.0f}", f"{100 * (lo - 0.5):+.0f} to "
-                 f"{100 * (hi - 0.5):+.0f}", DASH, "not played (no wrong-model OM arm)", unmeasured])
+    wrong_om = ours_e6b("om", "wrong") if e6b is not None and "wrong" in e6b[1]["score"] else \
+        (DASH, "not played (no wrong-model OM arm)")
+    rows.append(["wrong model: OM search" + (" (E6b, 5 pairs)" if wrong_om[0] != DASH else ""),
+                 f"{100 * lo:.0f}-{100 * hi:.0f}", f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *wrong_om,
+                 unmeasured])
     lo, hi = DONKERS_2002_WRONG["p50"]
     rows.append(["wrong model: PrOM {X: 0.5, Y: 0.5} (E6 p = 0.5)", f"{100 * lo:.0f}-{100 * hi:.0f}",
                  f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *ours_e6("p50", "wrong"), unmeasured])
@@ -349,5 +425,9 @@ def tables_reference(e5, e6, ctx):
             "over alpha-beta(X) on the same openings (E5: the 20 ordered pairs of our five evaluators; E6: its 5 "
             "pairs, where alpha-beta(X) itself scores above 50%). Our score is against alpha-beta(Y), pooled over "
             "the pairs.\n\n")
+    if e6b is not None:
+        text += ("E6b plays all 20 ordered pairs of our evaluators with the model right, as his program's mean does, so "
+                 "our alpha-beta(X) there scores about 50% too; its wrong-model rows are E6's 5 pairs. H6c's row "
+                 "compares differences: his PrOM 0.5 less his OM, ours paired by opening.\n\n")
     return text + md_table(["method for X", "his score (%)", "his effect (points)", "our score, % [95% CI]",
                             "our gain over alpha-beta(X), points [95% CI]", "explained by"], rows)

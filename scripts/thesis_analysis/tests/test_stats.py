@@ -257,8 +257,8 @@ def verdict_entry(verdict, p):
 
 
 def test_holm_over_the_family_and_h5g_by_intersection_union():
-    # Twelve members: ten with p 0.001, H6a-right with 0.03 and H7b-count with 0.2. H5g's
-    # member takes the larger of its two parts' p, 0.001.
+    # Fourteen members: twelve with p 0.001, H6a-right with 0.03 and H7b-count with 0.2.
+    # H5g's member takes the larger of its two parts' p, 0.001.
     v = {hid: verdict_entry("reproduced", 0.001) for hid in FAMILY}
     v["H6a-right"] = verdict_entry("reproduced", 0.03)
     v["H7b-count"] = verdict_entry("not decided at this scale", 0.2)
@@ -266,12 +266,12 @@ def test_holm_over_the_family_and_h5g_by_intersection_union():
     v["H5g-within"] = verdict_entry("reproduced", 0.001)
     v["H5f-om"] = verdict_entry("differs from 0 (negative)", 0.0)
     ps = family_ps(v)
-    assert len(ps) == 12 and ps["H5g"] == 0.001
+    assert len(ps) == 14 and ps["H5g"] == 0.001
     adjusted = holm(ps)
-    # Sorted: ten at 0.001 (Holm 12 x 0.001 = 0.012 for all ten, the running maximum),
-    # then H6a-right: max(0.012, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided after Holm;
-    # H7b-count: max(0.06, 0.2) = 0.2.
-    assert adjusted["H5a"] == pytest.approx(0.012) and adjusted["H6a-right"] == pytest.approx(0.06)
+    # Sorted: twelve at 0.001 (Holm 14 x 0.001 = 0.014 for all twelve, the running
+    # maximum), then H6a-right: max(0.014, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided
+    # after Holm; H7b-count: max(0.06, 0.2) = 0.2.
+    assert adjusted["H5a"] == pytest.approx(0.014) and adjusted["H6a-right"] == pytest.approx(0.06)
     assert holm_verdict("H5a", v, adjusted) == "reproduced"
     assert holm_verdict("H6a-right", v, adjusted) == "not decided after Holm"
     assert holm_verdict("H7b-count", v, adjusted) == "not decided at this scale"
@@ -287,3 +287,28 @@ def test_h6b_p_is_its_declared_one_sided_rule():
     # strictly above is 0.04 (reproduced at 5%, as the rule's 96% >= 95%).
     samples = np.array([0.9] * 960 + [0.5] * 30 + [0.25] * 10)
     assert h6b_p(Est(0.9, 0.65, 0.9, n=120, samples=samples)) == pytest.approx(0.04)
+
+
+def test_h6b_interior_rule_and_its_intersection_union_p():
+    # H6b' (E6b, declared before its games): reproduced only when both differences of the
+    # best interior p, to p = 0 and to p = 1, have intervals above 0; its p is the larger
+    # of theirs; an end of the axis beating p* with an interval below 0 contradicts it.
+    from thesis_analysis.analysis import argmax_to_ends
+    from thesis_analysis.hypotheses import h6b_interior_entry
+
+    def diff(est, lo, hi, below):
+        e = Est(est, lo, hi, 120, 1000)
+        # 1,000 samples, `below` of them under 0: the inverted p is 2 min(q, 1 - q)
+        e.samples = np.where(np.arange(1000) < below, -1.0, 1.0)
+        return e
+
+    h = {"star": "p75", "argmax": "p75", "interior": 0.9, "share": {}}
+    row, note, p = h6b_interior_entry(dict(h, d0=diff(0.10, 0.05, 0.15, 2), d1=diff(0.02, 0.001, 0.04, 20)))
+    assert row[5] == "reproduced" and p == pytest.approx(0.04) and row[0] == "+2.0" and "p* = 0.75" in note
+    row, _, p = h6b_interior_entry(dict(h, d0=diff(0.10, 0.05, 0.15, 2), d1=diff(0.02, -0.01, 0.04, 100)))
+    assert row[5] == "not decided at this scale" and p == pytest.approx(0.2)
+    row, _, p = h6b_interior_entry(dict(h, d0=diff(0.10, 0.05, 0.15, 2), d1=diff(-0.03, -0.05, -0.01, 990)))
+    assert row[5] == "not reproduced" and p == pytest.approx(0.02) and row[0] == "-3.0"
+    # Ties for the highest score go to the ends of the grid (against an interior optimum).
+    assert argmax_to_ends([0.5, 0.6, 0.6, 0.5]).tolist() == 1
+    assert argmax_to_ends([[0.6, 0.6, 0.5], [0.5, 0.6, 0.6], [0.5, 0.7, 0.6]]).tolist() == [0, 2, 1]
