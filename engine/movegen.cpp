@@ -512,7 +512,8 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, c
   Sowing mv(c, m, rules);
   mv.first_lap();
   // Nearly every move ends within kFreeLaps laps; those are played without cycle detection.
-  for (std::uint32_t laps = 1;; ++laps) {  // the lap whose end is decided, from 1
+  std::uint32_t laps = 1;  // the lap whose end is decided, from 1
+  for (;; ++laps) {
     if (mv.over_limit()) return false;
     if (!mv.next_lap(reached_choice)) break;
     if (laps == kFreeLaps) {
@@ -524,6 +525,13 @@ bool play(Position& c, const Move m, const Rules& rules, bool& reached_choice, c
       break;
     }
   }
+#ifdef BAO_MOVE_STATS
+  MoveStats& stats = move_stats();
+  ++stats.moves;
+  stats.laps += laps;
+  stats.seeds += mv.sown;
+  stats.long_moves += laps == kFreeLaps;
+#endif
   mv.finish<kComplete>();
   return true;
 }
@@ -772,6 +780,13 @@ const char* outcome_reason(const Position& p, const Rules& rules) {
   if (count_legal_moves(p, rules) == 0) return p.side == South ? "South has no legal move" : "North has no legal move";
   return "";
 }
+
+#ifdef BAO_MOVE_STATS
+MoveStats& move_stats() {
+  thread_local MoveStats stats;
+  return stats;
+}
+#endif
 
 std::uint64_t perft(const Position& p, const Rules& rules, int depth) {
   if (depth <= 0) return 1;

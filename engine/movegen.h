@@ -76,6 +76,16 @@ Outcome outcome(const Position& p, const Rules& rules);
 // move"), or "" while it goes on.
 const char* outcome_reason(const Position& p, const Rules& rules);
 
+#ifdef BAO_MOVE_STATS
+// Counters of the legal moves this thread has played to their end: a profile build's
+// (bench/perft_stats.cpp); the library has none. A long move (one still going after 64
+// laps) counts 64 laps and the seeds its first 64 laps sowed, as `long_moves`.
+struct MoveStats {
+  std::uint64_t moves = 0, laps = 0, seeds = 0, long_moves = 0;
+};
+MoveStats& move_stats();
+#endif
+
 // perft(p, depth) as notation.md defines it.
 std::uint64_t perft(const Position& p, const Rules& rules, int depth);
 
