@@ -328,7 +328,8 @@ void add_play_options(po::options_description& desc, PlayOptions& o) {
   desc.add_options()("side", po::value(&o.side)->value_name("S"),
                      "the side(s) you play: south (default), north, both (two people) or none (watch two engines)")(
       "opponent", po::value(&o.opponents)->value_name("SPEC")->composing(),
-      "the engine's searcher with parameters (default alphabeta); twice with --side none: South's, then North's")(
+      "the engine's searcher with parameters (default engine, the strength mode: docs/strength.md); twice with "
+      "--side none: South's, then North's")(
       "eval", po::value(&o.eval)->value_name("E"), "the engine's evaluator (default default)")(
       "depth", po::value(&o.depth)->value_name("D"), "the engine's search depth (default 6 when no limit is given)")(
       "nodes", po::value(&o.nodes)->value_name("N"), "the engine's node limit")(
@@ -359,7 +360,7 @@ std::vector<experiments::PlayerConfig> engine_players(const PlayOptions& o, cons
   if (vm.count("time-ms") && o.time_ms < 1)
     throw po::error("--time-ms must be at least 1, found " + std::to_string(o.time_ms));
   std::vector<std::string> names = o.opponents;
-  if (names.empty()) names.push_back("alphabeta");
+  if (names.empty()) names.push_back("engine");  // the strength mode, for people (docs/strength.md)
   for (const auto& n : names) {
     experiments::PlayerConfig s;
     s.searcher = n;

@@ -560,7 +560,7 @@ struct ServeApi::Impl {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
     experiments::PlayerConfig pc;
-    pc.searcher = get_string(j, "searcher", "alphabeta");
+    pc.searcher = get_string(j, "searcher", "engine");  // the strength mode, for people
     pc.eval = get_string(j, "eval", "default");
     pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
     pc.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);

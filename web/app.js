@@ -277,7 +277,7 @@
   }
 
   const gameBody = () => ({ variant: play.variant, rules: play.rules, position: play.start, moves: play.moves });
-  const engineBody = () => ({ searcher: $('searcher').value.trim() || 'alphabeta', eval: $('eval').value,
+  const engineBody = () => ({ searcher: $('searcher').value.trim() || 'engine', eval: $('eval').value,
     depth: Number($('depth').value) || 6 });
   const animateOn = () => $('animate').checked;
   const humanToMove = () => play.state && play.state.outcome === 'ongoing' && play.human[play.state.to_move];
