@@ -18,6 +18,7 @@
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
+#include "models/strength_mode.h"
 
 namespace bao::cli {
 namespace {
@@ -26,7 +27,7 @@ struct PlayOptions {
   PositionOptions pos;
   std::string side = "south";
   std::vector<std::string> opponents;
-  std::string eval = "default";
+  std::string eval = models::kStrengthEval;
   int depth = 0;
   std::int64_t nodes = 0, time_ms = 0;
   std::string config;
@@ -330,7 +331,8 @@ void add_play_options(po::options_description& desc, PlayOptions& o) {
       "opponent", po::value(&o.opponents)->value_name("SPEC")->composing(),
       "the engine's searcher with parameters (default engine, the strength mode: docs/strength.md); twice with "
       "--side none: South's, then North's")(
-      "eval", po::value(&o.eval)->value_name("E"), "the engine's evaluator (default default)")(
+      "eval", po::value(&o.eval)->value_name("E"),
+      "the engine's evaluator (default td-long, the strongest at equal time: docs/strength.md)")(
       "depth", po::value(&o.depth)->value_name("D"), "the engine's search depth (default 6 when no limit is given)")(
       "nodes", po::value(&o.nodes)->value_name("N"), "the engine's node limit")(
       "time-ms", po::value(&o.time_ms)->value_name("T"), "the engine's time limit per move")(
@@ -360,7 +362,7 @@ std::vector<experiments::PlayerConfig> engine_players(const PlayOptions& o, cons
   if (vm.count("time-ms") && o.time_ms < 1)
     throw po::error("--time-ms must be at least 1, found " + std::to_string(o.time_ms));
   std::vector<std::string> names = o.opponents;
-  if (names.empty()) names.push_back("engine");  // the strength mode, for people (docs/strength.md)
+  if (names.empty()) names.push_back(models::kStrengthSearcher);
   for (const auto& n : names) {
     experiments::PlayerConfig s;
     s.searcher = n;

@@ -22,6 +22,7 @@
 #include "experiments/records.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "models/strength_mode.h"
 #include "search/score.h"
 #include "search/spec.h"
 
@@ -560,8 +561,8 @@ struct ServeApi::Impl {
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
     experiments::PlayerConfig pc;
-    pc.searcher = get_string(j, "searcher", "engine");  // the strength mode, for people
-    pc.eval = get_string(j, "eval", "default");
+    pc.searcher = get_string(j, "searcher", models::kStrengthSearcher);  // for people
+    pc.eval = get_string(j, "eval", models::kStrengthEval);
     pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
     pc.time_ms = get_int(j, "time_ms", o.max_time_ms, 1, o.max_time_ms);
     check_engine(pc);

@@ -19,6 +19,7 @@
 #include "engine/verdict_cache.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "models/strength_mode.h"
 
 namespace bao::experiments {
 
@@ -453,6 +454,11 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
                 bench.size()),
         [&] { return search_all(threaded, eval, bench, o.ab_depth); });
   }
+  // The strength mode as people get it (models/strength_mode.h): its searcher and evaluator.
+  const auto strength_eval = models::make_evaluator(models::kStrengthEval);
+  add(line_of(std::string(models::kStrengthSearcher) + " " + models::kStrengthEval + " bench", "search",
+              models::kStrengthSearcher, o.ab_depth, bench.size()),
+      [&] { return search_all(models::kStrengthSearcher, strength_eval, bench, o.ab_depth); });
   for (const auto& entry : long_sets) {
     // A plain reference, not a structured binding: clang (the fuzz build) refuses to
     // capture those in a lambda.

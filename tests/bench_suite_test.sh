@@ -48,6 +48,9 @@ assert by["alphabeta bench"]["positions"] == 38 and by["alphabeta bench"]["depth
 t = by["alphabeta threads=2 bench"]
 assert names[4] == "alphabeta threads=2 bench" and t["searcher"] == "alphabeta(threads=2)", names
 assert t["positions"] == 38 and t["depth"] == 3 and t["nodes"] >= by["alphabeta bench"]["nodes"] // 2, t
+# The strength mode as people get it: engine with td-long (models/strength_mode.h).
+e = by["engine td-long bench"]
+assert names[5] == "engine td-long bench" and e["searcher"] == "engine" and e["positions"] == 38 and e["depth"] == 3, e
 for stem in ("long-moves", "long-move-set"):  # a line for each set the checkout has
     if os.path.exists(os.path.join(sys.argv[2], "tests/data", stem + ".txt")):
         assert by["alphabeta " + stem]["positions"] >= 3 and by["alphabeta " + stem]["depth"] == 2, stem
@@ -77,7 +80,7 @@ for over, m in means.items():
 known = open(sys.argv[3]).read().split("known: ", 1)[1].split("(default", 1)[0]
 skipped = [s["name"] for s in doc["skipped"]]
 for s in (k.strip() for k in known.split(",")):
-    if s and s not in ("minimax", "alphabeta", "random"):
+    if s and s not in ("minimax", "alphabeta", "random", "engine"):
         assert any(n.startswith(s + "(") for n in names) or s in skipped, s
 PY
 check "--json leaves stderr to one progress line per measure" \

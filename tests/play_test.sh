@@ -66,13 +66,13 @@ check "< /dev/zero: exit 2 naming the cap" eval 'status_is 2 && err_has "a line 
 # --- Against an engine: it replies, shows its search, undo takes back both plies, hint.
 play $'A6L*\nundo\nhint\nquit\n' --depth 3
 check "engine: exit 0" status_is 0
-check "engine: named, the strength mode by default" out_has "North: engine/default depth 3"
+check "engine: named, the strength mode by default" out_has "North: engine/td-long depth 3"
 check "engine: shows its search while it thinks" out_has "thinking: depth 3"
 check "engine: replies" grep -q '^North plays a[0-9][LR]' "$tmp/out"
 check "engine: undo takes back the reply and the move" grep -q '^undone: A6L\* a[0-9][LR]' "$tmp/out"
-best=$("$BAO" search --searcher engine --depth 3 --position "$START" 2> /dev/null)
+best=$("$BAO" search --searcher engine --eval td-long --depth 3 --position "$START" 2> /dev/null)
 check "engine: hint is bao search's move ($best)" eval 'grep "^hint: " "$tmp/out" | grep -qF "hint: $best  value "'
-check "engine: hint shows the depth and the PV" grep -q "^hint: .*  depth 3  pv .* (engine/default depth 3)" "$tmp/out"
+check "engine: hint shows the depth and the PV" grep -q "^hint: .*  depth 3  pv .* (engine/td-long depth 3)" "$tmp/out"
 
 # --- A hint whose search stops itself (om-bounded past its bound) is said; the game goes on.
 play $'A6L*\na5R\nhint\nposition\nquit\n' --side both --opponent 'om-bounded(model=material,bound=3)' --depth 6

@@ -227,12 +227,12 @@ def no_files(searcher):
 
 
 def test_search(s):
-    best = cli_out("search", "--searcher", "engine", "--depth", "3").strip()
+    best = cli_out("search", "--searcher", "engine", "--eval", "td-long", "--depth", "3").strip()
     st, j = s.post("/api/search", {"depth": 3})
     check(st == 200 and j["best"] == best, f"search: bao search's move at depth 3 ({best})")
     check(j["pv"][0] == best and j["depth"] == 3 and len(j["iterations"]) == 3 and isinstance(j["value"], int),
           "search: value, depth, PV and the iterations")
-    check(j["searcher"].startswith("engine(") and j["eval"] == "default", "search: names what searched, the strength mode by default")
+    check(j["searcher"].startswith("engine(") and j["eval"] == "td-long", "search: names what searched, the strength mode by default")
     st, j = s.post("/api/search", {"moves": ["A6L*"], "searcher": "om-plain(model=material)", "eval": "td-long",
                                    "depth": 3})
     check(st == 200 and j["best"].startswith("a"), "search: an opponent-model searcher for North")

@@ -1068,7 +1068,7 @@
       o.value = s;
       names.appendChild(o);
     }
-    fillSelect($('eval'), info.evaluators, 'default');
+    fillSelect($('eval'), info.evaluators, 'td-long');  // the strength mode's (docs/strength.md)
     fillSelect($('analyse-eval'), info.evaluators, 'default');
     for (const id of ['depth', 'analyse-depth']) $(id).max = String(info.limits.max_depth);
     const folders = info.results.map((f) => ({ value: String(f.folder), label: `${f.name} (${f.path})` }));
