@@ -160,6 +160,36 @@ std::vector<Param> engine_params() {
 }
 }  // namespace
 
+namespace {
+// The strength mode (search/forward_pruning.h, docs/strength.md): alpha-beta's options and
+// the forward pruning ones.
+void register_engine(SearcherRegistry& r) {
+  r.add({.name = "engine",
+         .summary = "the strength mode: alpha-beta with the forward pruning SPRTs accepted (not exact; "
+                    "docs/strength.md)",
+         .params = engine_params(),
+         .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
+           AlphaBetaOptions o = alphabeta_options(a);
+           o.prune = ForwardPruning{.qsearch = static_cast<int>(a.get_int("qsearch")),
+                                    .null_move = a.get_bool("null_move"),
+                                    .null_reduction = static_cast<int>(a.get_int("null_r")),
+                                    .lmr = a.get_bool("lmr"),
+                                    .lmr_captures = a.get_bool("lmr_captures"),
+                                    .lmr_after = static_cast<int>(a.get_int("lmr_after")),
+                                    .futility = a.get_bool("futility"),
+                                    .futility_margin = static_cast<int>(a.get_int("futility_margin")),
+                                    .partial_iteration = a.get_bool("partial_iteration")};
+           const int threads = static_cast<int>(a.get_int("threads"));
+           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
+         },
+         .tree = {},
+         .not_on_trees = "forward pruning needs quiet moves and a null move, which the random trees lack",
+         .tree_grid_default = false,
+         .family = "",
+         .bench_params = ""});
+}
+}  // namespace
+
 void register_plain_searchers(SearcherRegistry& r) {
   r.add({.name = "minimax",
          .summary = "plain depth-limited minimax, the reference (depth limit only)",
@@ -194,29 +224,7 @@ void register_plain_searchers(SearcherRegistry& r) {
          .tree_grid_default = true,
          .family = "",
          .bench_params = ""});
-  r.add({.name = "engine",
-         .summary = "the strength mode: alpha-beta with the forward pruning SPRTs accepted (not exact; "
-                    "docs/strength.md)",
-         .params = engine_params(),
-         .make = [](Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) -> std::unique_ptr<Searcher> {
-           AlphaBetaOptions o = alphabeta_options(a);
-           o.prune = ForwardPruning{.qsearch = static_cast<int>(a.get_int("qsearch")),
-                                    .null_move = a.get_bool("null_move"),
-                                    .null_reduction = static_cast<int>(a.get_int("null_r")),
-                                    .lmr = a.get_bool("lmr"),
-                                    .lmr_captures = a.get_bool("lmr_captures"),
-                                    .lmr_after = static_cast<int>(a.get_int("lmr_after")),
-                                    .futility = a.get_bool("futility"),
-                                    .futility_margin = static_cast<int>(a.get_int("futility_margin")),
-                                    .partial_iteration = a.get_bool("partial_iteration")};
-           const int threads = static_cast<int>(a.get_int("threads"));
-           return std::make_unique<AlphaBetaSearcher>(rules, std::move(eval), o, threads, a.canonical());
-         },
-         .tree = {},
-         .not_on_trees = "forward pruning needs quiet moves and a null move, which the random trees lack",
-         .tree_grid_default = false,
-         .family = "",
-         .bench_params = ""});
+  register_engine(r);
   r.add({.name = "random",
          .summary = "a uniformly random legal move, the same for the same seed and position (a baseline)",
          .params = {{"seed", T::Int, "1", 0, std::int64_t{1} << 62, "the generator's seed"}},
