@@ -319,7 +319,12 @@ class AlphaBeta {
 
   // Searches child c of the node; true when the node is finished (a cutoff, or stopped).
   bool visit(NodeState& ns, const typename G::Child& c) {
-    const int v = search_child(c.pos, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0);
+    return record(ns, c, search_child(c.pos, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0));
+  }
+
+  // Child c searched, with value v: the node's best, window and PV updated; true when the
+  // node is finished (a cutoff, or stopped).
+  bool record(NodeState& ns, const typename G::Child& c, int v) {
     ++ns.searched;
     if (stop_) return true;
     if (v <= ns.best) return false;
@@ -351,14 +356,22 @@ class AlphaBeta {
     return false;
   }
 
-  int node(const State& s, int depth, int alpha, int beta, int ply) {
+  // A node's start, for node() and quiescence: counted, the limits checked, its PV
+  // emptied; true, with v, when it is decided already (stopped, or a finished game).
+  bool enter(const State& s, int ply, int& v) {
     ++nodes_;
     check_limits();
-    if (stop_) return 0;
+    v = 0;
+    if (stop_) return true;
     pv_len_[ply] = 0;
-    const int side = game_.side_to_move(s);
     const int w = game_.quick_winner(s);
-    if (w >= 0) return terminal_score(w, side, ply);
+    if (w >= 0) v = terminal_score(w, game_.side_to_move(s), ply);
+    return w >= 0;
+  }
+
+  int node(const State& s, int depth, int alpha, int beta, int ply) {
+    if (int v; enter(s, ply, v)) return v;
+    const int side = game_.side_to_move(s);
     if (depth == 0 || ply >= kMaxPly - 1) {  // the horizon, or the deepest ply the buffers hold
       if constexpr (ForwardPruningGame<G>)
         if (opt_.prune.qsearch > 0) return quiesce(s, alpha, beta, ply, opt_.prune.qsearch);
@@ -378,17 +391,17 @@ class AlphaBeta {
       int v;
       if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
     }
-    if constexpr (ForwardPruningGame<G>) {
-      int v;
-      if (opt_.prune.any() && prune_node(s, depth, alpha, beta, ply, side, v)) return v;
-    }
-    const BusyMark mark(depth >= BusyPositions::kMinDepth ? busy_ : nullptr, key);
     NodeState ns;
     ns.alpha = alpha;
     ns.beta = beta;
     ns.depth = depth;
     ns.ply = ply;
     ns.side = side;
+    if constexpr (ForwardPruningGame<G>) {
+      int v;
+      if (opt_.prune.any() && prune_node(ns, s, v)) return v;
+    }
+    const BusyMark mark(depth >= BusyPositions::kMinDepth ? busy_ : nullptr, key);
     const Killers killers = ordering_.killers(ply);
     // Generation is skipped when the hash move or a killer finished the node.
     if (!(opt_.ordering && opt_.staged && visit_staged(ns, s, hash_code, killers)))
@@ -444,16 +457,17 @@ class AlphaBeta {
 
   // Forward pruning before a node's moves (ForwardPruning: futility, null move): true, with
   // v, when the node is cut off without them.
-  bool prune_node(const State& s, int depth, int alpha, int beta, int ply, int side, int& v) {
+  bool prune_node(NodeState& ns, const State& s, int& v) {
     const ForwardPruning& p = opt_.prune;
+    const int depth = ns.depth, alpha = ns.alpha, beta = ns.beta, ply = ns.ply;
     const bool futile = p.futility && depth == 1 && !is_decisive(alpha);
     const bool null =
         p.null_move && depth > p.null_reduction && beta - alpha == 1 && !after_null_[ply] && !is_decisive(beta);
     if (!futile && !null) return false;
     ++evals_;
-    const int stand = eval_(s, side);
+    const int stand = eval_(s, ns.side);
     // Every move quiet and none able to win at once: no child is far above the static value.
-    if (futile && stand + p.futility_margin <= alpha && game_.quiet_moves(game_.candidates(s)) &&
+    if (futile && stand + p.futility_margin <= alpha && game_.quiet_moves(candidates(ns, s)) &&
         !game_.quiet_child_may_win(s)) {
       v = stand + p.futility_margin;
       return true;
@@ -485,14 +499,7 @@ class AlphaBeta {
   // if it beats alpha there.
   bool visit_reduced(NodeState& ns, const typename G::Child& c) {
     const int v = -node(c.pos, ns.depth - 2, -ns.alpha - 1, -ns.alpha, ns.ply + 1);
-    if (stop_) return true;
-    if (v > ns.alpha) return visit(ns, c);
-    ++ns.searched;
-    if (v > ns.best) {
-      ns.best = v;
-      ns.best_code = game_.move_code(c.move);
-    }
-    return false;
+    return !stop_ && v > ns.alpha ? visit(ns, c) : record(ns, c, v);
   }
 
   // Quiescence (ForwardPruning::qsearch) at a horizon node, counted already and not
@@ -523,12 +530,7 @@ class AlphaBeta {
   }
 
   int quiesce_child(const State& c, int alpha, int beta, int ply, int left) {
-    ++nodes_;
-    check_limits();
-    if (stop_) return 0;
-    pv_len_[ply] = 0;
-    const int w = game_.quick_winner(c);
-    if (w >= 0) return terminal_score(w, game_.side_to_move(c), ply);
+    if (int v; enter(c, ply, v)) return v;
     return quiesce(c, alpha, beta, ply, left);
   }
 
