@@ -70,6 +70,32 @@ TEST(EngineBao, EachOptionIsActiveAndDeterministic) {
   }
 }
 
+// partial_iteration acts only when a node or time limit stops an iteration: under a node
+// limit (deterministic), the value and depth stay the last finished iteration's, and the
+// move is a legal one, on some positions the unfinished iteration's instead.
+TEST(EngineBao, PartialIterationKeepsTheValueAndChangesSomeMoves) {
+  int changed = 0;
+  for (const BenchPosition& b : bench_positions())
+    for (const std::uint64_t nodes : {500, 2000, 5000, 20000, 50000}) {
+      SCOPED_TRACE(std::string(b.position) + " nodes " + std::to_string(nodes));
+      const Rules rules{b.variant};
+      const Position p = parse_position(b.position, b.variant);
+      Limits l;
+      l.nodes = nodes;
+      const auto eval = models::make_evaluator("default");
+      const BaoResult plain = models::make_searcher(kAllOff, rules, eval)->search(p, l);
+      const BaoResult partial = models::make_searcher(engine_with("partial_iteration=true"), rules, eval)->search(p, l);
+      EXPECT_EQ(partial.value, plain.value);
+      EXPECT_EQ(partial.depth, plain.depth);
+      EXPECT_EQ(partial.nodes, plain.nodes);
+      MoveList legal;
+      generate_moves(p, rules, legal);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), partial.best), legal.end());
+      if (!(partial.best == plain.best)) ++changed;
+    }
+  EXPECT_GT(changed, 0) << "no stopped iteration displaced a move: the option did nothing";
+}
+
 // Quiescence by its definition: at the horizon, a side that must capture takes the better
 // of its static value and its captures (searched on `left` plies), a decided game its
 // result; full width above the horizon.
