@@ -2,7 +2,7 @@
 evaluator names, player variants in table order, E7's learners and opponents. The names
 follow scripts/thesis-configs."""
 
-EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E6b", "E7"]
+EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E6b", "E7", "E5s", "E5g", "D8", "S2", "E7b"]
 EVALS = ["ga-material", "td-short", "ga-short", "ga-long", "td-long"]
 E5_ORDER = ["ab", "om", "omd", "omd1", "omdr", "omd1r", "omdD", "omd1D", "omdrD", "omd1rD",
             "eqab", "eqomd", "eqomd1", "eqomdr", "eqom"]
@@ -20,9 +20,11 @@ E7_OUTSIDE = ["depth", "noisy", "heldout"]
 # at 5%: every hypothesis of the declaration's table (docs/results.md) that has a
 # decision rule (H7a is reported without one), H6a with its two declared conditions,
 # H7b with the declared count estimator, and E6b's H6b' and H6c (declared before E6b's
-# games: the family grew from 12 to 14). Every other verdict row is secondary.
+# games: the family grew from 12 to 14), and the second pass' H5f' (E5s), H5g' (E5g) and
+# H7b-NI (E7's data, an amendment after it; docs/results.md "Second pass"): 17. Every
+# other verdict row is secondary.
 FAMILY = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b", "H6b'", "H6c",
-          "H7b-count"]
+          "H7b-count", "H5f'", "H5g'", "H7b-NI"]
 
 
 # Human labels of the E5/E5dd variants for the figures (d: the search depth, 6 at the

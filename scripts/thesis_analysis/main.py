@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from .arms import run_arms
+from .second_pass import run_second_pass
 from .analysis import analyse_e4, analyse_e6, analyse_e6b, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
 from .design import E5_ORDER, E5DD_ORDER
 from .experiment import load_all
@@ -117,8 +119,12 @@ def main(description):
         sys.exit(2)
     e6 = run_analysed("E6", exps, ctx, verdicts, analyse_e6, tables_e6, figure_e6, verdicts_e6)
     e6b = run_analysed("E6b", exps, ctx, verdicts, analyse_e6b, tables_e6b, figure_e6b, verdicts_e6b)
-    run_analysed("E7", exps, ctx, verdicts, analyse_e7, tables_e7, figure_e7, verdicts_e7)
+    e7 = run_analysed("E7", exps, ctx, verdicts, analyse_e7, tables_e7, figure_e7, verdicts_e7)
+    # The second pass (docs/results.md, "Second pass: arms declared before the data"):
+    # E5s, E5g, D8, E7b and H7b-NI, then S2's sensitivity arms for the reference table.
+    run_second_pass(exps, ctx, verdicts, s, e7)
+    arms = run_arms(exps, ctx, s)
     write_verdicts(a.results, verdicts, ctx, notes)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
-        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b))
+        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b, arms))

@@ -355,7 +355,7 @@ def tables_e5m(e5, e5m, boot, s, ctx):
 
 # ---------------------------------------------------------------- beside Donkers' program
 
-def tables_reference(e5, e6, ctx, e6b=None):
+def tables_reference(e5, e6, ctx, e6b=None, arms=None):
     """RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
     program, design.DONKERS_2002) beside ours with their intervals. His are scores of X
     against alpha-beta(Y) with alpha-beta(X) at 50% by construction (mean over the 20
