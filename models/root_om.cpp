@@ -32,6 +32,10 @@ using search::EvalFn;
 using search::Evaluator;
 using search::Limits;
 
+// How a root move is scored when the model has equally good replies: by the one its
+// alpha-beta picks (first), or by the worst of them for MAX (pessimistic).
+enum class Ties { First, Pessimistic };
+
 // Root OM: for each root move, the reply the model predicts (alpha-beta on the model to
 // model_depth), then MAX's own alpha-beta on the position after it (to own_depth).
 class RootOmSearcher final : public search::Searcher {
@@ -39,13 +43,14 @@ class RootOmSearcher final : public search::Searcher {
   // model_depth: > 0 a fixed depth; 0 means d - 1; -1 means d.
   // own_depth: > 0 a fixed depth; 0 means d - 2; -1 means d.
   RootOmSearcher(const Rules& rules, std::shared_ptr<const Evaluator> own, std::shared_ptr<const Evaluator> model,
-                 int model_depth, int own_depth, bool manage_risk, std::string description)
+                 int model_depth, int own_depth, bool manage_risk, Ties ties, std::string description)
       : rules_(rules),
         own_eval_(std::move(own)),
         model_eval_(std::move(model)),
         model_depth_(model_depth),
         own_depth_(own_depth),
         manage_risk_(manage_risk),
+        ties_(ties),
         description_(std::move(description)),
         own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
                                                                   inner_options())),
@@ -90,6 +95,75 @@ class RootOmSearcher final : public search::Searcher {
     return r;
   }
 
+  // Adds an inner search's counts to the iteration's.
+  static void count(BaoResult& r, const BaoResult& inner) {
+    r.nodes += inner.nodes;
+    r.leaf_evals += inner.leaf_evals;
+  }
+
+  // Step 2: MAX's value of the position after the model's reply (two plies below the
+  // root move), by MAX's own alpha-beta to od plies, or statically when od < 1.
+  int own_value_after(const Position& after, int od, int max_side, BaoResult& r, const Budget& b) {
+    if (od >= 1) {
+      const BaoResult own = inner(*own_, after, od, r.nodes, b);
+      count(r, own);
+      return shift(own.value, 2);
+    }
+    const search::BaoGame g{rules_};
+    const int w = g.quick_winner(after);
+    ++r.leaf_evals;
+    return w >= 0 ? search::terminal_score(w, max_side, 2) : own_eval_->evaluate(after, max_side);
+  }
+
+  // The value of the reply leading to cr for `side` (the side that plays it), as the
+  // model's alpha-beta to n + 1 plies sees it: its search of cr to n plies, or its static
+  // value when n is 0 (a finished game scores as one a ply down).
+  int model_value_of_reply(const Position& cr, int side, int n, BaoResult& r, const Budget& b) {
+    if (n < 1) {
+      const search::BaoGame g{rules_};
+      const int w = g.quick_winner(cr);
+      ++r.leaf_evals;
+      return w >= 0 ? search::terminal_score(w, side, 1) : model_eval_->evaluate(cr, side);
+    }
+    const BaoResult s = inner(*model_, cr, n, r.nodes, b);
+    count(r, s);
+    return shift(cr.side == side ? s.value : -s.value, 1);
+  }
+
+  // ties=pessimistic (Donkers 2002, Engine.pas om_searchtest; docs/reference-program.md):
+  // the lowest of MAX's own values after every reply of c (`replies`, more than one) the
+  // model scores as highly as its best, each reply scored by the model to md - 1 plies
+  // after it.
+  int pessimistic_value(const Position& c, const ChildList& replies, int md, int od, int max_side, BaoResult& r,
+                        const Budget& b) {
+    std::vector<int> model_values;
+    model_values.reserve(replies.size());
+    for (const Child& reply : replies) model_values.push_back(model_value_of_reply(reply.pos, c.side, md - 1, r, b));
+    const int best = *std::max_element(model_values.begin(), model_values.end());
+    int value = search::kInfinity;
+    for (std::size_t k = 0; k < replies.size(); ++k)
+      if (model_values[k] == best) value = std::min(value, own_value_after(replies[k].pos, od, max_side, r, b));
+    return value;
+  }
+
+  // Root move c's OM value in an iteration with model depth md and own depth od; the
+  // model's predicted reply, if the game goes on after c, is set in `predicted` (with
+  // ties=pessimistic too: the prediction is the model's). A single reply is the predicted
+  // one, so ties=pessimistic scores it as first does.
+  int om_value(const Position& c, int md, int od, int max_side, std::optional<bao::Move>& predicted, BaoResult& r,
+               const Budget& b) {
+    const BaoResult reply = inner(*model_, c, md, r.nodes, b);
+    count(r, reply);
+    if (!reply.has_move) return shift(-reply.value, 1);  // the game is over after this move
+    predicted = reply.best;
+    if (ties_ == Ties::Pessimistic) {
+      ChildList replies;
+      generate_children(c, rules_, replies);
+      if (replies.size() > 1) return pessimistic_value(c, replies, md, od, max_side, r, b);
+    }
+    return own_value_after(apply_move(c, reply.best, rules_), od, max_side, r, b);
+  }
+
   BaoResult iteration(const Position& p, int d, const Budget& b) {
     BaoResult r;
     r.depth = d;
@@ -104,33 +178,10 @@ class RootOmSearcher final : public search::Searcher {
     int root_mm = -search::kInfinity;
     for (std::size_t i = 0; i < children.size(); ++i) {
       const Position& c = children[i].pos;
-      // The model's reply.
-      const BaoResult reply = inner(*model_, c, md, r.nodes, b);
-      r.nodes += reply.nodes;
-      r.leaf_evals += reply.leaf_evals;
-      int value;
-      if (reply.has_move) predicted[i] = reply.best;
-      if (!reply.has_move) {
-        value = shift(-reply.value, 1);  // the game is over after this move
-      } else {
-        const Position after = apply_move(c, reply.best, rules_);
-        if (od >= 1) {
-          const BaoResult own = inner(*own_, after, od, r.nodes, b);
-          r.nodes += own.nodes;
-          r.leaf_evals += own.leaf_evals;
-          value = shift(own.value, 2);
-        } else {
-          const search::BaoGame g{rules_};
-          const int w = g.quick_winner(after);
-          value = w >= 0 ? search::terminal_score(w, max_side, 2) : own_eval_->evaluate(after, max_side);
-          ++r.leaf_evals;
-        }
-      }
-      om[i] = value;
+      om[i] = om_value(c, md, od, max_side, predicted[i], r, b);
       if (manage_risk_) {
         const BaoResult own = inner(*own_, c, std::max(1, d - 1), r.nodes, b);
-        r.nodes += own.nodes;
-        r.leaf_evals += own.leaf_evals;
+        count(r, own);
         mm[i] = shift(-own.value, 1);
         root_mm = std::max(root_mm, mm[i]);
       }
@@ -154,6 +205,7 @@ class RootOmSearcher final : public search::Searcher {
   std::shared_ptr<const Evaluator> own_eval_, model_eval_;
   int model_depth_, own_depth_;
   bool manage_risk_;
+  Ties ties_;
   std::string description_;
   std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> own_, model_;
 };
@@ -170,6 +222,14 @@ int take_own_depth(search::Args& a) {
   return n;
 }
 
+// ties=first|pessimistic.
+Ties take_ties(search::Args& a) {
+  const std::string text = a.get_text("ties");
+  if (text.empty() || text == "first") return Ties::First;
+  if (text == "pessimistic") return Ties::Pessimistic;
+  throw InputError(a.name() + ": parameter ties expects first or pessimistic, found '" + text + "'");
+}
+
 // model_depth=d-1|d|N as the searcher stores it: 0, -1 or N; `given` is the text, from
 // model_depth= or after EVAL@.
 int model_depth_of(const std::string& name, const std::optional<std::string>& given) {
@@ -182,7 +242,8 @@ int model_depth_of(const std::string& name, const std::optional<std::string>& gi
   return n;
 }
 
-// root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]).
+// root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
+//   [,ties=first|pessimistic]).
 std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rules,
                                                std::shared_ptr<const search::Evaluator> eval) {
   // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
@@ -199,7 +260,9 @@ std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rul
   const int model_depth = model_depth_of(a.name(), md);
   const int own_depth = take_own_depth(a);
   const bool risk = a.get_bool("manage_risk");
-  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, a.spec().text);
+  const Ties ties = take_ties(a);
+  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, ties,
+                                          a.spec().text);
 }
 
 }  // namespace
@@ -213,7 +276,10 @@ void register_root_om(search::SearcherRegistry& r) {
                     {"own_depth", T::Text, "d-2", 0, 0,
                      "MAX's own search after the reply: d-2, d (the published \"perfect\" flag) or a number"},
                     {"manage_risk", T::Bool, "false", 0, 0,
-                     "a move may beat its own minimax value only if that is the root's"}},
+                     "a move may beat its own minimax value only if that is the root's"},
+                    {"ties", T::Text, "first", 0, 0,
+                     "the model's equally good replies: first (the one its alpha-beta picks) or pessimistic (the "
+                     "worst for MAX, Donkers 2002)"}},
          .make = make_root_om,
          .tree = {},
          .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",

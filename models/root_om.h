@@ -1,5 +1,6 @@
 // Root OM (docs/opponent-models.md, "Where OM search is used in a game"): the searcher
-//   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false])
+//   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
+//           [,ties=first|pessimistic])
 // registered as root-om.
 //
 // An iteration of depth d scores each root move m in two searches:
@@ -12,9 +13,18 @@
 // The move's OM value is the second search's value (a decisive score moved up the two
 // plies); the game ending after m or after the reply scores as such. The highest OM value
 // is chosen, the first move in the game's order among equals.
+// ties=first (default) scores the reply the model's alpha-beta picks among its equally
+// good replies (the first it finds). ties=pessimistic scores the lowest own value over all of them:
+// every reply r of the position after m is valued by the model's alpha-beta to
+// model_depth-1 plies after r, and those equal to the best are the tied replies, each
+// followed by step 2 (the game ending after m, or a single reply, scores as with first).
+// Donkers' 2002 root OM takes the pessimistic minimum over equally good replies
+// (Engine.pas om_searchtest; docs/reference-program.md). The predicted reply stays the
+// model's own.
 // manage_risk=true adds each move's own minimax value risk(m) (alpha-beta, own
 // evaluator, depth d-1 after m, so the root's own minimax value base is the largest of
-// them): a move whose OM value exceeds risk(m) may be chosen only if risk(m) >= base.
+// them): a move whose OM value (first or pessimistic) exceeds risk(m) may be chosen only
+// if risk(m) >= base.
 //
 // Depth, node and time limits are those of every searcher (iterative deepening over
 // fixed-depth iterations, models/deepen_afresh.h); the inner searches share the budget.
@@ -30,8 +40,8 @@
 namespace bao::models {
 
 // Registers root-om; `eval` of its factory is MAX's own evaluator. A missing model, an
-// unknown evaluator, a bad or repeated depth or a bad manage_risk is an InputError that
-// names the parameter.
+// unknown evaluator, a bad or repeated depth, a bad manage_risk or a bad ties is an
+// InputError that names the parameter.
 void register_root_om(search::SearcherRegistry& r);
 
 }  // namespace bao::models

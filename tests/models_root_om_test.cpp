@@ -1,6 +1,8 @@
 // Root OM (models/root_om.h): own_depth, the published "perfect" flag, checked against a
 // computation made here from separate alpha-beta searches; what risk management changes,
-// on a fixed position where it changes the move; and the refusals of bad own_depth values.
+// on a fixed position where it changes the move; ties=pessimistic (Donkers 2002) against
+// its definition computed here, and a position where it changes the move; and the
+// refusals of bad own_depth and ties values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
+#include "search/game.h"
 #include "search/score.h"
 #include "search/searcher.h"
 
@@ -182,6 +185,183 @@ TEST(RootOm, RiskManagementRefusesAnOptimisticMoveBelowTheRootsMinimax) {
   EXPECT_EQ(base, kept.mm);  // here the managed move is the root's own minimax move
 }
 
+// One root move scored both ways, by hand: `first` after the model's reply, `pess` the
+// lowest own value after the replies tied with the model's best (scripts/diagnose-reference,
+// pess(m)); `reply_tied` whether the model's reply is one of those.
+struct TieScore {
+  Move move{};
+  int first = 0, pess = 0;
+  bool reply_tied = true;
+};
+
+// The model's value of reply child cr for `side` (who played the reply): plain alpha-beta
+// to n plies, or the static value at n = 0; a finished game one ply down.
+int model_value_by_hand(search::Searcher& model, const search::Evaluator& eval, const Position& cr, int side, int n) {
+  if (n < 1) {
+    const int w = search::BaoGame{kRules}.quick_winner(cr);
+    return w >= 0 ? search::terminal_score(w, side, 1) : eval.evaluate(cr, side);
+  }
+  const int v = model.search(cr, search::Limits{n, 0, 0}).value;
+  return shift(cr.side == side ? v : -v, 1);
+}
+
+// Every root move's first and pessimistic OM values from plain alpha-beta searches (no
+// table, no move ordering): model to model_depth, MAX's own search to own_depth >= 1.
+std::vector<TieScore> tie_scores_by_hand(const Position& p, const std::string& own, const std::string& model,
+                                         int model_depth, int own_depth) {
+  const std::string ab = "alphabeta(tt_mb=0,ordering=false)";
+  const auto model_eval = make_evaluator(model);
+  auto own_search = search::make_searcher(ab, kRules, make_evaluator(own));
+  auto model_search = search::make_searcher(ab, kRules, model_eval);
+  auto own_after = [&](const Position& after) {
+    return shift(own_search->search(after, search::Limits{own_depth, 0, 0}).value, 2);
+  };
+  ChildList children;
+  generate_children(p, kRules, children);
+  std::vector<TieScore> out;
+  for (const Child& c : children) {
+    TieScore s;
+    s.move = c.move;
+    const search::BaoResult reply = model_search->search(c.pos, search::Limits{model_depth, 0, 0});
+    if (!reply.has_move) {
+      s.first = s.pess = shift(-reply.value, 1);
+      out.push_back(s);
+      continue;
+    }
+    s.first = own_after(apply_move(c.pos, reply.best, kRules));
+    ChildList replies;
+    generate_children(c.pos, kRules, replies);
+    std::vector<int> yv;
+    for (const Child& r : replies)
+      yv.push_back(model_value_by_hand(*model_search, *model_eval, r.pos, c.pos.side, model_depth - 1));
+    const int best = *std::max_element(yv.begin(), yv.end());
+    s.pess = search::kInfinity;
+    s.reply_tied = false;
+    for (std::size_t k = 0; k < replies.size(); ++k) {
+      if (yv[k] != best) continue;
+      s.pess = std::min(s.pess, own_after(replies[k].pos));
+      if (replies[k].move == reply.best) s.reply_tied = true;
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+// The first move with the highest value of `key` (root OM's choice without risk management).
+const TieScore& best_by(const std::vector<TieScore>& scores, int TieScore::*key) {
+  const TieScore* best = &scores.front();
+  for (const TieScore& s : scores)
+    if (s.*key > best->*key) best = &s;
+  return *best;
+}
+
+TEST(RootOm, TiesFirstIsTheDefault) {
+  for (const Position& p : positions()) {
+    SCOPED_TRACE(format_position(p));
+    for (const std::string params : {"model=material", "model=material,manage_risk=true", "model=default@2"}) {
+      const auto plain = run("root-om(" + params + ")", p, 3);
+      const auto first = run("root-om(" + params + ",ties=first)", p, 3);
+      EXPECT_EQ(first.best, plain.best) << params;
+      EXPECT_EQ(first.value, plain.value) << params;
+      EXPECT_EQ(first.nodes, plain.nodes) << params;
+      EXPECT_EQ(first.leaf_evals, plain.leaf_evals) << params;
+      EXPECT_EQ(first.pv, plain.pv) << params;
+    }
+  }
+}
+
+// ties=pessimistic against its definition computed here (as scripts/diagnose-reference
+// does): the chosen move and value are the highest pessimistic value's. By definition no
+// move's pessimistic value is above its first value, as the model's reply is a tied one.
+TEST(RootOm, TiesPessimisticMatchesSeparateAlphaBetaSearches) {
+  struct Case {
+    int depth;
+    std::string params;
+    int model_depth, own_depth;
+  };
+  const std::vector<Case> cases = {
+      {2, "own_depth=d", 1, 2}, {3, "", 2, 1}, {3, "model_depth=d", 3, 1}, {4, "", 3, 2}, {4, "model_depth=d", 4, 2}};
+  int lower = 0;  // moves whose pessimistic value is below their first value
+  for (const Position& p : positions()) {
+    SCOPED_TRACE(format_position(p));
+    for (const Case& k : cases) {
+      SCOPED_TRACE(k.depth);
+      SCOPED_TRACE(k.params);
+      const std::string extra = k.params.empty() ? "" : "," + k.params;
+      const auto r = run("root-om(model=material,ties=pessimistic" + extra + ")", p, k.depth);
+      const auto scores = tie_scores_by_hand(p, "default", "material", k.model_depth, k.own_depth);
+      for (const TieScore& s : scores) {
+        EXPECT_TRUE(s.reply_tied) << format_move(s.move, p.side);
+        EXPECT_LE(s.pess, s.first) << format_move(s.move, p.side);
+        lower += s.pess < s.first;
+      }
+      const TieScore& best = best_by(scores, &TieScore::pess);
+      ASSERT_TRUE(r.has_move);
+      EXPECT_EQ(r.value, best.pess);
+      EXPECT_EQ(format_move(r.best, p.side), format_move(best.move, p.side));
+      // The prediction stays the model's reply (the second move of the variation).
+      const auto first = run("root-om(model=material" + extra + ")", p, k.depth);
+      if (r.best == first.best) {
+        EXPECT_EQ(r.pv, first.pv);
+      }
+    }
+  }
+  EXPECT_GT(lower, 0);  // the definition is checked where it differs from first
+}
+
+// ties=pessimistic changes the move on some position: the first of the seeded random
+// walks play::random_opening(kRules, 11, i, 4, 40) where it does with the material
+// evaluator as the model (depth d) and MAX's own (many equal values, so many tied
+// replies); at depth 3 the first is i = 11. With the model searching d-1 plies and MAX's
+// own search d-2, the same evaluator values every tied reply the same for MAX as well:
+// there pessimistic is first.
+TEST(RootOm, TiesPessimisticChangesTheMoveSomewhere) {
+  auto material = make_evaluator("material");
+  int found = -1;
+  for (std::uint64_t i = 0; i < 40 && found < 0; ++i) {
+    const Position p = play::random_opening(kRules, 11, i, 4, 40);
+    if (outcome(p, kRules) != Outcome::Ongoing) continue;
+    auto search = [&](const std::string& spec) {
+      return models::make_searcher(spec, kRules, material)->search(p, search::Limits{3, 0, 0});
+    };
+    const auto first = search("root-om(model=material,model_depth=d)");
+    const auto pess = search("root-om(model=material,model_depth=d,ties=pessimistic)");
+    EXPECT_LE(pess.value, first.value);  // each move's value is not above its first value
+    if (pess.best != first.best) found = static_cast<int>(i);
+    const auto same_first = search("root-om(model=material)");
+    const auto same_pess = search("root-om(model=material,ties=pessimistic)");
+    EXPECT_EQ(same_pess.best, same_first.best);
+    EXPECT_EQ(same_pess.value, same_first.value);
+  }
+  EXPECT_GE(found, 0) << "ties=pessimistic chose the same move as ties=first on every position";
+}
+
+TEST(RootOm, TiesPessimisticKeepsNodeLimits) {
+  const Position p = parse_position(kRiskPosition, Variant::Kiswahili);
+  auto s = models::make_searcher("root-om(model=material,ties=pessimistic)", kRules, make_evaluator("default"));
+  const auto r = s->search(p, search::Limits{0, 5000, 0});
+  EXPECT_TRUE(r.has_move);
+  EXPECT_GE(r.depth, 2);
+  EXPECT_LE(r.nodes, 5000u + 500u);  // as every searcher: past the limit only depth-1 tails
+  // Every inner search is counted: the replies' searches cost more than first's.
+  EXPECT_GT(run("root-om(model=material,ties=pessimistic)", p, 4).nodes, run("root-om(model=material)", p, 4).nodes);
+}
+
+TEST(RootOm, BadTiesIsRefusedNamingTheParameter) {
+  const auto eval = make_evaluator("default");
+  for (const char* bad : {"foo", "Pessimistic", "last"}) {
+    const std::string m = test::input_error_of(
+        [&] { models::make_searcher(std::string("root-om(model=material,ties=") + bad + ")", kRules, eval); });
+    EXPECT_NE(m.find("parameter ties expects first or pessimistic"), std::string::npos) << m;
+    EXPECT_NE(m.find(std::string("found '") + bad + "'"), std::string::npos) << m;
+  }
+  const std::string empty =
+      test::input_error_of([&] { models::make_searcher("root-om(model=material,ties=)", kRules, eval); });
+  EXPECT_NE(empty.find("parameter ties"), std::string::npos) << empty;
+  for (const char* good : {"first", "pessimistic"})
+    EXPECT_NO_THROW(models::make_searcher(std::string("root-om(model=material,ties=") + good + ")", kRules, eval));
+}
+
 TEST(RootOm, BadOwnDepthIsRefusedNamingTheParameter) {
   const auto eval = make_evaluator("default");
   auto error_of = [&](const std::string& spec) {
@@ -196,7 +376,7 @@ TEST(RootOm, BadOwnDepthIsRefusedNamingTheParameter) {
   EXPECT_NE(twice.find("parameter own_depth given twice"), std::string::npos) << twice;
   // An unknown parameter's message lists own_depth among the known ones.
   const std::string unknown = error_of("root-om(model=material,own=2)");
-  EXPECT_NE(unknown.find("(known: model, model_depth, own_depth, manage_risk)"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("(known: model, model_depth, own_depth, manage_risk, ties)"), std::string::npos) << unknown;
   for (const char* good : {"d-2", "d", "1", "127"})
     EXPECT_NO_THROW(models::make_searcher(std::string("root-om(model=material,own_depth=") + good + ")", kRules, eval));
 }
