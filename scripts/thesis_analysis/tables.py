@@ -355,6 +355,59 @@ def tables_e5m(e5, e5m, boot, s, ctx):
 
 # ---------------------------------------------------------------- beside Donkers' program
 
+UNMEASURED = "not yet measured (sensitivity arms)"
+NO_S2_ROW = "not played (S2 has PrOM 0.5 only)"
+NO_S2_WRONG = "not played (S2 plays the model right only)"
+
+
+def largest_toward(arms, row):
+    """(arm, effect) of the arm other than base whose effect lies farthest toward his
+    figure as seen from the base arm's gain (arms: arms.analyse_arms' result); (None,
+    None) without one."""
+    base = arms["gain"].get(("base", row))
+    if base is None or not base.ok():
+        return None, None
+    sign = math.copysign(1.0, arms["his"][row] - base.est)
+    best = (None, None)
+    for a in arms["arms"]:
+        e = arms["effect"].get((a, row))
+        if a != "base" and e is not None and e.ok() and (best[1] is None or sign * e.est > sign * best[1].est):
+            best = (a, e)
+    return best
+
+
+def explained_by(arms, row):
+    """The "explained by" cell of one of Donkers' rows (om, omd, omdr, p50, omdr-omd,
+    p50-om) from S2's arms: each arm that explains the gap with its effect [95% CI]
+    (", accounts for it" where it also does), else "no arm explains it" with the arm
+    farthest toward his figure; without S2 (arms None) the wording of a run without it."""
+    if arms is None:
+        return UNMEASURED
+    base = arms["gain"].get(("base", row))
+    if base is None or not base.ok():
+        return "no data (S2's base arm)"
+    found = [f"{a}: {pts_ci(arms['effect'][(a, row)])}" + (", accounts for it" if arms["judge"][(a, row)][1] else "")
+             for a in arms["arms"] if a != "base" and arms["judge"][(a, row)][0]]
+    if found:
+        return "; ".join(found)
+    a, e = largest_toward(arms, row)
+    return f"no arm explains it (largest toward his figure: {a} {pts_ci(e)})" if a else "no data (no arm but the base)"
+
+
+def arms_paragraph(arms):
+    """reference.md's paragraph on S2's arms (RESULTS/S2/tables.md)."""
+    missing = f"; no games yet: {', '.join(arms['missing'])}" if arms["missing"] else ""
+    return ("\nThe \"explained by\" column reads S2's sensitivity arms (exploratory, declared before their games; "
+            "S2/tables.md): each arm changes one thing against S2's base arm (our settings) and plays his rows on all "
+            "its pairs against alpha-beta(Y), model Y. Its effect is its gain over alpha-beta(X) less the base arm's, "
+            "the same opening indices resampled in both. An arm explains a gap when its effect's interval excludes 0 "
+            "on the side of his figure as seen from the base arm's gain (which may differ from the E5, E6 and E6b "
+            "gains above); it accounts for it when, in addition, its gain's interval contains his effect. Where no "
+            "arm explains a gap, the arm whose effect lies farthest toward his figure is named. The ties arm plays "
+            "root OM alone (its other players are the base arm's move for move), so its effect on om, p50 and "
+            f"p50 - om is 0 by design. Arms with games: {', '.join(arms['arms'])}{missing}.\n")
+
+
 def tables_reference(e5, e6, ctx, e6b=None, arms=None):
     """RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
     program, design.DONKERS_2002) beside ours with their intervals. His are scores of X
@@ -380,13 +433,16 @@ def tables_reference(e5, e6, ctx, e6b=None, arms=None):
     def his(key):
         return f"{100 * DONKERS_2002[key]:.1f}", f"{100 * (DONKERS_2002[key] - 0.5):+.1f}"
 
-    unmeasured = "not yet measured (sensitivity arms)"
-    rows.append(["OM search at full depth, probing at d-1 (om)", *his("om"), *ours_e5("om"), unmeasured])
-    rows.append(["root OM, model at the true depth d (omd)", *his("omd"), *ours_e5("omd"), unmeasured])
-    rows.append(["the same with risk management (omdr)", *his("omdr"), *ours_e5("omdr"), unmeasured])
-    rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6 p = 0.5)", *his("p50"), *ours_e6("p50", "right"), unmeasured])
+    def why(row):
+        return explained_by(arms, row)
+
+    not_s2, not_s2_wrong = (UNMEASURED, UNMEASURED) if arms is None else (NO_S2_ROW, NO_S2_WRONG)
+    rows.append(["OM search at full depth, probing at d-1 (om)", *his("om"), *ours_e5("om"), why("om")])
+    rows.append(["root OM, model at the true depth d (omd)", *his("omd"), *ours_e5("omd"), why("omd")])
+    rows.append(["the same with risk management (omdr)", *his("omdr"), *ours_e5("omdr"), why("omdr")])
+    rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6 p = 0.5)", *his("p50"), *ours_e6("p50", "right"), why("p50")])
     rows.append(["PrOM {X: 0.8, Y: 0.2}, model right", *his("p80"), DASH, "not played (E6 has p = 0.75 and 0.9)",
-                 unmeasured])
+                 not_s2])
     def ours_e6b(v, cond):
         if e6b is None or cond not in e6b[1]["score"]:
             return DASH, DASH
@@ -395,26 +451,26 @@ def tables_reference(e5, e6, ctx, e6b=None, arms=None):
 
     if e6b is not None:
         rows.append(["OM search at full depth, model right (E6b p = 0, 20 pairs)", *his("om"), *ours_e6b("om", "right"),
-                     unmeasured])
+                     why("om")])
         rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6b, 20 pairs)", *his("p50"), *ours_e6b("p50", "right"),
-                     unmeasured])
+                     why("p50")])
         rows.append(["PrOM {X: 0.75, Y: 0.25}, model right (E6b, 20 pairs; his: 0.8)", *his("p80"),
-                     *ours_e6b("p75", "right"), unmeasured])
+                     *ours_e6b("p75", "right"), not_s2])
         rows.append(["alpha-beta(X), model right (E6b p = 1, 20 pairs)", "50.0", "+0.0", *ours_e6b("ab", "right"),
                      "his: 50% by construction"])
         h6c = e6b[1]["h6c"].get("right")
         rows.append(["PrOM 0.5 minus OM search, model right (H6c)", DASH,
                      f"{100 * (DONKERS_2002['p50'] - DONKERS_2002['om']):+.1f}", DASH,
-                     (pts_ci(h6c) + " (PrOM 0.5 minus OM)") if h6c is not None else DASH, unmeasured])
+                     (pts_ci(h6c) + " (PrOM 0.5 minus OM)") if h6c is not None else DASH, why("p50-om")])
     lo, hi = DONKERS_2002_WRONG["om"]
     wrong_om = ours_e6b("om", "wrong") if e6b is not None and "wrong" in e6b[1]["score"] else \
         (DASH, "not played (no wrong-model OM arm)")
     rows.append(["wrong model: OM search" + (" (E6b, 5 pairs)" if wrong_om[0] != DASH else ""),
                  f"{100 * lo:.0f}-{100 * hi:.0f}", f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *wrong_om,
-                 unmeasured])
+                 not_s2_wrong])
     lo, hi = DONKERS_2002_WRONG["p50"]
     rows.append(["wrong model: PrOM {X: 0.5, Y: 0.5} (E6 p = 0.5)", f"{100 * lo:.0f}-{100 * hi:.0f}",
-                 f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *ours_e6("p50", "wrong"), unmeasured])
+                 f"{100 * (lo - 0.5):+.0f} to {100 * (hi - 0.5):+.0f}", *ours_e6("p50", "wrong"), not_s2_wrong])
     text = ("# Effect sizes beside Donkers' 2002 program (exploratory)\n\n"
             f"{ctx.scale} scale; bootstrap over openings, {ctx.resamples} resamples, seed {ctx.seed}; 95% percentile "
             "intervals. His figures were measured by running his program (depth 6, his five evaluators, the 150 "
@@ -429,5 +485,6 @@ def tables_reference(e5, e6, ctx, e6b=None, arms=None):
         text += ("E6b plays all 20 ordered pairs of our evaluators with the model right, as his program's mean does, so "
                  "our alpha-beta(X) there scores about 50% too; its wrong-model rows are E6's 5 pairs. H6c's row "
                  "compares differences: his PrOM 0.5 less his OM, ours paired by opening.\n\n")
-    return text + md_table(["method for X", "his score (%)", "his effect (points)", "our score, % [95% CI]",
-                            "our gain over alpha-beta(X), points [95% CI]", "explained by"], rows)
+    text += md_table(["method for X", "his score (%)", "his effect (points)", "our score, % [95% CI]",
+                      "our gain over alpha-beta(X), points [95% CI]", "explained by"], rows)
+    return text + (arms_paragraph(arms) if arms is not None else "")
