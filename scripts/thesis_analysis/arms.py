@@ -209,6 +209,18 @@ def share_cell(counts):
     return f"{100 * equal / n:.1f}% ({equal} of {n})" if n else "no data"
 
 
+def partial_note(res):
+    """A warning where an arm that plays the base arm's pairs (all but evals) has fewer of
+    them with games than the base arm: its effect then compares different pairs."""
+    base = res["pairs"].get("base")
+    short = [f"{a} {res['pairs'][a]}" for a in res["arms"] if a not in ("base", "evals") and base
+             and res["pairs"][a] < base]
+    if not short:
+        return ""
+    return (f"\nPartial arms (pairs with games, of the base arm's {base}): " + ", ".join(short)
+            + "; their effects compare other pairs than the base arm's.\n")
+
+
 def tables_arms(exp, res, ctx):
     """S2's tables.md: gains and scores per arm, the arm effects with the declared
     explains / accounts-for reading beside Donkers' figures, the move-for-move shares."""
@@ -248,6 +260,7 @@ def tables_arms(exp, res, ctx):
     text += md_table(["arm"] + [f"{v}: share (equal of compared)" for v in SAME_GAME], rows)
     if res["missing"]:
         text += "\nNo data (no games): " + ", ".join(res["missing"]) + ".\n"
+    text += partial_note(res)
     text += "\n## What explains each gap\n\n"
     rows = [[ROW_LABELS[row], f"{100 * res['his'][row]:+.1f}", explained_by(res, row)] for row, _, _ in ROWS]
     return text + md_table(["row", "his effect", "explained by"], rows)
