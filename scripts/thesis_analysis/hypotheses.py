@@ -91,6 +91,22 @@ HYPOTHESES = [
     ("H7b-count", "PrOM with learned (count) probabilities at least as good as uniform", "gain promcount - promuniform, outside opponents", "pts"),
     ("H7b-em", "PrOM with learned (EM) probabilities at least as good as uniform (secondary)", "gain promem - promuniform, outside opponents", "pts"),
     ("H7b-online", "PrOM with on-line probabilities at least as good as uniform (secondary)", "gain promonline - promuniform, outside opponents", "pts"),
+    # The second pass (docs/results.md, "Second pass: arms declared before the data").
+    ("H5f'", "OM gains on alpha-beta at equal cost (E5s, node-budget sweep)",
+     "G = mean over the budgets of gain eqomdB - eqabB over S", "pts"),
+    ("H5g'", "OM's gain grows with the hit rate of its predictions, at fixed cost (E5g, noisy model)",
+     "slope of gain(pair, a) noiseA - ab on hit rate(pair, a), pair fixed effects, BCa interval", "slope"),
+    ("H7b-NI", "PrOM with learned (count) probabilities at par with uniform ones (E7's data)",
+     "gain promcount - promuniform, outside opponents (non-inferiority, -3 points)", "pts"),
+    ("H7b-NI-em", "the same with EM's probabilities (exploratory)",
+     "gain promem - promuniform, outside opponents (non-inferiority, -3 points)", "pts"),
+    ("H7b-NI-online", "the same with the on-line learner's probabilities (exploratory)",
+     "gain promonline - promuniform, outside opponents (non-inferiority, -3 points)", "pts"),
+    ("H5a-d8", "H5a at depth 8 (D8, robustness check)", "gain omd - ab over subgroup S, depth 8", "pts"),
+    ("H5b-d8", "H5b at depth 8 (D8, robustness check)", "gain omd1 - ab, all pairs, depth 8", "pts"),
+    ("H5d-d8", "H5d at depth 8 (D8, robustness check)", "gain om - ab, all pairs, two-sided, depth 8", "pts"),
+    ("H6a-d8", "H6a (model right) at depth 8 (D8, robustness check)",
+     "gain p75 - ab, all pairs (non-inferiority, -3 points), depth 8", "pts"),
 ]
 
 ALPHA = 0.05  # the family's level
@@ -102,6 +118,7 @@ def row(e, unit, verdict, needed):
         return [DASH] * 5 + [verdict, needed]
     n = str(e.n) if e.n else DASH
     games = str(e.games) if e.games else DASH
+    unit = "rho" if unit == "slope" else unit  # a slope (points per point) is shown as rho is
     return [fmt(e.est, unit), fmt(e.lo, unit), fmt(e.hi, unit), n, games, verdict, needed]
 
 
@@ -229,6 +246,10 @@ def verdicts_e7(v, res):
 def experiment_of(hid):
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
+    if hid in ("H5f'", "H5g'"):
+        return {"H5f'": "E5s", "H5g'": "E5g"}[hid]
+    if hid.endswith("-d8"):
+        return "D8"
     if hid.startswith(("H6b'", "H6c")):
         return "E6b"
     return {"4": "E4", "5": "E5", "6": "E6", "7": "E7"}[hid[1]]
@@ -262,6 +283,8 @@ def holm_verdict(hid, v, adjusted):
             return "in the family as part of H5g (intersection-union)"
         if hid.startswith("H7a"):
             return "reported (outside the family)"
+        if hid.endswith("-d8"):
+            return "exploratory (depth-8 robustness check, outside the family)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -294,7 +317,8 @@ def write_verdicts(results, v, ctx, notes):
     for hid, text, measure, unit in HYPOTHESES:
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
-        unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV"}[unit]
+        unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV",
+                     "slope": "points of gain per point of hit rate"}[unit]
         rows.append([hid, text, f"{measure} ({unit_name})" + (f"; {note}" if note else "")] + cells[:6]
                     + [holm_verdict(hid, v, adjusted), fmt_p(p, ctx.resamples),
                        fmt_p(adjusted.get(hid), ctx.resamples), cells[6]])
@@ -320,7 +344,12 @@ def write_verdicts(results, v, ctx, notes):
             "estimate. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
             "within-variant test (an amendment after the data) both are; its p is the larger of the two. Holm's "
             "step-down (Holm 1979) adjusts the family's p at 5%; a verdict stands after Holm when its Holm p is at "
-            "most 0.05. The secondary rows, H5g-within on its own and H7a are outside the family: exploratory.\n\n")
+            "most 0.05. The secondary rows, H5g-within on its own and H7a are outside the family: exploratory. "
+            "The second pass (docs/results.md, \"Second pass: arms declared before the data\") adds H5f' (E5s), "
+            "H5g' (E5g; BCa interval, its p the BCa interval's level at 0, as H5g-within's) and H7b-NI (E7's data, "
+            "an amendment after the data; non-inferiority at -3 points, its p inverting the interval against -3, as "
+            "H6a's) to the family; the depth-8 checks (-d8, D8) and H7b-NI's EM and on-line rows are exploratory, "
+            "each -d8 row beside the depth-6 verdict its rule reached.\n\n")
     text += md_table(header, rows)
     if notes:
         text += "\n" + "\n".join(f"* {n}" for n in notes) + "\n"

@@ -257,7 +257,7 @@ def verdict_entry(verdict, p):
 
 
 def test_holm_over_the_family_and_h5g_by_intersection_union():
-    # Fourteen members: twelve with p 0.001, H6a-right with 0.03 and H7b-count with 0.2.
+    # Seventeen members: fifteen with p 0.001, H6a-right with 0.03 and H7b-count with 0.2.
     # H5g's member takes the larger of its two parts' p, 0.001.
     v = {hid: verdict_entry("reproduced", 0.001) for hid in FAMILY}
     v["H6a-right"] = verdict_entry("reproduced", 0.03)
@@ -266,12 +266,12 @@ def test_holm_over_the_family_and_h5g_by_intersection_union():
     v["H5g-within"] = verdict_entry("reproduced", 0.001)
     v["H5f-om"] = verdict_entry("differs from 0 (negative)", 0.0)
     ps = family_ps(v)
-    assert len(ps) == 14 and ps["H5g"] == 0.001
+    assert len(ps) == 17 and ps["H5g"] == 0.001
     adjusted = holm(ps)
-    # Sorted: twelve at 0.001 (Holm 14 x 0.001 = 0.014 for all twelve, the running
-    # maximum), then H6a-right: max(0.014, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided
+    # Sorted: fifteen at 0.001 (Holm 17 x 0.001 = 0.017 for all fifteen, the running
+    # maximum), then H6a-right: max(0.017, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided
     # after Holm; H7b-count: max(0.06, 0.2) = 0.2.
-    assert adjusted["H5a"] == pytest.approx(0.014) and adjusted["H6a-right"] == pytest.approx(0.06)
+    assert adjusted["H5a"] == pytest.approx(0.017) and adjusted["H6a-right"] == pytest.approx(0.06)
     assert holm_verdict("H5a", v, adjusted) == "reproduced"
     assert holm_verdict("H6a-right", v, adjusted) == "not decided after Holm"
     assert holm_verdict("H7b-count", v, adjusted) == "not decided at this scale"
