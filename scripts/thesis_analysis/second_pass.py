@@ -16,7 +16,7 @@ import numpy as np
 from .analysis import analyse_gauntlet, bca_est, inside_truth, pair_of, split_cells, tv_distance
 from .design import E7_OPPONENTS, E7_OUTSIDE, FAMILY, eval_order
 from .experiment import side_records
-from .hypotheses import DASH, decide, entry, openings_needed, row, short
+from .hypotheses import DASH, decide, entry, row, short
 from .second_pass_figures import figure_e5g, figure_e5s
 from .loading import InputError, games_file, parse_learned, read_games
 from .stats import (NAN, Boot, Est, estimate, hit_rate, jackknife, nodes_per_move, percentile_ci, pooled, spearman,
@@ -26,7 +26,8 @@ from .tables import fmt, md_table, pct_ci, pts_ci, role, write_text
 H5F, H5G = "H5f'", "H5g'"
 NI_MARGIN = -0.03  # H6a's non-inferiority margin, -3 score points, as H7b-NI declares it
 D8_ORDER = ["ab", "omd", "omd1", "om", "p75"]
-ROLES_NOTE = (f"A cell marked [H..] decides that primary verdict (one of the family of {len(FAMILY)} corrected by Holm, "
+ROLES_NOTE = (f"A cell marked [H..] decides that primary verdict (one of the family of {len(FAMILY)} corrected by "
+              "Holm, "
               "results/verdicts.md); [H.., exploratory] a row of results/verdicts.md outside the family; every other "
               "cell is exploratory: described, not tested, not corrected for multiplicity.\n\n")
 
@@ -131,7 +132,8 @@ def tables_e5s(exp, boot, res, s, ctx):
     text = header("E5s: H5f' as a node-budget sweep (root OM against alpha-beta within B nodes a move)", ctx, exp)
     text += s_line(s)
     g = res["G"]
-    text += (f"## H5f': G, the mean over the budgets ({', '.join(f'{b:,}' for b in res['budgets'])}) of gain(B) over S\n\n"
+    budgets = ", ".join(f"{b:,}" for b in res["budgets"])
+    text += (f"## H5f': G, the mean over the budgets ({budgets}) of gain(B) over S\n\n"
              f"G = {role(pts_ci(g), H5F) if g.ok() else DASH} ({g.n} openings): "
              f"{verdict_cell(g, 0.0, 1) if s is not None else 'no data (E4 absent)'}.\n\n")
     text += "## gain(B) = score(eqomdB) - score(eqabB), points [95% CI] (openings)\n\n"
@@ -190,7 +192,7 @@ def fe_slope(gain, hit, groups):
     return within_variant(gain, hit, groups)[1]
 
 
-def analyse_e5g(exp, boot, s):
+def analyse_e5g(exp, boot):
     """Per noise a: gain over ab and hit rate (all pairs); H5g''s slope with pair fixed
     effects over the (pair, a) points, BCa over openings (jackknife over openings);
     the points and the within-pair Spearman rho (exploratory)."""
@@ -271,7 +273,8 @@ def d8_entry(e, null, direction, depth6):
         same = "depth 6: no data"
     else:
         d6 = short(depth6[0][5])
-        same = f"depth 6 (before Holm): {d6}; {'same verdict as depth 6' if short(verdict) == d6 else 'not the same verdict'}"
+        same = "same verdict as depth 6" if short(verdict) == d6 else "not the same verdict"
+        same = f"depth 6 (before Holm): {d6}; {same}"
     return row(e, "pts", verdict, needed), same, NAN
 
 
@@ -415,7 +418,8 @@ def online_gains(exp, ctx):
     parts, games, out = {}, {}, {}
     for opp in E7_OPPONENTS:
         cells = part_cells(exp, "E7b-online-", [opp])
-        ks = [k for k in numeric_variants(exp, "online") if any(exp.stat(c[0], f"online{k}_{c[2]}", c[1]) for c in cells)]
+        ks = [k for k in numeric_variants(exp, "online")
+              if any(exp.stat(c[0], f"online{k}_{c[2]}", c[1]) for c in cells)]
         if not ks:
             continue
         num, den, games[opp] = online_sums(exp, opp, ks, n)
@@ -442,7 +446,8 @@ def weight_gains(exp, ctx):
         return {}
     boot = Boot(n, ctx.resamples, ctx.seed)
     out = {}
-    specs = [(f"w{h}", base) for base in ("wuniform", "ab") for h in ("count", "em", "online")] + [("wtrue", "wuniform")]
+    specs = [(f"w{h}", base) for base in ("wuniform", "ab") for h in ("count", "em", "online")]
+    specs.append(("wtrue", "wuniform"))
     for var, base in specs:
         for where, opps in [(o, [o]) for o in E7_OPPONENTS] + [("outside", E7_OUTSIDE)]:
             e = part_gain(exp, boot, part_cells(exp, "E7b-weight-", opps), var, base)
@@ -545,7 +550,7 @@ def run_e5s(exp, ctx, v, s):
 
 def run_e5g(exp, ctx, v):
     boot = boot_of(exp, ctx)
-    res = analyse_e5g(exp, boot, None)
+    res = analyse_e5g(exp, boot)
     write_text(os.path.join(exp.folder, "tables.md"), tables_e5g(exp, boot, res, ctx))
     figure_e5g(exp, res, ctx, os.path.join(exp.folder, "E5g"))
     verdicts_e5g(v, res)
