@@ -160,6 +160,29 @@ def tables_e5s(exp, boot, res, s, ctx):
     return text
 
 
+def tables_e5sd(e5s, e5sd, boot, s):
+    """Exploratory, added after E5s's first games: root OM with the model at each
+    iteration's depth (E5sd's eqomddB, E5's eqomd) against E5s's alpha-beta at the same
+    budget on the same openings (E5sd-vs-Y pairs with E5s-vs-Y)."""
+    if e5sd.n != e5s.n:
+        raise InputError(f"E5sd has {e5sd.n} openings and E5s {e5s.n}: E5sd must play E5s's openings")
+    base_cfg = lambda cfg: cfg.replace("E5sd-", "E5s-", 1)  # noqa: E731
+    groups = split_cells(e5sd.cells(), s)
+    text = ("\n## Exploratory, added after E5s's first games: root OM with the model at each iteration's depth "
+            "(E5sd)\n\nE5s's root OM searches its model to the opponent's depth 6 below every root move, so that an "
+            "iteration of depth 1 alone costs about the root's moves times alpha-beta's 6-ply search; E5sd's "
+            "`eqomddB` is E5's `eqomd` (the model at the iteration's depth) within E5s's larger budgets, against "
+            "E5s's `eqabB` on the same openings. Not declared before the data; no verdict rests on it.\n\n")
+    rows = []
+    for b in numeric_variants(e5sd, "eqomdd"):
+        v = f"eqomdd{b}"
+        gains = [pooled(e5sd, boot, g, v, f"eqab{b}", base_exp=e5s, base_cfg=base_cfg) for g in groups]
+        rows.append([f"{b:,}", pct_ci(pooled(e5sd, boot, groups[0], v)), f"{pts_ci(gains[0])} ({gains[0].n})",
+                     f"{pts_ci(gains[1])} ({gains[1].n})" if s else DASH, f"{nodes_per_move(e5sd, groups[0], v):,.1f}"])
+    return text + md_table(["budget B", "score of eqomddB, all pairs, %", "gain over eqabB, all pairs",
+                            "gain over eqabB, subgroup S", "nodes a move (mean)"], rows)
+
+
 def verdicts_e5s(v, res, s):
     """H5f': reproduced when G's 95% interval lies above 0, not reproduced below."""
     v[H5F] = no_s_row() if s is None else entry(res["G"], "pts", 0.0, 1)
@@ -539,10 +562,16 @@ def boot_of(exp, ctx):
     return Boot(exp.n, ctx.resamples, ctx.seed)
 
 
-def run_e5s(exp, ctx, v, s):
+def run_e5s(exp, ctx, v, s, e5sd=None):
     boot = boot_of(exp, ctx)
     res = analyse_e5s(exp, boot, s)
     text = tables_e5s(exp, boot, res, s, ctx)
+    if e5sd is not None:
+        try:
+            text += tables_e5sd(exp, e5sd, boot, s)
+        except InputError as e:
+            print(f"thesis-analyse: error: {e}", file=sys.stderr)
+            sys.exit(2)
     figure_e5s(exp, res, ctx, os.path.join(exp.folder, "E5s"))
     write_text(os.path.join(exp.folder, "tables.md"), text)
     verdicts_e5s(v, res, s)
@@ -581,7 +610,7 @@ def run_second_pass(exps, ctx, v, s, e7):
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
     if "E5s" in exps:
-        run_e5s(exps["E5s"], ctx, v, s)
+        run_e5s(exps["E5s"], ctx, v, s, exps.get("E5sd"))
     if "E5g" in exps:
         run_e5g(exps["E5g"], ctx, v)
     if "D8" in exps:
