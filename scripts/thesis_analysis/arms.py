@@ -17,15 +17,27 @@ from .loading import games_file, read_games
 from .stats import Boot, Est, percentile_ci, pooled
 from .tables import DASH, explained_by, header_lines, md_table, pct_ci, pts_ci, write_text
 
-ARMS = ["base", "openings", "rules", "ties", "evals"]
+PLAYERS = ["ab", "om", "omd", "omdr", "p50"]
+MARGINS = [2, 5, 10]  # riskmargin's k (scripts/thesis-configs, S2_MARGINS)
+# The arms as reported: name -> (tournament arm, {row player: the player of the arm that
+# plays it}). A row player the arm does not play is the base arm's, on the same openings
+# (ties: move for move), so the arm's effect on a row it does not play is 0 by design.
+ARM_PLAYS = {"base": ("base", {v: v for v in PLAYERS}), "openings": ("openings", {v: v for v in PLAYERS}),
+             "rules": ("rules", {v: v for v in PLAYERS}), "ties": ("ties", {"omd": "omd", "omdr": "omdr"}),
+             "evals": ("evals", {v: v for v in PLAYERS})}
+ARM_PLAYS.update({f"riskmargin-k{k}": ("riskmargin", {"omdr": f"omdrk{k}"}) for k in MARGINS})
+ARM_PLAYS["promorder"] = ("promorder", {"p50": "p50swap"})
+ARMS = list(ARM_PLAYS)
 ARM_CHANGE = {
     "base": "none: our settings (E5's and E6b's players)",
     "openings": "his opening distribution: 6 to 16 random plies",
     "rules": "his 2002 program's rules (long_move_limit = 100 and his four options)",
     "ties": "his tie rule in root OM (ties=pessimistic); omd and omdr only, alpha-beta the base arm's",
     "evals": "evaluators of his kind: material, default, ga-material, td-short, td-long",
+    "promorder": "PrOM 0.5 with the model's evaluator Y first, scoring the leaves (p50swap); the rest the base arm's",
 }
-PLAYERS = ["ab", "om", "omd", "omdr", "p50"]
+ARM_CHANGE.update({f"riskmargin-k{k}": f"risk filter admits moves within {k} units of the best (omdrk{k}); "
+                   "the rest the base arm's" for k in MARGINS})
 # The rows: Donkers' four (a gain over ab) and two differences of rows (variant, base):
 # the risk row's share kept and PrOM 0.5 less OM search (H6c's difference).
 ROWS = [("om", "om", "ab"), ("omd", "omd", "ab"), ("omdr", "omdr", "ab"), ("p50", "p50", "ab"),
@@ -33,8 +45,7 @@ ROWS = [("om", "om", "ab"), ("omd", "omd", "ab"), ("omdr", "omdr", "ab"), ("p50"
 ROW_LABELS = {"om": "full-depth OM (om)", "omd": "root OM at d (omd)", "omdr": "root OM at d, risk mgmt (omdr)",
               "p50": "PrOM {X: 0.5, Y: 0.5} (p50)", "omdr-omd": "risk row's share kept: gain(omdr) - gain(omd)",
               "p50-om": "PrOM 0.5 minus OM: gain(p50) - gain(om)"}
-TIES_PLAYED = ("omd", "omdr")  # the ties arm's own players; the others are the base arm's
-SAME_GAME = ("omd", "omdr")  # the players whose games are compared with alpha-beta's
+SAME_GAME = ("omd", "omdr")  # the row players whose games are compared with alpha-beta's
 
 
 def his_effect(row):
@@ -56,23 +67,30 @@ def base_cfg(cfg):
 
 
 def arm_cells(exp, arm):
-    """The arm's gauntlet cells (tournament, opponent, own X), sorted."""
-    return [c for c in exp.cells() if arm_of(c[0]) == arm]
+    """The reported arm's gauntlet cells (tournament, opponent, own X) with a game of one
+    of its players, sorted."""
+    tournament, plays = ARM_PLAYS[arm]
+    names = set(plays.values())
+    return sorted({(cfg, opp, p.split("_", 1)[1]) for cfg, p, opp in exp.stats
+                   if arm_of(cfg) == tournament and opp.startswith("opp_") and p.split("_", 1)[0] in names})
 
 
-def played(arm, variant):
-    """Whether the arm plays variant itself (the ties arm plays omd and omdr only)."""
-    return arm != "ties" or variant in TIES_PLAYED
+def player_of(arm, variant):
+    """The arm's player for a row player, None where the arm plays the base arm's."""
+    return ARM_PLAYS[arm][1].get(variant)
 
 
 def row_gain(exp, boot, cells, arm, row):
     """gain_arm(row) with its resamples (Est, samples kept), or None where the arm does
-    not play the row's players (ties: its alpha-beta is the base arm's, same openings)."""
+    not play the row's variant. The row's baseline (ab, or omd, om of a difference row)
+    is the arm's own player where it plays one, else the base arm's on the same openings."""
     _, v, b = next(r for r in ROWS if r[0] == row)
-    if not (played(arm, v) and (b == "ab" or played(arm, b))):
+    variant = player_of(arm, v)
+    if variant is None:
         return None
-    base_from = {"base_exp": exp, "base_cfg": base_cfg} if arm == "ties" and b == "ab" else {}
-    return pooled(exp, boot, cells, v, b, keep=True, **base_from)
+    if player_of(arm, b) is not None:
+        return pooled(exp, boot, cells, variant, player_of(arm, b), keep=True)
+    return pooled(exp, boot, cells, variant, b, keep=True, base_exp=exp, base_cfg=base_cfg)
 
 
 def arm_effect(gain, base):
@@ -100,7 +118,8 @@ def judge(his, base_gain, effect, gain):
 
 def challenger_games(path, variants):
     """{(opponent, variant, own X, opening index, colour index): (opening, moves)} of the
-    challengers in variants in one games file (loading.read_games checks each record)."""
+    challengers whose variant is in variants, in one games file (loading.read_games
+    checks each record)."""
     out = {}
     for _, g in read_games(path):
         v, x = g["second"].split("_", 1)
@@ -109,34 +128,40 @@ def challenger_games(path, variants):
     return out
 
 
-def same_games(folder, base_folder):
-    """{variant: (games equal to alpha-beta's move for move, games with an alpha-beta game
-    to compare)} for SAME_GAME in one tournament folder; alpha-beta's games are read from
-    base_folder (the same folder, or the base arm's for the ties arm). A game is matched
-    by opponent, own X, opening index and colour; equal when the opening position and
-    every move are."""
+def same_games(folder, base_folder, players=None):
+    """{row player: [games equal to alpha-beta's move for move, games with an alpha-beta
+    game to compare]} in one tournament folder for players ({row player: the player
+    played there}, default SAME_GAME as themselves); alpha-beta's games are read from
+    base_folder (the same folder, or the base arm's where the arm plays no alpha-beta).
+    A game is matched by opponent, own X, opening index and colour; equal when the
+    opening position and every move are."""
+    players = players if players is not None else {v: v for v in SAME_GAME}
     path, base_path = games_file(folder), games_file(base_folder)
-    counts = {v: [0, 0] for v in SAME_GAME}
-    if path is None or base_path is None:
+    counts = {v: [0, 0] for v in players}
+    if path is None or base_path is None or not players:
         return counts
+    row_of = {p: v for v, p in players.items()}
     ab = challenger_games(base_path, ("ab",))
-    for (opp, v, x, o, c), game in sorted(challenger_games(path, SAME_GAME).items()):
+    for (opp, p, x, o, c), game in sorted(challenger_games(path, set(row_of)).items()):
         ref = ab.get((opp, "ab", x, o, c))
         if ref is not None:
-            counts[v][0] += game == ref
-            counts[v][1] += 1
+            counts[row_of[p]][0] += game == ref
+            counts[row_of[p]][1] += 1
     return counts
 
 
 def same_game_share(exp, arm):
-    """{variant: (equal, compared)} summed over the arm's tournaments."""
+    """{row player: (equal, compared)} of SAME_GAME's row players the arm plays, summed
+    over its tournaments; (0, 0) for those it does not play."""
+    tournament, plays = ARM_PLAYS[arm]
+    players = {v: plays[v] for v in SAME_GAME if v in plays}
     total = {v: [0, 0] for v in SAME_GAME}
-    for cfg in sorted(c for c in exp.configs if arm_of(c) == arm):
-        base = base_cfg(cfg) if arm == "ties" else cfg
-        counts = same_games(os.path.join(exp.folder, cfg), os.path.join(exp.folder, base))
-        for v in SAME_GAME:
-            total[v][0] += counts[v][0]
-            total[v][1] += counts[v][1]
+    for cfg in sorted(c for c in exp.configs if arm_of(c) == tournament):
+        base = cfg if "ab" in plays else base_cfg(cfg)
+        counts = same_games(os.path.join(exp.folder, cfg), os.path.join(exp.folder, base), players)
+        for v, (equal, n) in counts.items():
+            total[v][0] += equal
+            total[v][1] += n
     return {v: tuple(k) for v, k in total.items()}
 
 
@@ -156,7 +181,8 @@ def analyse_arms(exp, boot):
         for row, _, _ in ROWS:
             res["gain"][(arm, row)] = row_gain(exp, boot, cells[arm], arm, row)
         for v in PLAYERS:
-            res["score"][(arm, v)] = pooled(exp, boot, cells[arm], v) if played(arm, v) else None
+            p = player_of(arm, v)
+            res["score"][(arm, v)] = pooled(exp, boot, cells[arm], p) if p is not None else None
         res["same"][arm] = same_game_share(exp, arm)
     for arm in arms:
         for row, _, _ in ROWS:
@@ -228,7 +254,9 @@ def tables_arms(exp, res, ctx):
     text = header_lines("S2 (exploratory): the sensitivity arms against Donkers' 2002 program", ctx, exp)
     text += ("Declared before the games (docs/results.md, \"S2\"). Each arm changes one thing against the base "
              "arm; X plays against alpha-beta(Y) with model Y. gain_arm(r) = score(r) - score(ab) over the arm's "
-             "pairs, paired by opening (the ties arm's alpha-beta is the base arm's, same openings); the arm's "
+             "pairs, paired by opening; a player an arm does not play (ties: alpha-beta, om, p50; riskmargin-k and "
+             "promorder: all but omdr with the margin k, resp. PrOM 0.5 with Y's evaluator first) is the base arm's, "
+             "on the same openings, and the arm's effect on its rows is 0 by design. The arm's "
              "effect is gain_arm(r) - gain_base(r), its interval from the same resampled opening indices in both "
              "arms. His effect: his score less 50 (a difference row: his difference). An arm *explains* the gap "
              "when its effect's interval excludes 0 on the side of his figure as seen from the base arm's gain; "
@@ -255,8 +283,9 @@ def tables_arms(exp, res, ctx):
                    for a in arms] for v in PLAYERS]
     text += md_table(["player"] + arms, rows)
     text += ("\n## Games equal to alpha-beta's move for move (same opponent, own X, opening and colour; the "
-             "ties arm against the base arm's alpha-beta)\n\n")
-    rows = [[a] + [share_cell(res["same"][a][v]) for v in SAME_GAME] for a in arms]
+             "base arm's alpha-beta where the arm plays none)\n\n")
+    rows = [[a] + [share_cell(res["same"][a][v]) if player_of(a, v) else "not played" for v in SAME_GAME]
+            for a in arms]
     text += md_table(["arm"] + [f"{v}: share (equal of compared)" for v in SAME_GAME], rows)
     if res["missing"]:
         text += "\nNo data (no games): " + ", ".join(res["missing"]) + ".\n"

@@ -404,8 +404,9 @@ def arms_paragraph(arms):
             "on the side of his figure as seen from the base arm's gain (which may differ from the E5, E6 and E6b "
             "gains above); it accounts for it when, in addition, its gain's interval contains his effect. Where no "
             "arm explains a gap, the arm whose effect lies farthest toward his figure is named. The ties arm plays "
-            "root OM alone (its other players are the base arm's move for move), so its effect on om, p50 and "
-            f"p50 - om is 0 by design. Arms with games: {', '.join(arms['arms'])}{missing}.\n")
+            "root OM alone (its other players are the base arm's move for move), riskmargin-k root OM with risk "
+            "management and a margin k alone, promorder PrOM 0.5 with Y's evaluator first alone: on the rows an "
+            f"arm does not play its effect is 0 by design. Arms with games: {', '.join(arms['arms'])}{missing}.\n")
 
 
 def tables_reference(e5, e6, ctx, e6b=None, arms=None):

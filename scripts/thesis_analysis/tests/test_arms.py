@@ -111,7 +111,9 @@ def test_every_measure_of_a_base_and_a_ties_arm(tmp_path, game, write_jsonl):
     tiny_s2(str(tmp_path), game, write_jsonl)
     exp = load_experiment(str(tmp_path), "S2")
     res = analyse_arms(exp, every_resample_of_two())
-    assert res["arms"] == ["base", "ties"] and res["missing"] == ["openings", "rules", "evals"]
+    assert res["arms"] == ["base", "ties"]
+    assert res["missing"] == ["openings", "rules", "evals", "riskmargin-k2", "riskmargin-k5", "riskmargin-k10",
+                              "promorder"]
     g = res["gain"]
     # Base: omd per opening 0 and -0.5 against ab; the resamples (o0 o0, o0 o1 twice, o1 o1).
     assert g[("base", "omd")].est == pytest.approx(-0.25)
@@ -134,8 +136,32 @@ def test_every_measure_of_a_base_and_a_ties_arm(tmp_path, game, write_jsonl):
     assert explained_by(res, "omdr") == "no arm explains it (largest toward his figure: ties +0.0 [+0.0, +0.0])"
     assert explained_by(None, "omd") == UNMEASURED
     text = tables_arms(exp, res, Ctx())
-    assert "No data (no games): openings, rules, evals." in text
+    assert "No data (no games): openings, rules, evals, riskmargin-k2, riskmargin-k5, riskmargin-k10, " in text
     assert "| ties | 50.0% (2 of 4) | 100.0% (4 of 4) |" in text
+
+
+def test_arms_of_one_player_take_the_rest_from_the_base_arm(tmp_path, game, write_jsonl):
+    # riskmargin: omdrk2 scores 1, 1 with ab's moves in opening 0 only; promorder: p50swap 1, 0.
+    base, _ = tiny_s2(str(tmp_path), game, write_jsonl)
+    risk, swap = [], []
+    for o in (0, 1):
+        for c in (0, 1):
+            risk.append(game("opp_y", "omdrk2_x", o, c, 0, (AB_MOVES, OTHER_MOVES)[o]))
+            swap.append(game("opp_y", "p50swap_x", o, c, (0, 1)[o], OTHER_MOVES))
+    write_tournament(str(tmp_path), "S2-riskmargin-vs-y", risk, write_jsonl)
+    write_tournament(str(tmp_path), "S2-promorder-vs-y", swap, write_jsonl)
+    res = analyse_arms(load_experiment(str(tmp_path), "S2"), every_resample_of_two())
+    assert res["arms"] == ["base", "ties", "riskmargin-k2", "promorder"]
+    g, e = res["gain"], res["effect"]
+    assert g[("riskmargin-k2", "omdr")].est == pytest.approx(0.5)  # 1 less the base arm's ab 0.5
+    assert e[("riskmargin-k2", "omdr")].est == pytest.approx(0.5)  # the base arm's omdr gains 0
+    assert g[("riskmargin-k2", "omdr-omd")].est == pytest.approx(0.75)  # less the base arm's omd (0.5, 0)
+    assert g[("riskmargin-k2", "omd")] is None and g[("riskmargin-k2", "p50")] is None
+    assert g[("promorder", "p50")].est == pytest.approx(0) and g[("promorder", "p50-om")].est == pytest.approx(0.5)
+    assert g[("promorder", "om")] is None
+    assert res["same"]["riskmargin-k2"] == {"omd": (0, 0), "omdr": (2, 4)}
+    assert res["score"][("promorder", "p50")].est == pytest.approx(0.5)
+    assert res["score"][("promorder", "ab")] is None
 
 
 def test_run_arms_writes_the_same_bytes_twice(tmp_path, game, write_jsonl):
