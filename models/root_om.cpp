@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,13 +44,14 @@ class RootOmSearcher final : public search::Searcher {
   // model_depth: > 0 a fixed depth; 0 means d - 1; -1 means d.
   // own_depth: > 0 a fixed depth; 0 means d - 2; -1 means d.
   RootOmSearcher(const Rules& rules, std::shared_ptr<const Evaluator> own, std::shared_ptr<const Evaluator> model,
-                 int model_depth, int own_depth, bool manage_risk, Ties ties, std::string description)
+                 int model_depth, int own_depth, bool manage_risk, int risk_margin, Ties ties, std::string description)
       : rules_(rules),
         own_eval_(std::move(own)),
         model_eval_(std::move(model)),
         model_depth_(model_depth),
         own_depth_(own_depth),
         manage_risk_(manage_risk),
+        risk_margin_(risk_margin),
         ties_(ties),
         description_(std::move(description)),
         own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
@@ -187,10 +189,12 @@ class RootOmSearcher final : public search::Searcher {
       }
     }
     // Risk management: a move whose OM value is above its own minimax value may be chosen
-    // only if that minimax value is not below the root's.
+    // only if that minimax value is not more than risk_margin below the root's (64-bit:
+    // the margin may exceed the scores' range).
     int best = -1;
     for (std::size_t i = 0; i < children.size(); ++i) {
-      const bool eligible = !manage_risk_ || om[i] <= mm[i] || mm[i] >= root_mm;
+      const bool eligible =
+          !manage_risk_ || om[i] <= mm[i] || std::int64_t{mm[i]} + risk_margin_ >= std::int64_t{root_mm};
       if (eligible && (best < 0 || om[i] > om[best])) best = static_cast<int>(i);
     }
     r.has_move = true;
@@ -205,6 +209,7 @@ class RootOmSearcher final : public search::Searcher {
   std::shared_ptr<const Evaluator> own_eval_, model_eval_;
   int model_depth_, own_depth_;
   bool manage_risk_;
+  int risk_margin_;  // evaluation units below the root's minimax value the risk filter admits
   Ties ties_;
   std::string description_;
   std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> own_, model_;
@@ -220,6 +225,14 @@ int take_own_depth(search::Args& a) {
     throw InputError(a.name() + ": parameter own_depth expects d-2, d or a whole number from 1 to " +
                      std::to_string(search::kMaxPly - 1) + ", found '" + text + "'");
   return n;
+}
+
+// risk_margin=K (0 to 100000 units), given only with manage_risk=true: without the risk
+// filter it would change nothing.
+int take_risk_margin(search::Args& a, bool manage_risk) {
+  if (a.has("risk_margin") && !manage_risk)
+    throw InputError(a.name() + ": parameter risk_margin needs manage_risk=true (it widens the risk filter)");
+  return static_cast<int>(a.get_int("risk_margin"));
 }
 
 // ties=first|pessimistic.
@@ -243,7 +256,7 @@ int model_depth_of(const std::string& name, const std::optional<std::string>& gi
 }
 
 // root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
-//   [,ties=first|pessimistic]).
+//   [,risk_margin=0][,ties=first|pessimistic]).
 std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rules,
                                                std::shared_ptr<const search::Evaluator> eval) {
   // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
@@ -260,8 +273,9 @@ std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rul
   const int model_depth = model_depth_of(a.name(), md);
   const int own_depth = take_own_depth(a);
   const bool risk = a.get_bool("manage_risk");
+  const int margin = take_risk_margin(a, risk);
   const Ties ties = take_ties(a);
-  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, ties,
+  return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, margin, ties,
                                           a.spec().text);
 }
 
@@ -277,6 +291,8 @@ void register_root_om(search::SearcherRegistry& r) {
                      "MAX's own search after the reply: d-2, d (the published \"perfect\" flag) or a number"},
                     {"manage_risk", T::Bool, "false", 0, 0,
                      "a move may beat its own minimax value only if that is the root's"},
+                    {"risk_margin", T::Int, "0", 0, 100000,
+                     "with manage_risk: units below the root's minimax value a move's own may be (0: none)"},
                     {"ties", T::Text, "first", 0, 0,
                      "the model's equally good replies: first (the one its alpha-beta picks) or pessimistic (the "
                      "worst for MAX, Donkers 2002)"}},

@@ -1,6 +1,6 @@
 // Root OM (docs/opponent-models.md, "Where OM search is used in a game"): the searcher
 //   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
-//           [,ties=first|pessimistic])
+//           [,risk_margin=0][,ties=first|pessimistic])
 // registered as root-om.
 //
 // An iteration of depth d scores each root move m in two searches:
@@ -24,7 +24,12 @@
 // manage_risk=true adds each move's own minimax value risk(m) (alpha-beta, own
 // evaluator, depth d-1 after m, so the root's own minimax value base is the largest of
 // them): a move whose OM value (first or pessimistic) exceeds risk(m) may be chosen only
-// if risk(m) >= base.
+// if risk(m) >= base - risk_margin (default 0: risk(m) >= base).
+// risk_margin=k (evaluation units, 0 to 100000, only with manage_risk=true) admits a move
+// whose own minimax value is within k units of the root's: Donkers' 2002 risk filter reads
+// inexact values (deeper table entries, a warm table, a separate base value) and so admits
+// moves a little below the best, and a margin is the controlled form of that
+// (docs/reference-program.md, "inexact values in the risk filter").
 //
 // Depth, node and time limits are those of every searcher (iterative deepening over
 // fixed-depth iterations, models/deepen_afresh.h); the inner searches share the budget.
@@ -40,8 +45,8 @@
 namespace bao::models {
 
 // Registers root-om; `eval` of its factory is MAX's own evaluator. A missing model, an
-// unknown evaluator, a bad or repeated depth, a bad manage_risk or a bad ties is an
-// InputError that names the parameter.
+// unknown evaluator, a bad or repeated depth, a bad manage_risk, a bad risk_margin or one
+// given without manage_risk=true, or a bad ties is an InputError that names the parameter.
 void register_root_om(search::SearcherRegistry& r);
 
 }  // namespace bao::models

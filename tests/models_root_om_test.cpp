@@ -1,8 +1,10 @@
 // Root OM (models/root_om.h): own_depth, the published "perfect" flag, checked against a
 // computation made here from separate alpha-beta searches; what risk management changes,
 // on a fixed position where it changes the move; ties=pessimistic (Donkers 2002) against
-// its definition computed here, and a position where it changes the move; and the
-// refusals of bad own_depth and ties values.
+// its definition computed here, and a position where it changes the move; risk_margin:
+// 0 is the plain risk filter, a margin past every score admits every move, and a small
+// one changes the move somewhere; and the refusals of bad own_depth, ties and risk_margin
+// values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -183,6 +185,91 @@ TEST(RootOm, RiskManagementRefusesAnOptimisticMoveBelowTheRootsMinimax) {
   }
   EXPECT_LT(managed.value, plain.value);
   EXPECT_EQ(base, kept.mm);  // here the managed move is the root's own minimax move
+}
+
+// risk_margin=0 is the default: the same move, value, variation and counts.
+TEST(RootOm, RiskMarginZeroIsTheDefault) {
+  for (const Position& p : positions()) {
+    SCOPED_TRACE(format_position(p));
+    for (const std::string params :
+         {"model=material,manage_risk=true", "model=default@2,manage_risk=true,ties=pessimistic"}) {
+      const auto plain = run("root-om(" + params + ")", p, 3);
+      const auto zero = run("root-om(" + params + ",risk_margin=0)", p, 3);
+      EXPECT_EQ(zero.best, plain.best) << params;
+      EXPECT_EQ(zero.value, plain.value) << params;
+      EXPECT_EQ(zero.nodes, plain.nodes) << params;
+      EXPECT_EQ(zero.leaf_evals, plain.leaf_evals) << params;
+      EXPECT_EQ(zero.pv, plain.pv) << params;
+    }
+  }
+}
+
+// The bounds of risk_margin on 30 seeded random walks (play::random_opening(kRules, 5, i,
+// 4, 40)): a margin past every score's spread admits every move, so managed root OM plays as
+// unmanaged; margin 0 plays as managed without a margin. A small margin admits no fewer
+// moves than 0 and no more than every move: its value lies between the two.
+TEST(RootOm, RiskMarginBetweenManagedAndUnmanaged) {
+  int walks = 0, filtered = 0;  // filtered: walks where margin 0 refuses unmanaged's move
+  for (std::uint64_t i = 0; walks < 30; ++i) {
+    const Position p = play::random_opening(kRules, 5, i, 4, 40);
+    if (outcome(p, kRules) != Outcome::Ongoing) continue;
+    ++walks;
+    SCOPED_TRACE(format_position(p));
+    const auto unmanaged = run("root-om(model=material)", p, 4);
+    const auto managed = run("root-om(model=material,manage_risk=true)", p, 4);
+    const auto wide = run("root-om(model=material,manage_risk=true,risk_margin=100000)", p, 4);
+    const auto zero = run("root-om(model=material,manage_risk=true,risk_margin=0)", p, 4);
+    const auto small = run("root-om(model=material,manage_risk=true,risk_margin=10)", p, 4);
+    EXPECT_EQ(wide.best, unmanaged.best);
+    EXPECT_EQ(wide.value, unmanaged.value);
+    EXPECT_EQ(wide.pv, unmanaged.pv);
+    EXPECT_EQ(wide.nodes, managed.nodes);  // the same searches, a wider filter
+    EXPECT_EQ(zero.best, managed.best);
+    EXPECT_EQ(zero.value, managed.value);
+    EXPECT_EQ(zero.nodes, managed.nodes);
+    EXPECT_LE(managed.value, small.value);
+    EXPECT_LE(small.value, unmanaged.value);
+    filtered += zero.best != unmanaged.best;
+  }
+  EXPECT_GT(filtered, 0);  // the two bounds differ somewhere (on 2 of the 30)
+}
+
+// A small margin changes the move: on the position of the risk-management test (the
+// first of play::random_opening(kRules, 2024, i, 4, 40) where risk_margin=10 changes the
+// move), a6L's own minimax value -110 is 8 units below the root's -102. Margins 0 to 7
+// refuse it and play a8R as plain risk management does; from 8 on a6L, the highest OM
+// value, may be chosen: risk(m) >= base - risk_margin, the boundary included.
+TEST(RootOm, RiskMarginAdmitsAMoveWithinTheMarginOfTheRootsMinimax) {
+  const Position p = parse_position(kRiskPosition, Variant::Kiswahili);
+  const auto plain = run("root-om(model=material)", p, 4);
+  const auto managed = run("root-om(model=material,manage_risk=true)", p, 4);
+  for (const int k : {0, 1, 5, 7, 8, 10, 100}) {
+    const auto r = run("root-om(model=material,manage_risk=true,risk_margin=" + std::to_string(k) + ")", p, 4);
+    const auto& expected = k < 8 ? managed : plain;
+    EXPECT_EQ(format_move(r.best, p.side), k < 8 ? "a8R" : "a6L") << k;
+    EXPECT_EQ(r.value, expected.value) << k;
+    EXPECT_EQ(r.pv, expected.pv) << k;
+    EXPECT_EQ(r.nodes, managed.nodes) << k;
+  }
+}
+
+TEST(RootOm, BadRiskMarginIsRefusedNamingTheParameter) {
+  const auto eval = make_evaluator("default");
+  auto error_of = [&](const std::string& spec) {
+    return test::input_error_of([&] { models::make_searcher(spec, kRules, eval); });
+  };
+  for (const char* bad : {"-1", "x", "2.5", "100001", ""}) {
+    const std::string m = error_of(std::string("root-om(model=material,manage_risk=true,risk_margin=") + bad + ")");
+    EXPECT_NE(m.find("risk_margin"), std::string::npos) << m;
+  }
+  // Without the risk filter a margin would change nothing: refused, whatever its value.
+  for (const std::string params : {"risk_margin=5", "risk_margin=0", "manage_risk=false,risk_margin=5"}) {
+    const std::string m = error_of("root-om(model=material," + params + ")");
+    EXPECT_NE(m.find("parameter risk_margin needs manage_risk=true"), std::string::npos) << m;
+  }
+  for (const char* good : {"0", "5", "100000"})
+    EXPECT_NO_THROW(models::make_searcher(
+        std::string("root-om(model=material,manage_risk=true,risk_margin=") + good + ")", kRules, eval));
 }
 
 // One root move scored both ways, by hand: `first` after the model's reply, `pess` the
@@ -376,7 +463,8 @@ TEST(RootOm, BadOwnDepthIsRefusedNamingTheParameter) {
   EXPECT_NE(twice.find("parameter own_depth given twice"), std::string::npos) << twice;
   // An unknown parameter's message lists own_depth among the known ones.
   const std::string unknown = error_of("root-om(model=material,own=2)");
-  EXPECT_NE(unknown.find("(known: model, model_depth, own_depth, manage_risk, ties)"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("(known: model, model_depth, own_depth, manage_risk, risk_margin, ties)"), std::string::npos)
+      << unknown;
   for (const char* good : {"d-2", "d", "1", "127"})
     EXPECT_NO_THROW(models::make_searcher(std::string("root-om(model=material,own_depth=") + good + ")", kRules, eval));
 }
