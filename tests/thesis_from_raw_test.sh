@@ -16,7 +16,8 @@ BAO_BIN="$BAO" BAO_RESULTS="$tmp/results" "$ROOT/scripts/reproduce-thesis" --sca
 check "reproduce-thesis --scale standard --from-raw exits 0" test $? -eq 0 || tail -n 20 "$tmp/log"
 check "  it played nothing (no games.jsonl written)" eval "! ls '$tmp'/results/E*/*/games.jsonl > /dev/null 2>&1"
 for f in verdicts.md verdicts.csv E2/prom.md E4/tables.md E5/tables.md E5dd/tables.md E5m/tables.md E6/tables.md E6b/tables.md \
-         E7/tables.md E1/E1.png E2/E2.png E3/E3.png E4/E4.png E5/E5.png E6/E6.png E6b/E6b.png E7/E7.png reference.md; do
+         E7/tables.md E1/E1.png E2/E2.png E3/E3.png E4/E4.png E5/E5.png E6/E6.png E6b/E6b.png E7/E7.png reference.md \
+         E5s/tables.md E5s/E5s.png E5g/tables.md E5g/E5g.png D8/tables.md S2/tables.md S2/S2.png E7b/tables.md; do
   check "  the committed $f" cmp -s "$ROOT/results/$f" "$tmp/results/$f"
 done
 differ=""
@@ -33,7 +34,8 @@ python3 - "$ROOT/results/verdicts.md" "$ROOT/docs/results.md" > "$tmp/quotes" <<
 import sys
 verdicts = open(sys.argv[1]).read().splitlines()
 doc = " ".join(open(sys.argv[2]).read().split())  # a quote may wrap
-family = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b'", "H6c", "H7b-count"]
+family = ["H4", "H5a", "H5b", "H5c", "H5d", "H5e", "H5f", "H5g", "H6a-right", "H6a-wrong", "H6b'", "H6c", "H7b-count",
+          "H5f'", "H5g'", "H7b-NI"]
 for line in verdicts:
     cells = [c.strip() for c in line.strip("|").split("|")]
     if cells and cells[0] in family:
