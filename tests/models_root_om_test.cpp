@@ -77,6 +77,16 @@ search::BaoResult run(const std::string& spec, const Position& p, int depth) {
   return models::make_searcher(spec, kRules, make_evaluator("default"))->search(p, search::Limits{depth, 0, 0});
 }
 
+// The two runs of root-om with `params` chose the same move with the same value,
+// variation and counts (an option at its default changes nothing).
+void expect_same_run(const search::BaoResult& a, const search::BaoResult& b, const std::string& params) {
+  EXPECT_EQ(a.best, b.best) << params;
+  EXPECT_EQ(a.value, b.value) << params;
+  EXPECT_EQ(a.nodes, b.nodes) << params;
+  EXPECT_EQ(a.leaf_evals, b.leaf_evals) << params;
+  EXPECT_EQ(a.pv, b.pv) << params;
+}
+
 // Games in progress: seeded random walks of 4..40 plies, and the position of the
 // risk-management test.
 std::vector<Position> positions() {
@@ -194,12 +204,7 @@ TEST(RootOm, RiskMarginZeroIsTheDefault) {
     for (const std::string params :
          {"model=material,manage_risk=true", "model=default@2,manage_risk=true,ties=pessimistic"}) {
       const auto plain = run("root-om(" + params + ")", p, 3);
-      const auto zero = run("root-om(" + params + ",risk_margin=0)", p, 3);
-      EXPECT_EQ(zero.best, plain.best) << params;
-      EXPECT_EQ(zero.value, plain.value) << params;
-      EXPECT_EQ(zero.nodes, plain.nodes) << params;
-      EXPECT_EQ(zero.leaf_evals, plain.leaf_evals) << params;
-      EXPECT_EQ(zero.pv, plain.pv) << params;
+      expect_same_run(run("root-om(" + params + ",risk_margin=0)", p, 3), plain, params);
     }
   }
 }
@@ -347,12 +352,7 @@ TEST(RootOm, TiesFirstIsTheDefault) {
     SCOPED_TRACE(format_position(p));
     for (const std::string params : {"model=material", "model=material,manage_risk=true", "model=default@2"}) {
       const auto plain = run("root-om(" + params + ")", p, 3);
-      const auto first = run("root-om(" + params + ",ties=first)", p, 3);
-      EXPECT_EQ(first.best, plain.best) << params;
-      EXPECT_EQ(first.value, plain.value) << params;
-      EXPECT_EQ(first.nodes, plain.nodes) << params;
-      EXPECT_EQ(first.leaf_evals, plain.leaf_evals) << params;
-      EXPECT_EQ(first.pv, plain.pv) << params;
+      expect_same_run(run("root-om(" + params + ",ties=first)", p, 3), plain, params);
     }
   }
 }
