@@ -27,6 +27,7 @@ ARM_PLAYS = {"base": ("base", {v: v for v in PLAYERS}), "openings": ("openings",
              "evals": ("evals", {v: v for v in PLAYERS})}
 ARM_PLAYS.update({f"riskmargin-k{k}": ("riskmargin", {"omdr": f"omdrk{k}"}) for k in MARGINS})
 ARM_PLAYS["promorder"] = ("promorder", {"p50": "p50swap"})
+ARM_PLAYS["search"] = ("search", {v: v for v in PLAYERS})
 ARMS = list(ARM_PLAYS)
 ARM_CHANGE = {
     "base": "none: our settings (E5's and E6b's players)",
@@ -35,6 +36,8 @@ ARM_CHANGE = {
     "ties": "his tie rule in root OM (ties=pessimistic); omd and omdr only, alpha-beta the base arm's",
     "evals": "evaluators of his kind: material, default, ga-material, td-short, td-long",
     "promorder": "PrOM 0.5 with the model's evaluator Y first, scoring the leaves (p50swap); the rest the base arm's",
+    "search": "his iterative deepening by one ply and deeper table entries for the alpha-beta players "
+              "(alphabeta(tt_deeper=true,id_step=1): the opponent and alpha-beta(X))",
 }
 ARM_CHANGE.update({f"riskmargin-k{k}": f"risk filter admits moves within {k} units of the best (omdrk{k}); "
                    "the rest the base arm's" for k in MARGINS})
