@@ -48,6 +48,11 @@ ROWS = [("om", "om", "ab"), ("omd", "omd", "ab"), ("omdr", "omdr", "ab"), ("p50"
 ROW_LABELS = {"om": "full-depth OM (om)", "omd": "root OM at d (omd)", "omdr": "root OM at d, risk mgmt (omdr)",
               "p50": "PrOM {X: 0.5, Y: 0.5} (p50)", "omdr-omd": "risk row's share kept: gain(omdr) - gain(omd)",
               "p50-om": "PrOM 0.5 minus OM: gain(p50) - gain(om)"}
+# The figure's panel titles: what each row is, without the players' code names.
+FIGURE_LABELS = {"om": "full-depth OM search", "omd": "root OM, model at the opponent's depth",
+                 "omdr": "root OM with risk management", "p50": "PrOM, MAX's own type at 0.5",
+                 "omdr-omd": "risk management's cost (root OM with it less without it)",
+                 "p50-om": "PrOM 0.5 less OM search"}
 SAME_GAME = ("omd", "omdr")  # the row players whose games are compared with alpha-beta's
 
 
@@ -324,8 +329,8 @@ def figure_arms(res, stem):
                 label="Donkers' 2002 program (his effect)")
         ax.axhline(0, color="grey", lw=0.6)
         ax.set_ylim(*limits(ends))
-        ax.set_title(ROW_LABELS[row], fontsize=9)
-        ax.set_xticks(range(len(arms)), arms)
+        ax.set_title(FIGURE_LABELS[row], fontsize=9)
+        ax.set_xticks(range(len(arms)), arms, rotation=40, ha="right", fontsize=8)
         ax.set_ylabel("points")
     handles = {}
     for ax in axes.ravel():

@@ -35,7 +35,7 @@ def figure_e5s(exp, res, ctx, stem):
     ax.minorticks_off()
     ax.set_ylim(*limits(ends))
     ax.set_xlabel("budget B (nodes a move, log scale)")
-    ax.set_ylabel("gain score(eqomdB) - score(eqabB) (points)")
+    ax.set_ylabel("root OM's gain over alpha-beta, both within B nodes (points)")
     ax.set_title(f"E5s: root OM against alpha-beta at equal nodes ({ctx.scale} scale, {exp.games} games)", fontsize=10)
     ax.legend(fontsize=8)
     save_figure(fig, stem)
