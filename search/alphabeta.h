@@ -39,6 +39,19 @@
 //
 // Forward pruning (search/forward_pruning.h: quiescence, null move, late-move reductions,
 // futility) is the strength mode: off by default, and not exact when on.
+//
+// Donkers' 2002 program's search, as options (docs/reference-program.md): `mtdf`, each
+// iteration's root value found by MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996),
+// null-window searches closing in from the last iteration's value; of equally valued
+// moves it plays the first in search order to reach the value (the last iteration's best
+// first), not the first in the game's order. `shuffle` (a seed, 0: off): at every node
+// where the game allows it (Bao: the namua stage, G::shuffles), the game's move order is
+// rotated by a pseudo-random offset before ordering, which decides among equal moves and
+// equally scored children. The offset is a function of the seed, the search's root and
+// the node, so a search stays reproducible (the same seed, root and options give the same
+// move and nodes whatever the thread count), while another seed or another root makes
+// other choices; his program draws a fresh offset per node from one generator instead.
+// Both keep the value exact (without tt_deeper).
 #pragma once
 
 #include <atomic>
@@ -46,6 +59,7 @@
 #include <cstring>
 #include <memory>
 
+#include "engine/random.h"
 #include "search/busy_positions.h"
 #include "search/deepening.h"
 #include "search/forward_pruning.h"
@@ -66,6 +80,8 @@ struct AlphaBetaOptions {
   int id_step = 3;                      // with a depth limit alone: iterate every id_step depths, ending at it
   bool lazy_legality = true;            // a DeferringGame's costly moves: decided after the others, if needed
   ForwardPruning prune{};               // the strength mode (a ForwardPruningGame's): none by default
+  bool mtdf = false;                    // each iteration's root by MTD(f) null-window searches
+  std::uint64_t shuffle = 0;            // seed of the move order's rotation per node (G::shuffles); 0: none
 };
 
 template <class G>
@@ -150,11 +166,15 @@ class AlphaBeta {
       return r;
     }
     root_side_ = game_.side_to_move(root);
+    root_key_ = game_.hash(root);
+    root_rotate_ = shuffled(root) ? shuffle_offset(root_key_, static_cast<int>(rc.size())) : 0;
     int prev_best = -1, prev_value = 0;
     deepen(DepthPlan::of(limits, opt_.id_step), [&](int depth, bool may_stop) {
       may_stop_ = may_stop;
       int value;
-      if (opt_.aspiration > 0 && depth > 1 && !is_decisive(prev_value)) {
+      if (opt_.mtdf) {
+        value = mtdf(depth, prev_value, prev_best);
+      } else if (opt_.aspiration > 0 && depth > 1 && !is_decisive(prev_value)) {
         const int lo = prev_value - opt_.aspiration, hi = prev_value + opt_.aspiration;
         value = root_search(depth, lo, hi, prev_best);
         if (!stop_ && (value <= lo || value >= hi)) value = root_search(depth, -kInfinity, kInfinity, prev_best);
@@ -211,13 +231,61 @@ class AlphaBeta {
     pv_len_[ply] = pv_len_[ply + 1] + 1;
   }
 
+  // A shuffled search (opt_.shuffle) rotates the order at s.
+  bool shuffled(const State& s) const {
+    if (opt_.shuffle == 0) return false;
+    if constexpr (requires { G::shuffles(s); })
+      return G::shuffles(s);
+    else
+      return true;
+  }
+
+  // The rotation of a shuffled node's n children: a function of the seed, the root and
+  // the node's key (see the header).
+  int shuffle_offset(std::uint64_t key, int n) const {
+    if (n < 2) return 0;
+    SplitMix64 r(opt_.shuffle * 0x9e3779b97f4a7c15ull ^ key ^ root_key_ * 0xd1b54a32d192ed03ull);
+    return static_cast<int>(r.below(static_cast<std::uint32_t>(n)));
+  }
+
+  // MTD(f): null-window root searches around the guess g, each failing high (a lower bound)
+  // or low (an upper bound) until the bounds meet. The move is the last fail-high search's.
+  // A table with deeper entries (tt_deeper) can make the bounds inconsistent, so after
+  // kMaxMtdfPasses searches a full-window one decides.
+  static constexpr int kMaxMtdfPasses = 100;
+  int mtdf(int depth, int guess, int prev_best) {
+    int lower = -kInfinity, upper = kInfinity, g = guess, best = -1, best_len = 0;
+    Move best_pv[kMaxPly + 1];
+    for (int pass = 0; lower < upper; ++pass) {
+      if (pass == kMaxMtdfPasses) return root_search(depth, -kInfinity, kInfinity, prev_best);
+      const int beta = g == lower ? g + 1 : g;
+      g = root_search(depth, beta - 1, beta, prev_best);
+      if (stop_) return g;
+      if (g < beta) {
+        upper = g;
+      } else {
+        lower = g;
+        best = root_best_;
+        best_len = pv_len_[0];
+        std::memcpy(best_pv, pv_[0], sizeof(Move) * static_cast<std::size_t>(best_len));
+      }
+    }
+    if (best < 0) return root_search(depth, -kInfinity, kInfinity, prev_best);
+    root_best_ = best;
+    pv_len_[0] = best_len;
+    std::memcpy(pv_[0], best_pv, sizeof(Move) * static_cast<std::size_t>(best_len));
+    return lower;
+  }
+
   int root_search(int depth, int alpha, int beta, int prev_best) {
     auto& rc = root_children_;
     const int n = static_cast<int>(rc.size());
     std::uint8_t order[kMaxChildren<G>];
-    game_order(n, order);
-    if (opt_.ordering && prev_best > 0) {  // last iteration's best first
-      for (int i = prev_best; i > 0; --i) order[i] = order[i - 1];
+    game_order(n, order, root_rotate_);
+    if (opt_.ordering && prev_best >= 0) {  // last iteration's best first
+      int k = 0;
+      while (order[k] != prev_best) ++k;
+      for (; k > 0; --k) order[k] = order[k - 1];
       order[0] = static_cast<std::uint8_t>(prev_best);
     }
     if (rotation_ > 0 && n > 1) {
@@ -239,17 +307,19 @@ class AlphaBeta {
       std::memcpy(order, now, static_cast<std::size_t>(n_now));
       std::memcpy(order + n_now, later, static_cast<std::size_t>(n_later));
     }
-    int best = -kInfinity;
+    int best = -kInfinity, top = -kInfinity;
     root_best_ = -1;
     pv_len_[0] = 0;
     for (int k = 0; k < n; ++k) {
       const int i = order[k];
-      // Ties go to the move first in game order: a move before the current best has to
-      // reach best, a move after it has to exceed it.
+      // Ties go to the move first in game order (rotated, when shuffled): a move before the
+      // current best has to reach best, a move after it has to exceed it.
+      const auto rank = [&](int j) { return (j - root_rotate_ + n) % n; };
       int a = alpha;
-      if (root_best_ >= 0) a = std::max(alpha, i < root_best_ ? best - 1 : best);
+      if (root_best_ >= 0) a = std::max(alpha, rank(i) < rank(root_best_) ? best - 1 : best);
       const int v = search_child(rc[i].pos, depth - 1, a, beta, 0, root_best_ >= 0);
       if (stop_) return best;
+      top = std::max(top, v);
       if (root_best_ < 0 || v > a) {
         best = v;
         root_best_ = i;
@@ -257,7 +327,9 @@ class AlphaBeta {
         if (v >= beta) break;
       }
     }
-    return best;
+    // Failing low, a move after the first can have a higher bound than the one kept as
+    // best (it had to exceed alpha to displace it): the node's bound is the highest.
+    return std::max(best, top);
   }
 
   // Looks the node up in the table (key): true, with v, when an entry of this remaining
@@ -300,6 +372,7 @@ class AlphaBeta {
   // What one node has found so far: its window, best value and move, the children searched.
   struct NodeState {
     int alpha = 0, beta = 0, depth = 0, ply = 0, side = 0;
+    std::uint64_t key = 0;  // the position's hash, where the table, Lazy SMP or shuffle needs it
     int best = -kInfinity;
     std::uint8_t best_code = kNoCode;
     int searched = 0;
@@ -386,7 +459,7 @@ class AlphaBeta {
 
     std::uint8_t hash_code = kNoCode;
     std::uint64_t key = 0;
-    if (tt_ || busy_) key = game_.hash(s);
+    if (tt_ || busy_ || opt_.shuffle) key = game_.hash(s);
     if (tt_) {
       int v;
       if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
@@ -397,6 +470,7 @@ class AlphaBeta {
     ns.depth = depth;
     ns.ply = ply;
     ns.side = side;
+    ns.key = key;
     if constexpr (ForwardPruningGame<G>) {
       int v;
       if (opt_.prune.any() && prune_node(ns, s, v)) return v;
@@ -430,11 +504,12 @@ class AlphaBeta {
     if (tt_ && ns.depth > 1)
       for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
     std::uint8_t order[kMaxChildren<G>];
+    const int rotate = shuffled(s) ? shuffle_offset(ns.key, n) : 0;
     if (opt_.ordering)
       ordering_.order(
-          game_, s, ch, killers, [&](const Move& m) { return game_.move_code(m) == hash_code; }, order);
+          game_, s, ch, killers, [&](const Move& m) { return game_.move_code(m) == hash_code; }, order, rotate);
     else
-      game_order(n, order);
+      game_order(n, order, rotate);
     // Lazy SMP: a child another thread is inside waits until the others are searched.
     const bool may_wait = busy_ && ns.depth - 1 >= BusyPositions::kMinDepth;
     std::uint8_t waiting[kMaxChildren<G>];
@@ -570,6 +645,8 @@ class AlphaBeta {
   std::unique_ptr<typename DeferredList<G>::type[]> deferred_;  // per ply (lazy legality)
   typename G::Children root_children_;
   int root_side_ = 0, root_best_ = -1;
+  std::uint64_t root_key_ = 0;  // the root's hash (shuffle)
+  int root_rotate_ = 0;         // the root's rotation (shuffle)
 
   StopRule stop_rule_;
   std::chrono::steady_clock::time_point start_;

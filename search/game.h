@@ -142,6 +142,10 @@ struct BaoGame {
     return bao::deferred_children(s, m, rules, skip, n, out);
   }
   static bool quiet(const Move& m) { return m.takasa(); }
+  // Where a shuffled search (AlphaBetaOptions::shuffle) rotates the move order: the namua
+  // stage (the side to move has seeds in hand), as Donkers' 2002 program does
+  // (docs/reference-program.md).
+  static bool shuffles(const State& s) { return s.hand[s.side] > 0; }
   // A takasa move changes neither the opponent's ring nor his hand, and cannot empty his
   // front row: its child is a quick win for the mover only when the opponent, in the mtaji
   // stage, has no pit of 2 or more (3.3), as he has not now.

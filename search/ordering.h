@@ -31,9 +31,10 @@ inline void stable_sort_by_score(const int* score, int n, std::uint8_t* order) {
   }
 }
 
-// Fills order[0..n) with 0..n-1: the game's order.
-inline void game_order(int n, std::uint8_t* order) {
-  for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(i);
+// Fills order[0..n) with 0..n-1: the game's order, or that order begun `rotate` places on
+// (rotate, rotate + 1, ..., n - 1, 0, ..., rotate - 1: a shuffled search, AlphaBetaOptions::shuffle).
+inline void game_order(int n, std::uint8_t* order, int rotate = 0) {
+  for (int i = 0; i < n; ++i) order[i] = static_cast<std::uint8_t>(rotate > 0 ? (i + rotate) % n : i);
 }
 
 // The order of ch by the game's order_hint alone, highest first, stable.
@@ -75,12 +76,13 @@ class MoveOrdering {
   const Move& none() const { return none_; }
 
   // Fills order[0..ch.size()) with the children's indices, best first: a child for which
-  // first(move) is true, then the killers k, then order_hint and history.
+  // first(move) is true, then the killers k, then order_hint and history; equal scores in
+  // the game's order begun `rotate` places on (game_order).
   template <class First>
   void order(const G& game, const State& s, const typename G::Children& ch, const Killers& k, First&& first,
-             std::uint8_t* order) const {
+             std::uint8_t* order, int rotate = 0) const {
     const int n = static_cast<int>(ch.size());
-    game_order(n, order);
+    game_order(n, order, rotate);
     const int side = game.side_to_move(s);
     int score[kMaxChildren<G>];
     for (int i = 0; i < n; ++i) {

@@ -113,6 +113,11 @@ std::vector<Param> alphabeta_params() {
            "with a depth limit alone, iterations every id_step depths ending at the limit"},
           {"lazy_legality", T::Bool, flag(d.lazy_legality), 0, 0,
            "moves still going after 64 laps decided after the others, where a bound says they matter"},
+          {"mtdf", T::Bool, flag(d.mtdf), 0, 0,
+           "each iteration's root value by MTD(f) null-window searches (Donkers' 2002 search)"},
+          {"shuffle", T::Int, "0", 0, std::int64_t{1} << 62,
+           "seed of a pseudo-random rotation of the move order at every namua-stage node (Donkers' 2002 "
+           "program; 0: none)"},
           {"threads", T::Int, "1", 1, kMaxSearchThreads,
            "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
            "(refused in tournaments)"}};
@@ -126,7 +131,10 @@ AlphaBetaOptions alphabeta_options(Args& a) {
                           .staged = a.get_bool("staged"),
                           .pvs = a.get_bool("pvs"),
                           .id_step = static_cast<int>(a.get_int("id_step")),
-                          .lazy_legality = a.get_bool("lazy_legality")};
+                          .lazy_legality = a.get_bool("lazy_legality"),
+                          .prune = {},
+                          .mtdf = a.get_bool("mtdf"),
+                          .shuffle = static_cast<std::uint64_t>(a.get_int("shuffle"))};
 }
 
 // The strength mode's defaults: the options whose SPRT was accepted (docs/strength.md).

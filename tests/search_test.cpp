@@ -415,5 +415,104 @@ TEST(SearchTables, TooLargeOrOutOfMemoryIsNamedNotABareBadAlloc) {
   EXPECT_NO_THROW(search::TranspositionTable(1));
 }
 
+// Donkers' search options (mtdf, shuffle): minimax's value and a move of that value at
+// depths 1 to 5, alone and together, with the table exact (no tt_deeper).
+TEST(DonkersSearch, MtdfAndShuffleKeepTheMinimaxValueAndPlayAMoveOfIt) {
+  const BaoGame game{Rules{}};
+  const models::MaterialEvaluator eval;  // coarse: many equal moves
+  Minimax<BaoGame, EvalFn> mm(game, EvalFn{&eval});
+  auto make = [&](bool mtdf, std::uint64_t shuffle) {
+    AlphaBetaOptions o;
+    o.tt_mb = 1;
+    o.mtdf = mtdf;
+    o.shuffle = shuffle;
+    return std::make_unique<AlphaBeta<BaoGame, EvalFn>>(game, EvalFn{&eval}, o);
+  };
+  auto plain = make(false, 0);
+  auto mtdf = make(true, 0);
+  auto shuffled = make(false, 7);
+  auto both = make(true, 7);
+  int moved_by[3] = {0, 0, 0};  // positions where each plays another move than plain
+  for (const Position& p : random_positions(Variant::Kiswahili, 300, 21)) {
+    const int depth = 1 + static_cast<int>(p.key % 5);
+    SCOPED_TRACE(format_position(p) + " depth " + std::to_string(depth));
+    const auto ref = mm.search(p, Limits{depth, 0, 0});
+    const auto base = plain->search(p, Limits{depth, 0, 0});
+    ASSERT_EQ(base.value, ref.value);
+    AlphaBeta<BaoGame, EvalFn>* variants[3] = {mtdf.get(), shuffled.get(), both.get()};
+    for (int k = 0; k < 3; ++k) {
+      SCOPED_TRACE(k);
+      const auto r = variants[k]->search(p, Limits{depth, 0, 0});
+      ASSERT_EQ(r.value, ref.value);
+      ASSERT_TRUE(r.has_move);
+      ASSERT_FALSE(r.pv.empty());
+      EXPECT_EQ(r.pv[0], r.best);
+      bool found = false;
+      ChildList ch;
+      generate_children(p, game.rules, ch);
+      for (const Child& x : ch)
+        if (x.move == r.best) {
+          found = true;
+          EXPECT_EQ(-mm.value_of(x.pos, depth - 1, 1), ref.value) << "a move of the minimax value";
+        }
+      EXPECT_TRUE(found);
+      if (!(r.best == base.best)) ++moved_by[k];
+    }
+  }
+  // Each option decides among equal moves otherwise than the game's order somewhere.
+  EXPECT_GT(moved_by[0], 0) << "mtdf";
+  EXPECT_GT(moved_by[1], 0) << "shuffle";
+  EXPECT_GT(moved_by[2], 0) << "mtdf and shuffle";
+}
+
+// shuffle rotates the order in the namua stage alone, is the same search for the same
+// seed, and another seed makes other choices.
+TEST(DonkersSearch, ShuffleActsInTheNamuaStageAloneAndIsReproducible) {
+  const Rules rules;
+  auto eval = models::make_evaluator("material");
+  auto plain = make_searcher("alphabeta", rules, eval);
+  auto s3 = make_searcher("alphabeta(shuffle=3)", rules, eval);
+  auto s4 = make_searcher("alphabeta(shuffle=4)", rules, eval);
+  int mtaji = 0, namua_changed = 0, seeds_differ = 0;
+  for (const Position& p : random_positions(Variant::Kiswahili, 200, 22)) {
+    SCOPED_TRACE(format_position(p));
+    const Limits limits{4, 0, 0};
+    const BaoResult a = plain->search(p, limits);
+    const BaoResult b = s3->search(p, limits);
+    const BaoResult again = make_searcher("alphabeta(shuffle=3)", rules, eval)->search(p, limits);
+    const BaoResult c = s4->search(p, limits);
+    EXPECT_EQ(b.best, again.best);
+    EXPECT_EQ(b.nodes, again.nodes);
+    EXPECT_EQ(a.value, b.value);
+    EXPECT_EQ(a.value, c.value);
+    // No namua node below a mtaji-stage root: the search there is the plain one.
+    if (p.hand[0] == 0 && p.hand[1] == 0) {
+      ++mtaji;
+      EXPECT_EQ(a.best, b.best);
+      EXPECT_EQ(a.nodes, b.nodes);
+    } else {
+      namua_changed += a.nodes != b.nodes || !(a.best == b.best);
+      seeds_differ += b.nodes != c.nodes || !(b.best == c.best);
+    }
+  }
+  EXPECT_GT(mtaji, 20);
+  EXPECT_GT(namua_changed, 20);
+  EXPECT_GT(seeds_differ, 20);
+}
+
+// MTD(f) with deeper table entries (the reference program's search) ends: its passes are
+// bounded, and it returns a legal move.
+TEST(DonkersSearch, MtdfWithDeeperEntriesEndsWithALegalMove) {
+  const Rules rules;
+  auto s =
+      make_searcher("alphabeta(mtdf=true,tt_deeper=true,id_step=1,tt_mb=1)", rules, models::make_evaluator("default"));
+  for (const Position& p : random_positions(Variant::Kiswahili, 40, 23)) {
+    const BaoResult r = s->search(p, Limits{6, 0, 0});
+    ASSERT_TRUE(r.has_move) << format_position(p);
+    EXPECT_TRUE(is_legal(p, r.best, rules)) << format_position(p);
+    EXPECT_EQ(r.depth, 6);
+  }
+}
+
 }  // namespace
 }  // namespace bao::search
