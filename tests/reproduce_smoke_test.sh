@@ -32,15 +32,19 @@ for d in "$R"/E1 "$R"/E2 "$R"/E3 "$R"/E7/learned "$R"/E7b/learned "$R"/E[4-7]* "
   n=$((n + 1))
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]+'/run.json'))['runs']; assert r and all(x['commit'] and x['command'] and x['wall_seconds'] >= 0 for x in r)" "$d" 2>/dev/null || bad="$bad $d"
 done
-check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 88
-tour=$(ls -d "$R"/E4/E4-* "$R"/E5/E5-* "$R"/E5dd/E5dd-* "$R"/E5m/E5m-* "$R"/E6/E6-* "$R"/E6b/E6b-* "$R"/E7/E7-* \
+check "every results folder ($n) has a run.json with commit, command and times" test -z "$bad" -a "$n" -eq 101
+tour=$(ls -d "$R"/E4/E4-* "$R"/E5/E5-* "$R"/E5dd/E5dd-* "$R"/E5m/E5m-* "$R"/E6/E6-* "$R"/E6b/E6b-* "$R"/E6c/E6c-* "$R"/E7/E7-* \
        "$R"/E5s/E5s-* "$R"/E5sd/E5sd-* "$R"/E5g/E5g-* "$R"/D8/D8-* "$R"/S2/S2-* "$R"/E7b/E7b-* | wc -l)
-check "the tournaments: 1 E4, 3 E5, 3 E5dd, 3 E5m, 4 E6, 8 E6b, 4 E7, 3 E5s, 3 E5sd, 3 E5g, 3 D8, 24 S2, 8 E7b ($tour)" \
-  test "$tour" -eq 70
+check "the tournaments: 1 E4, 3 E5, 3 E5dd, 3 E5m, 4 E6, 8 E6b, 6 E6c, 4 E7, 3 E5s, 3 E5sd, 3 E5g, 3 D8, 30 S2, 8 E7b ($tour)" \
+  test "$tour" -eq 82
 check "E7b: the on-line learner's repeats, each a PrOM spec" \
   eval "test \$(grep -l '^prom-beta(' '$R'/E7b/learned/*-online-*.txt | wc -l) -eq 8"
 check "S2's tie-rule arm plays root OM with Donkers' tie rule" \
   eval "grep -q 'ties=pessimistic' '$R/S2/S2-ties-vs-ga-short/config.ini'"
+check "S2's mtdf and shuffle arms play alpha-beta with MTD(f), resp. the move-order rotation" \
+  eval "grep -q 'mtdf=true' '$R/S2/S2-mtdf-vs-ga-short/config.ini' && grep -q 'shuffle=1' '$R/S2/S2-shuffle-vs-ga-short/config.ini'"
+check "E6c: PrOM 0.8's score and gain over alpha-beta(X) in its tables" \
+  eval "grep -qE '^\| PrOM \{X: 0.8, Y: 0.2\} \(p80\) \| [0-9.]+% ' '$R/E6c/tables.md'"
 check "E5m: each equal-nodes OM player against the use-matched alpha-beta" \
   eval "test \$(grep -cE '^\| eq(ab|omd|omd1|omdr|om) \| [+-][0-9]' '$R/E5m/tables.md') -eq 5"
 check "every tournament keeps its raw games, gzipped, all games played" \

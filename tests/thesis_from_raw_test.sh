@@ -17,7 +17,8 @@ check "reproduce-thesis --scale standard --from-raw exits 0" test $? -eq 0 || ta
 check "  it played nothing (no games.jsonl written)" eval "! ls '$tmp'/results/E*/*/games.jsonl > /dev/null 2>&1"
 for f in verdicts.md verdicts.csv E2/prom.md E4/tables.md E5/tables.md E5dd/tables.md E5m/tables.md E6/tables.md E6b/tables.md \
          E7/tables.md E1/E1.png E2/E2.png E3/E3.png E4/E4.png E5/E5.png E6/E6.png E6b/E6b.png E7/E7.png reference.md \
-         E5s/tables.md E5s/E5s.png E5g/tables.md E5g/E5g.png D8/tables.md S2/tables.md S2/S2.png E7b/tables.md; do
+         E5s/tables.md E5s/E5s.png E5g/tables.md E5g/E5g.png D8/tables.md S2/tables.md S2/S2.png E7b/tables.md \
+         E6c/tables.md; do
   check "  the committed $f" cmp -s "$ROOT/results/$f" "$tmp/results/$f"
 done
 differ=""

@@ -14,7 +14,7 @@ import os
 from .design import DONKERS_2002
 from .figures import limits, plt, save_figure
 from .loading import games_file, read_games
-from .stats import Boot, Est, percentile_ci, pooled
+from .stats import Boot, Est, hit_rate, percentile_ci, pooled
 from .tables import DASH, explained_by, header_lines, md_table, pct_ci, pts_ci, write_text
 
 PLAYERS = ["ab", "om", "omd", "omdr", "p50"]
@@ -28,6 +28,8 @@ ARM_PLAYS = {"base": ("base", {v: v for v in PLAYERS}), "openings": ("openings",
 ARM_PLAYS.update({f"riskmargin-k{k}": ("riskmargin", {"omdr": f"omdrk{k}"}) for k in MARGINS})
 ARM_PLAYS["promorder"] = ("promorder", {"p50": "p50swap"})
 ARM_PLAYS["search"] = ("search", {v: v for v in PLAYERS})
+ARM_PLAYS["mtdf"] = ("mtdf", {v: v for v in PLAYERS})
+ARM_PLAYS["shuffle"] = ("shuffle", {v: v for v in PLAYERS})
 ARMS = list(ARM_PLAYS)
 ARM_CHANGE = {
     "base": "none: our settings (E5's and E6b's players)",
@@ -38,6 +40,10 @@ ARM_CHANGE = {
     "promorder": "PrOM 0.5 with the model's evaluator Y first, scoring the leaves (p50swap); the rest the base arm's",
     "search": "his iterative deepening by one ply and deeper table entries for the alpha-beta players "
               "(alphabeta(tt_deeper=true,id_step=1): the opponent and alpha-beta(X))",
+    "mtdf": "the search arm with his MTD(f) root search for the alpha-beta players "
+            "(alphabeta(tt_deeper=true,id_step=1,mtdf=true))",
+    "shuffle": "his random move-order rotation in the namua stage for the alpha-beta players "
+               "(alphabeta(shuffle=1)); OM's, root OM's and PrOM's searches and model probes without it",
 }
 ARM_CHANGE.update({f"riskmargin-k{k}": f"risk filter admits moves within {k} units of the best (omdrk{k}); "
                    "the rest the base arm's" for k in MARGINS})
@@ -179,11 +185,12 @@ def analyse_arms(exp, boot):
     """Every declared measure of every arm with games: {'arms': arms played, 'missing':
     arms without games, 'pairs': {arm: pairs}, 'gain', 'effect', 'judge': {(arm, row):
     Est / None / (explains, accounts)}, 'score': {(arm, player): Est}, 'same': {arm:
-    {variant: (equal, compared)}}, 'his': {row: his figure}}."""
+    {variant: (equal, compared)}}, 'hit': {arm: {variant: root OM's hit rate Est / None}}, 'his': {row:
+    his figure}}."""
     cells = {arm: arm_cells(exp, arm) for arm in ARMS}
     arms = [a for a in ARMS if cells[a]]
     res = {"arms": arms, "missing": [a for a in ARMS if not cells[a]], "gain": {}, "effect": {}, "judge": {},
-           "score": {}, "same": {}, "his": {row: his_effect(row) for row, _, _ in ROWS},
+           "score": {}, "same": {}, "hit": {}, "his": {row: his_effect(row) for row, _, _ in ROWS},
            "pairs": {a: len({(c[0], c[2]) for c in cells[a]}) for a in arms}}
     for arm in arms:
         for row, _, _ in ROWS:
@@ -192,6 +199,8 @@ def analyse_arms(exp, boot):
             p = player_of(arm, v)
             res["score"][(arm, v)] = pooled(exp, boot, cells[arm], p) if p is not None else None
         res["same"][arm] = same_game_share(exp, arm)
+        res["hit"][arm] = {v: hit_rate(exp, boot, cells[arm], player_of(arm, v)) if player_of(arm, v) else None
+                           for v in SAME_GAME}
     for arm in arms:
         for row, _, _ in ROWS:
             base = res["gain"].get(("base", row))
@@ -295,6 +304,11 @@ def tables_arms(exp, res, ctx):
     rows = [[a] + [share_cell(res["same"][a][v]) if player_of(a, v) else "not played" for v in SAME_GAME]
             for a in arms]
     text += md_table(["arm"] + [f"{v}: share (equal of compared)" for v in SAME_GAME], rows)
+    text += ("\n## Root OM's model: share of its predicted replies the opponent played, % [95% CI] "
+             "(predictions)\n\n")
+    rows = [[a] + [f"{pct_ci(res['hit'][a][v])} ({res['hit'][a][v].n})" if res["hit"][a][v] is not None
+                   else "not played" for v in SAME_GAME] for a in arms]
+    text += md_table(["arm"] + [f"{v}: hit rate" for v in SAME_GAME], rows)
     if res["missing"]:
         text += "\nNo data (no games): " + ", ".join(res["missing"]) + ".\n"
     text += partial_note(res)

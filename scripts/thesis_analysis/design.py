@@ -2,7 +2,7 @@
 evaluator names, player variants in table order, E7's learners and opponents. The names
 follow scripts/thesis-configs."""
 
-EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E6b", "E7", "E5s", "E5sd", "E5g", "D8", "S2", "E7b"]
+EXPERIMENTS = ["E4", "E5", "E5dd", "E5m", "E6", "E6b", "E6c", "E7", "E5s", "E5sd", "E5g", "D8", "S2", "E7b"]
 EVALS = ["ga-material", "td-short", "ga-short", "ga-long", "td-long"]
 E5_ORDER = ["ab", "om", "omd", "omd1", "omdr", "omd1r", "omdD", "omd1D", "omdrD", "omd1rD",
             "eqab", "eqomd", "eqomd1", "eqomdr", "eqom"]

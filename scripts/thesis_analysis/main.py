@@ -7,7 +7,7 @@ import os
 import sys
 
 from .arms import run_arms
-from .second_pass import run_second_pass
+from .second_pass import run_e6c, run_second_pass
 from .analysis import analyse_e4, analyse_e6, analyse_e6b, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
 from .design import E5_ORDER, E5DD_ORDER
 from .experiment import load_all
@@ -124,7 +124,8 @@ def main(description):
     # E5s, E5g, D8, E7b and H7b-NI, then S2's sensitivity arms for the reference table.
     run_second_pass(exps, ctx, verdicts, s, e7)
     arms = run_arms(exps, ctx, s)
+    e6c = run_e6c(exps, ctx)
     write_verdicts(a.results, verdicts, ctx, notes)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
-        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b, arms))
+        write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b, arms, e6c))

@@ -1,7 +1,8 @@
 """The second pass of the thesis study (docs/results.md, "Second pass: arms declared
 before the data"): E5s (H5f', the node-budget sweep), E5g (H5g', the model with noise),
-D8 (the depth-8 check), E7b (the on-line learner repeated, E7 at own weight 0.9) and
-H7b-NI (E7's data read as non-inferiority, an amendment after the data).
+D8 (the depth-8 check), E7b (the on-line learner repeated, E7 at own weight 0.9),
+H7b-NI (E7's data read as non-inferiority, an amendment after the data) and E6c (PrOM
+{X: 0.8, Y: 0.2}, the reference table's row, on E6b's pairs and openings).
 
 Every statistic takes the opening as its unit and pairs gains by opening, as the first
 pass does (stats.py). Each experiment has its own bootstrap over its opening indices
@@ -13,8 +14,8 @@ import sys
 
 import numpy as np
 
-from .analysis import analyse_gauntlet, bca_est, inside_truth, pair_of, split_cells, tv_distance
-from .design import E7_OPPONENTS, E7_OUTSIDE, FAMILY, eval_order
+from .analysis import analyse_gauntlet, bca_est, e6_cells, inside_truth, pair_of, split_cells, tv_distance
+from .design import DONKERS_2002, E7_OPPONENTS, E7_OUTSIDE, FAMILY, eval_order
 from .experiment import side_records
 from .hypotheses import DASH, decide, entry, row, short
 from .second_pass_figures import figure_e5g, figure_e5s
@@ -596,6 +597,30 @@ def run_e7b(exp, ctx, repeats):
     truth = inside_truth(exp)
     write_text(os.path.join(exp.folder, "tables.md"),
                tables_e7b(exp, ctx, repeats, truth, online_gains(exp, ctx), weight_gains(exp, ctx)))
+
+
+def run_e6c(exps, ctx):
+    """E6c's tables.md (exploratory, declared before its games): PrOM {X: 0.8, Y: 0.2} and
+    alpha-beta(X) against alpha-beta(Y), model right, pooled over its pairs; returns
+    {"score": {ab, p80}, "gain": p80 - ab} for the reference table, or None without E6c."""
+    exp = exps.get("E6c")
+    if exp is None or exp.n == 0:
+        return None
+    boot = boot_of(exp, ctx)
+    cells = e6_cells(exp)["right"]
+    res = {"score": {v: pooled(exp, boot, cells, v) for v in ("ab", "p80")},
+           "gain": pooled(exp, boot, cells, "p80", "ab"), "pairs": len(cells)}
+    text = header("E6c: PrOM {X: 0.8, Y: 0.2} with the model right (exploratory)", ctx, exp)
+    text += (f"{res['pairs']} ordered pairs (E6b's model-right pairs, seed and openings), X against alpha-beta(Y) "
+             f"with model Y; Donkers' program scored {100 * DONKERS_2002['p80']:.1f}% "
+             f"({100 * (DONKERS_2002['p80'] - 0.5):+.1f} points over his alpha-beta(X)) here "
+             "(docs/reference-program.md).\n\n")
+    text += md_table(["player", "score against alpha-beta(Y) (openings)", "gain over alpha-beta(X)"],
+                     [["alpha-beta(X) (ab)", f"{pct_ci(res['score']['ab'])} ({res['score']['ab'].n})", DASH],
+                      ["PrOM {X: 0.8, Y: 0.2} (p80)", f"{pct_ci(res['score']['p80'])} ({res['score']['p80'].n})",
+                       pts_ci(res["gain"])]])
+    write_text(os.path.join(exp.folder, "tables.md"), text)
+    return res
 
 
 def run_second_pass(exps, ctx, v, s, e7):

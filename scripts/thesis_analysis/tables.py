@@ -409,14 +409,15 @@ def arms_paragraph(arms):
             f"arm does not play its effect is 0 by design. Arms with games: {', '.join(arms['arms'])}{missing}.\n")
 
 
-def tables_reference(e5, e6, ctx, e6b=None, arms=None):
+def tables_reference(e5, e6, ctx, e6b=None, arms=None, e6c=None):
     """RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
     program, design.DONKERS_2002) beside ours with their intervals. His are scores of X
     against alpha-beta(Y) with alpha-beta(X) at 50% by construction (mean over the 20
     ordered pairs of his evaluators), so his effect is his score less 50; ours is the
     gain over alpha-beta(X) on the same openings (E5: all 20 ordered pairs of ours; E6:
     its 5 pairs; E6b: its 20 pairs with the model right, 5 with it wrong). e5, e6, e6b:
-    (experiment, analysis, bootstrap) or None."""
+    (experiment, analysis, bootstrap) or None; e6c: second_pass.run_e6c's result (PrOM
+    {X: 0.8, Y: 0.2} on E6b's 20 model-right pairs) or None."""
     rows = []
 
     def ours_e5(v):
@@ -442,8 +443,12 @@ def tables_reference(e5, e6, ctx, e6b=None, arms=None):
     rows.append(["root OM, model at the true depth d (omd)", *his("omd"), *ours_e5("omd"), why("omd")])
     rows.append(["the same with risk management (omdr)", *his("omdr"), *ours_e5("omdr"), why("omdr")])
     rows.append(["PrOM {X: 0.5, Y: 0.5}, model right (E6 p = 0.5)", *his("p50"), *ours_e6("p50", "right"), why("p50")])
-    rows.append(["PrOM {X: 0.8, Y: 0.2}, model right", *his("p80"), DASH, "not played (E6 has p = 0.75 and 0.9)",
-                 not_s2])
+    if e6c is None:
+        rows.append(["PrOM {X: 0.8, Y: 0.2}, model right", *his("p80"), DASH, "not played (E6 has p = 0.75 and 0.9)",
+                     not_s2])
+    else:
+        rows.append(["PrOM {X: 0.8, Y: 0.2}, model right (E6c, E6b's 20 pairs)", *his("p80"),
+                     pct_ci(e6c["score"]["p80"]), pts_ci(e6c["gain"]), not_s2])
     def ours_e6b(v, cond):
         if e6b is None or cond not in e6b[1]["score"]:
             return DASH, DASH

@@ -113,7 +113,7 @@ def test_every_measure_of_a_base_and_a_ties_arm(tmp_path, game, write_jsonl):
     res = analyse_arms(exp, every_resample_of_two())
     assert res["arms"] == ["base", "ties"]
     assert res["missing"] == ["openings", "rules", "evals", "riskmargin-k2", "riskmargin-k5", "riskmargin-k10",
-                              "promorder", "search"]
+                              "promorder", "search", "mtdf", "shuffle"]
     g = res["gain"]
     # Base: omd per opening 0 and -0.5 against ab; the resamples (o0 o0, o0 o1 twice, o1 o1).
     assert g[("base", "omd")].est == pytest.approx(-0.25)

@@ -148,3 +148,31 @@ def test_a_malformed_repeat_file_names_file_and_line(tmp_path):
     reps = read_repeats(str(tmp_path))
     assert list(reps) == ["inside"] and list(reps["inside"]) == [1, 2, 10]
     assert reps["inside"][2]["types"]["td-short"] == (0.5, None)
+
+
+def test_e6c_scores_and_gain_of_prom_08_worked_out_by_hand(tmp_path, game, write_jsonl):
+    """Two openings, one pair: ab_x scores 0.5 in both, p80_x 1 then 0.5 (both colours
+    alike), so p80 scores 0.75 and gains 0.25 over ab; the reference row reads them."""
+    from thesis_analysis.experiment import load_experiment
+    from thesis_analysis.second_pass import run_e6c
+
+    folder = tmp_path / "E6c" / "E6c-right-01"
+    folder.mkdir(parents=True)
+    games = []
+    for o in (0, 1):
+        for c in (0, 1):
+            games.append(game("opp_y", "ab_x", o, c, 0.5))
+            games.append(game("opp_y", "p80_x", o, c, 1 - (1, 0.5)[o]))
+    write_jsonl(str(folder / "games.jsonl"), games)
+
+    class Ctx:
+        scale, resamples, seed = "test", 4, 17
+
+    res = run_e6c({"E6c": load_experiment(str(tmp_path), "E6c")}, Ctx())
+    assert res["pairs"] == 1
+    assert res["score"]["ab"].est == pytest.approx(0.5)
+    assert res["score"]["p80"].est == pytest.approx(0.75)
+    assert res["gain"].est == pytest.approx(0.25)
+    text = (tmp_path / "E6c" / "tables.md").read_text()
+    assert "+25.0" in text and "54.6%" in text
+    assert run_e6c({}, Ctx()) is None
