@@ -169,7 +169,8 @@ class AlphaBeta {
     root_key_ = game_.hash(root);
     root_rotate_ = shuffled(root) ? shuffle_offset(root_key_, static_cast<int>(rc.size())) : 0;
     int prev_best = -1, prev_value = 0;
-    deepen(DepthPlan::of(limits, opt_.id_step), [&](int depth, bool may_stop) {
+    const DepthPlan plan = DepthPlan::of(limits, opt_.id_step);
+    deepen(plan, [&](int depth, bool may_stop) {
       may_stop_ = may_stop;
       int value;
       if (opt_.mtdf) {
@@ -199,10 +200,14 @@ class AlphaBeta {
       r.pv.clear();
       for (int i = 0; i < pv_len_[0]; ++i) r.pv.push_back(pv_[0][i]);
       r.depth = depth;
+      // MTD(f)'s line, completed where no iteration follows: the last depth of the plan
+      // here (before info reports it), else after the deepening ends.
+      if (opt_.mtdf && depth == plan.last && r.pv.size() < 2) complete_pv(r);
       finish(r);
       info(static_cast<const R&>(r));
       return !(limits.depth == 0 && is_decisive(value));  // a forced result: deeper changes nothing
     });
+    if (opt_.mtdf && !stop_ && r.has_move && r.pv.size() < 2) complete_pv(r);
     finish(r);
     return r;
   }
@@ -275,6 +280,24 @@ class AlphaBeta {
     pv_len_[0] = best_len;
     std::memcpy(pv_[0], best_pv, sizeof(Move) * static_cast<std::size_t>(best_len));
     return lower;
+  }
+
+  // MTD(f)'s line ends at the root move: a fail-high search proves only that the move
+  // reaches the value (its child fails low, and a node that fails low has no best line).
+  // After the last iteration, unless the search was stopped, the move's child is searched
+  // once more with a window of width two around the value, which finds the line (and the
+  // reply a tournament records as predicted) as alpha-beta's full window would. It
+  // decides nothing: the move and value stay; its nodes are counted.
+  void complete_pv(R& r) {
+    const auto& rc = root_children_;
+    int i = 0;
+    while (i < static_cast<int>(rc.size()) && !(rc[i].move == r.best)) ++i;
+    if (i == static_cast<int>(rc.size()) || r.depth < 2) return;
+    const int v = search_child(rc[i].pos, r.depth - 1, r.value - 1, r.value + 1, 0, false);
+    if (stop_ || v != r.value) return;
+    set_pv(0, rc[i].move);
+    r.pv.clear();
+    for (int k = 0; k < pv_len_[0]; ++k) r.pv.push_back(pv_[0][k]);
   }
 
   int root_search(int depth, int alpha, int beta, int prev_best) {

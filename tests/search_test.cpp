@@ -447,6 +447,13 @@ TEST(DonkersSearch, MtdfAndShuffleKeepTheMinimaxValueAndPlayAMoveOfIt) {
       ASSERT_TRUE(r.has_move);
       ASSERT_FALSE(r.pv.empty());
       EXPECT_EQ(r.pv[0], r.best);
+      // The line is alpha-beta's length: MTD(f) completes it after its last iteration.
+      EXPECT_GE(r.pv.size(), std::min<std::size_t>(2, base.pv.size()));
+      Position q = p;
+      for (const Move& m : r.pv) {
+        ASSERT_TRUE(is_legal(q, m, game.rules));
+        q = apply_move(q, m, game.rules);
+      }
       bool found = false;
       ChildList ch;
       generate_children(p, game.rules, ch);
