@@ -207,7 +207,7 @@ class AlphaBeta {
       info(static_cast<const R&>(r));
       return !(limits.depth == 0 && is_decisive(value));  // a forced result: deeper changes nothing
     });
-    if (opt_.mtdf && !stop_ && r.has_move && r.pv.size() < 2) complete_pv(r);
+    if (opt_.mtdf && !stop_ && r.has_move && r.depth != plan.last && r.pv.size() < 2) complete_pv(r);
     finish(r);
     return r;
   }
@@ -254,9 +254,10 @@ class AlphaBeta {
   }
 
   // MTD(f): null-window root searches around the guess g, each failing high (a lower bound)
-  // or low (an upper bound) until the bounds meet. The move is the last fail-high search's.
-  // A table with deeper entries (tt_deeper) can make the bounds inconsistent, so after
-  // kMaxMtdfPasses searches a full-window one decides.
+  // or low (an upper bound) until the bounds meet. The move is the last fail-high search's:
+  // the bounds meet only at a value some search failed high at, as every value a search
+  // returns exceeds -kInfinity. A table with deeper entries (tt_deeper) can make the
+  // bounds inconsistent, so after kMaxMtdfPasses searches a full-window one decides.
   static constexpr int kMaxMtdfPasses = 100;
   int mtdf(int depth, int guess, int prev_best) {
     int lower = -kInfinity, upper = kInfinity, g = guess, best = -1, best_len = 0;
@@ -275,7 +276,6 @@ class AlphaBeta {
         std::memcpy(best_pv, pv_[0], sizeof(Move) * static_cast<std::size_t>(best_len));
       }
     }
-    if (best < 0) return root_search(depth, -kInfinity, kInfinity, prev_best);
     root_best_ = best;
     pv_len_[0] = best_len;
     std::memcpy(pv_[0], best_pv, sizeof(Move) * static_cast<std::size_t>(best_len));
@@ -333,11 +333,11 @@ class AlphaBeta {
     int best = -kInfinity, top = -kInfinity;
     root_best_ = -1;
     pv_len_[0] = 0;
+    // Ties go to the move first in game order (rotated, when shuffled): a move before the
+    // current best has to reach best, a move after it has to exceed it.
+    const auto rank = [&](int j) { return (j - root_rotate_ + n) % n; };
     for (int k = 0; k < n; ++k) {
       const int i = order[k];
-      // Ties go to the move first in game order (rotated, when shuffled): a move before the
-      // current best has to reach best, a move after it has to exceed it.
-      const auto rank = [&](int j) { return (j - root_rotate_ + n) % n; };
       int a = alpha;
       if (root_best_ >= 0) a = std::max(alpha, rank(i) < rank(root_best_) ? best - 1 : best);
       const int v = search_child(rc[i].pos, depth - 1, a, beta, 0, root_best_ >= 0);
