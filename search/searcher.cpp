@@ -124,17 +124,21 @@ std::vector<Param> alphabeta_params() {
 }
 
 AlphaBetaOptions alphabeta_options(Args& a) {
-  return AlphaBetaOptions{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
-                          .tt_deeper = a.get_bool("tt_deeper"),
-                          .ordering = a.get_bool("ordering"),
-                          .aspiration = static_cast<int>(a.get_int("aspiration")),
-                          .staged = a.get_bool("staged"),
-                          .pvs = a.get_bool("pvs"),
-                          .id_step = static_cast<int>(a.get_int("id_step")),
-                          .lazy_legality = a.get_bool("lazy_legality"),
-                          .prune = {},
-                          .mtdf = a.get_bool("mtdf"),
-                          .shuffle = static_cast<std::uint64_t>(a.get_int("shuffle"))};
+  AlphaBetaOptions o{.tt_mb = static_cast<std::size_t>(a.get_int("tt_mb")),
+                     .tt_deeper = a.get_bool("tt_deeper"),
+                     .ordering = a.get_bool("ordering"),
+                     .aspiration = static_cast<int>(a.get_int("aspiration")),
+                     .staged = a.get_bool("staged"),
+                     .pvs = a.get_bool("pvs"),
+                     .id_step = static_cast<int>(a.get_int("id_step")),
+                     .lazy_legality = a.get_bool("lazy_legality"),
+                     .prune = {},
+                     .mtdf = a.get_bool("mtdf"),
+                     .shuffle = static_cast<std::uint64_t>(a.get_int("shuffle"))};
+  // MTD(f)'s root searches are null-window ones: an aspiration window would be ignored.
+  if (o.mtdf && o.aspiration > 0)
+    throw InputError(a.name() + ": aspiration has no effect with mtdf=true (MTD(f) searches null windows); give one");
+  return o;
 }
 
 // The strength mode's defaults: the options whose SPRT was accepted (docs/strength.md).

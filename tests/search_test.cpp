@@ -347,6 +347,9 @@ TEST(Search, BadInputGivesClearErrors) {
   expect_error("alphabeta(pvs=maybe)", "true or false");
   expect_error("alphabeta(tt_mb=16", "missing ')'");
   expect_error("minimax(tt=true)", "unknown parameter 'tt'");
+  expect_error("alphabeta(mtdf=true,aspiration=10)", "alphabeta: aspiration has no effect with mtdf=true");
+  expect_error("engine(mtdf=true,aspiration=10)", "engine: aspiration has no effect with mtdf=true");
+  expect_error("alphabeta(shuffle=-1)", "shuffle");
   EXPECT_THROW(models::make_evaluator("strong"), InputError);
 
   auto s = make_searcher("alphabeta", rules, eval);
