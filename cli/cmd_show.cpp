@@ -1,4 +1,4 @@
-// bao show: the board diagram of a position.
+// bao show: the board diagram of a position, of Bao or of any registered game (--game).
 #include <iostream>
 
 #include "cli/common.h"
@@ -7,10 +7,14 @@
 namespace bao::cli {
 
 int cmd_show(const std::vector<std::string>& args) {
-  Rules rules;
-  Position p;
-  if (!parse_position_command("show", args, rules, p)) return kExitOk;
-  std::cout << format_board(p, rules);
+  PositionOptions o;
+  if (!parse_position_command("show", args, o)) return kExitOk;
+  if (auto g = other_game(o)) {
+    std::cout << g->draw(any_position(*g, o));
+    return kExitOk;
+  }
+  const Rules rules = make_rules(o);
+  std::cout << format_board(make_position(o, rules), rules);
   return kExitOk;
 }
 

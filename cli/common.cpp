@@ -7,6 +7,8 @@
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
+#include "models/games.h"
+#include "search/spec.h"
 
 namespace bao::cli {
 
@@ -25,6 +27,11 @@ static void refuse_empty_position(const std::string& p) {
 }
 
 void add_position_options(po::options_description& desc, PositionOptions& o) {
+  desc.add_options()("game", po::value(&o.game)->value_name("G"),
+                     ("the game with its parameters, e.g. 'kalah(houses=6,seeds=4)' or 'bao(variant=kujifunza)'; "
+                      "known: " +
+                      models::games().names() + " (default bao; docs/commands.md lists the parameters)")
+                         .c_str());
   add_rules_options(desc, o);
   desc.add_options()("position", po::value(&o.position)->value_name("P")->notifier(refuse_empty_position),
                      "position string (notation.md), quoted; default: the variant's start");
@@ -33,12 +40,36 @@ void add_position_options(po::options_description& desc, PositionOptions& o) {
 Rules make_rules(const PositionOptions& o) {
   Rules r;
   r.variant = parse_variant(o.variant);
+  if (!o.game.empty()) {
+    const search::Spec spec = search::parse_spec(o.game);
+    if (spec.name == "bao") {
+      if (o.variant_given && spec.params.count("variant"))
+        throw InputError("--variant and --game '" + o.game + "' both set the variant; give one");
+      models::make_game(o.game);  // its parameters checked against the registration
+      for (const auto& [key, value] : spec.params) r.set(key, value);
+    }
+  }
   for (const std::string& kv : o.rules) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos) throw InputError("--rule: expected KEY=VALUE, found '" + kv + "'");
     r.set(kv.substr(0, eq), kv.substr(eq + 1));
   }
   return r;
+}
+
+std::unique_ptr<search::AnyGame> other_game(const PositionOptions& o) {
+  if (o.game.empty()) return nullptr;
+  auto g = models::make_game(o.game);
+  if (search::parse_spec(o.game).name == "bao") return nullptr;
+  if (o.variant_given || !o.rules.empty())
+    throw InputError("--variant and --rule are Bao's options; give " + search::parse_spec(o.game).name +
+                     "'s parameters in --game (" + g->spec() + ")");
+  return g;
+}
+
+search::AnyState any_position(const search::AnyGame& g, const PositionOptions& o) {
+  if (o.position.empty()) return g.start();
+  return g.parse_state(o.position);
 }
 
 Position make_position(const PositionOptions& o, const Rules& r) {
@@ -108,16 +139,11 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
   return true;
 }
 
-bool parse_position_command(const std::string& command, const std::vector<std::string>& args, Rules& rules,
-                            Position& position) {
-  PositionOptions o;
+bool parse_position_command(const std::string& command, const std::vector<std::string>& args, PositionOptions& o) {
   po::options_description desc("options");
   add_position_options(desc, o);
   po::variables_map vm;
-  if (!parse(command, kPositionSynopsis, args, desc, nullptr, vm, &o)) return false;
-  rules = make_rules(o);
-  position = make_position(o, rules);
-  return true;
+  return parse(command, kPositionSynopsis, args, desc, nullptr, vm, &o);
 }
 
 std::vector<std::pair<int, int>> parse_int_ranges(const std::string& opt, const std::string& text, int lo, int hi,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "play/openings.h"
+#include "search/any_game.h"
 
 namespace bao::cli {
 
@@ -21,6 +23,7 @@ inline constexpr int kExitBadInput = 2;  // bad input (position, move, record, f
 
 // Options of commands that work on one position.
 struct PositionOptions {
+  std::string game;  // --game: a registered game's spec (models/games.h); empty: Bao
   std::string variant = "kiswahili";
   std::string position;            // empty: not given, the variant's start (--position "" is refused)
   std::vector<std::string> rules;  // "key=value"
@@ -28,10 +31,18 @@ struct PositionOptions {
 };
 void add_rules_options(po::options_description& desc, PositionOptions& o);
 void add_position_options(po::options_description& desc, PositionOptions& o);
-Rules make_rules(const PositionOptions& o);                        // throws InputError
+// Bao's rules from --variant, --rule and a --game naming bao with parameters. Throws
+// InputError for a bad option or a conflict (--variant with bao(variant=...)).
+Rules make_rules(const PositionOptions& o);
 Position make_position(const PositionOptions& o, const Rules& r);  // throws InputError
 // The synopsis of add_position_options' options, for the usage line of --help.
-inline constexpr const char* kPositionSynopsis = "[--variant V] [--rule KEY=VALUE ...] [--position P]";
+inline constexpr const char* kPositionSynopsis = "[--game G | --variant V] [--rule KEY=VALUE ...] [--position P]";
+// The game --game names when it is not Bao (whose commands keep their own code), else
+// null. Throws InputError for an unknown game, a bad parameter, or Bao's options
+// (--variant, --rule) given with another game.
+std::unique_ptr<search::AnyGame> other_game(const PositionOptions& o);
+// --position read by game g, or g's start.
+search::AnyState any_position(const search::AnyGame& g, const PositionOptions& o);
 
 // Parses args (without the subcommand) into vm. Returns false after printing the usage
 // when --help was given. Throws po::error on a usage error.
@@ -39,9 +50,8 @@ bool parse(const std::string& command, const std::string& synopsis, const std::v
            po::options_description& desc, const po::positional_options_description* positional, po::variables_map& vm,
            PositionOptions* position_options = nullptr);
 // The command line of a command that takes one position and nothing else (bao show, bao
-// moves) into its rules and position. Returns false after printing the usage (--help).
-bool parse_position_command(const std::string& command, const std::vector<std::string>& args, Rules& rules,
-                            Position& position);
+// moves) into o. Returns false after printing the usage (--help).
+bool parse_position_command(const std::string& command, const std::vector<std::string>& args, PositionOptions& o);
 
 // "2,3,4", "2-8", "2,4-6" for the option --opt (engine/text_input.h), every item within
 // [lo, hi]. Throws InputError naming the option and the bad item.

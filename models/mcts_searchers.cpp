@@ -9,6 +9,7 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
+#include "search/bao_game.h"
 #include "search/mcts.h"
 #include "search/tt.h"
 

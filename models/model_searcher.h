@@ -18,6 +18,7 @@
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "models/deepen_afresh.h"
+#include "search/bao_game.h"
 #include "search/model_search.h"
 #include "search/registry.h"
 #include "search/result.h"

@@ -14,6 +14,7 @@
 #include "models/root_om.h"
 #include "models/safe_om.h"
 #include "search/alphabeta.h"
+#include "search/bao_game.h"
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/registry.h"

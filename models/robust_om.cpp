@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
+#include "search/bao_game.h"
 #include "search/robust_om.h"
 
 namespace bao::models {

@@ -13,7 +13,7 @@
 #include "models/deepen_afresh.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
-#include "search/game.h"
+#include "search/bao_game.h"
 #include "search/score.h"
 
 namespace bao::models {

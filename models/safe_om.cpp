@@ -6,6 +6,7 @@
 
 #include "models/evaluators.h"
 #include "models/model_searcher.h"
+#include "search/bao_game.h"
 #include "search/safe_om.h"
 #include "search/tt.h"
 

@@ -63,7 +63,7 @@
 #include "search/busy_positions.h"
 #include "search/deepening.h"
 #include "search/forward_pruning.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/ordering.h"
 #include "search/result.h"
 #include "search/tt.h"
@@ -293,7 +293,7 @@ class AlphaBeta {
     int i = 0;
     while (i < static_cast<int>(rc.size()) && !(rc[i].move == r.best)) ++i;
     if (i == static_cast<int>(rc.size()) || r.depth < 2) return;
-    const int v = search_child(rc[i].pos, r.depth - 1, r.value - 1, r.value + 1, 0, false);
+    const int v = search_child(rc[i].pos, root_side_, r.depth - 1, r.value - 1, r.value + 1, 0, false);
     if (stop_ || v != r.value) return;
     set_pv(0, rc[i].move);
     r.pv.clear();
@@ -340,7 +340,7 @@ class AlphaBeta {
       const int i = order[k];
       int a = alpha;
       if (root_best_ >= 0) a = std::max(alpha, rank(i) < rank(root_best_) ? best - 1 : best);
-      const int v = search_child(rc[i].pos, depth - 1, a, beta, 0, root_best_ >= 0);
+      const int v = search_child(rc[i].pos, root_side_, depth - 1, a, beta, 0, root_best_ >= 0);
       if (stop_) return best;
       top = std::max(top, v);
       if (root_best_ < 0 || v > a) {
@@ -384,12 +384,20 @@ class AlphaBeta {
   // The value of child position c of a node at ply (searched with depth remaining) within
   // (alpha, beta), from the node's view. With PVS, a child after the first (later) gets a
   // null window (alpha, alpha + 1) first and the full one only if it fails high inside it.
-  int search_child(const State& c, int depth, int alpha, int beta, int ply, bool later) {
+  // `side` is the node's side to move: a child where it moves again (a game that does not
+  // alternate) is searched with the window as it is, not negated.
+  int search_child(const State& c, int side, int depth, int alpha, int beta, int ply, bool later) {
     if (opt_.pvs && later && beta - alpha > 1) {
-      const int v = -node(c, depth, -alpha - 1, -alpha, ply + 1);
+      const int v = child_node(c, side, depth, alpha, alpha + 1, ply + 1);
       if (stop_ || v <= alpha || v >= beta) return v;
     }
-    return -node(c, depth, -beta, -alpha, ply + 1);
+    return child_node(c, side, depth, alpha, beta, ply + 1);
+  }
+
+  // node(c) within (alpha, beta) from the view of `side`, to move at c's parent.
+  int child_node(const State& c, int side, int depth, int alpha, int beta, int ply) {
+    if (alternates<G>() || game_.side_to_move(c) != side) return -node(c, depth, -beta, -alpha, ply);
+    return node(c, depth, alpha, beta, ply);
   }
 
   // What one node has found so far: its window, best value and move, the children searched.
@@ -415,7 +423,7 @@ class AlphaBeta {
 
   // Searches child c of the node; true when the node is finished (a cutoff, or stopped).
   bool visit(NodeState& ns, const typename G::Child& c) {
-    return record(ns, c, search_child(c.pos, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0));
+    return record(ns, c, search_child(c.pos, ns.side, ns.depth - 1, ns.alpha, ns.beta, ns.ply, ns.searched > 0));
   }
 
   // Child c searched, with value v: the node's best, window and PV updated; true when the
@@ -596,7 +604,7 @@ class AlphaBeta {
   // A late move searched one ply shallower with a null window; again as visit() does only
   // if it beats alpha there.
   bool visit_reduced(NodeState& ns, const typename G::Child& c) {
-    const int v = -node(c.pos, ns.depth - 2, -ns.alpha - 1, -ns.alpha, ns.ply + 1);
+    const int v = child_node(c.pos, ns.side, ns.depth - 2, ns.alpha, ns.alpha + 1, ns.ply + 1);
     return !stop_ && v > ns.alpha ? visit(ns, c) : record(ns, c, v);
   }
 
@@ -618,7 +626,10 @@ class AlphaBeta {
     int best = stand;
     alpha = std::max(alpha, stand);
     for (int k = 0; k < static_cast<int>(ch.size()); ++k) {
-      const int v = -quiesce_child(ch[order[k]].pos, -beta, -alpha, ply + 1, left - 1);
+      const auto& c = ch[order[k]].pos;
+      const int v = alternates<G>() || game_.side_to_move(c) != side
+                        ? -quiesce_child(c, -beta, -alpha, ply + 1, left - 1)
+                        : quiesce_child(c, alpha, beta, ply + 1, left - 1);
       if (stop_) return 0;
       if (v > best) best = v;
       if (v > alpha) alpha = v;

@@ -28,7 +28,7 @@
 
 #include <concepts>
 
-#include "search/game.h"
+#include "search/game_concepts.h"
 
 namespace bao::search {
 

@@ -59,7 +59,7 @@
 
 #include "engine/error.h"
 #include "engine/random.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/model_search.h"
 #include "search/result.h"
 #include "search/score.h"

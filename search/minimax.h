@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "search/deepening.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/result.h"
 
 namespace bao::search {
@@ -77,7 +77,9 @@ class Minimax {
     if (ch.empty()) return terminal_score(game_.winner(s), side, ply);
     int best = -kInfinity;
     for (std::size_t i = 0; i < ch.size(); ++i) {
-      const int v = -node(ch[i].pos, depth - 1, ply + 1);
+      // A child where the same side moves again (a game that does not alternate) keeps its sign.
+      const bool same = !alternates<G>() && game_.side_to_move(ch[i].pos) == side;
+      const int v = same ? node(ch[i].pos, depth - 1, ply + 1) : -node(ch[i].pos, depth - 1, ply + 1);
       if (v > best) {
         best = v;
         pv_[ply][0] = ch[i].move;

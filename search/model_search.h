@@ -37,7 +37,7 @@
 
 #include "engine/error.h"
 #include "engine/long_moves.h"
-#include "search/game.h"
+#include "search/bao_game.h"
 #include "search/ordering.h"
 #include "search/result.h"
 #include "search/score.h"

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/result.h"
 
 namespace bao::search {

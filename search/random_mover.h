@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "engine/random.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/result.h"
 #include "search/score.h"
 

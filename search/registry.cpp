@@ -93,22 +93,27 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   Spec spec = parse_spec(text);
   const SearcherEntry* e = find(spec.name);
   if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
-  std::string known;
-  for (const Param& p : e->params) known += (known.empty() ? "" : ", ") + p.name;
-  for (const auto& [key, value] : spec.params) {
-    bool found = false;
-    for (const Param& p : e->params) found |= p.name == key;
-    if (!found)
-      throw InputError(spec.name + ": unknown parameter '" + key + "' (known: " + (known.empty() ? "none" : known) +
-                       ")");
-  }
-  for (const Param& p : e->params)
-    if (p.required && !spec.params.count(p.name))
-      throw InputError(spec.name + ": parameter " + p.name + " is required");
+  const std::string known = check_against_schema(spec, e->params);
   Args args(spec, e->params);
   auto s = e->make(args, rules, std::move(eval));
   spec.finish(known);  // a key the schema has but the factory did not read: refused too
   return s;
+}
+
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema) {
+  std::string known;
+  for (const Param& p : schema) known += (known.empty() ? "" : ", ") + p.name;
+  for (const auto& [key, value] : spec.params) {
+    bool found = false;
+    for (const Param& p : schema) found |= p.name == key;
+    if (!found)
+      throw InputError(spec.name + ": unknown parameter '" + key + "' (known: " + (known.empty() ? "none" : known) +
+                       ")");
+  }
+  for (const Param& p : schema)
+    if (p.required && !spec.params.count(p.name))
+      throw InputError(spec.name + ": parameter " + p.name + " is required");
+  return known;
 }
 
 Param table_param() {

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/param.h"
 #include "engine/rules.h"
 #include "search/evaluator.h"
 #include "search/model_search.h"
@@ -26,15 +27,7 @@
 
 namespace bao::search {
 
-struct Param {
-  enum class Type { Bool, Int, Text };
-  std::string name;
-  Type type = Type::Text;
-  std::string def;                // the default as written in a spec; "" with required or no default
-  std::int64_t min = 0, max = 0;  // Int: the accepted range
-  std::string doc;                // one phrase: what it sets (and what its text may be)
-  bool required = false;
-};
+using bao::Param;
 
 // A spec being read by a factory: typed values with the schema's defaults and ranges.
 // Asking for a key the schema lacks is a programming error (std::logic_error).
@@ -120,6 +113,10 @@ class SearcherRegistry {
  private:
   std::vector<SearcherEntry> entries_;
 };
+
+// Throws InputError for a key of spec that schema lacks (listing the schema's keys) and
+// a required key spec lacks. Returns the schema's keys, comma separated.
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema);
 
 // tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
 // kMaxTableMb, 0 meaning no table.

@@ -6,6 +6,8 @@
 #include "engine/error.h"
 #include "engine/long_moves.h"
 #include "search/alphabeta.h"
+#include "search/alphabeta_params.h"
+#include "search/bao_game.h"
 #include "search/lazy_smp.h"
 #include "search/minimax.h"
 #include "search/om.h"
@@ -100,6 +102,8 @@ std::string flag(bool b) { return b ? "true" : "false"; }
 
 using T = Param::Type;
 
+}  // namespace
+
 std::vector<Param> alphabeta_params() {
   const AlphaBetaOptions d;
   return {table_param(),
@@ -140,6 +144,8 @@ AlphaBetaOptions alphabeta_options(Args& a) {
     throw InputError(a.name() + ": aspiration has no effect with mtdf=true (MTD(f) searches null windows); give one");
   return o;
 }
+
+namespace {
 
 // The strength mode's defaults: the options whose SPRT was accepted (docs/strength.md).
 constexpr ForwardPruning kEngineDefaults{.qsearch = 0,

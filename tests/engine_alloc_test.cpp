@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
+#include "models/games.h"
 #include "models/opponent_searchers.h"
 #include "search/searcher.h"
 
@@ -88,6 +89,27 @@ TEST(Allocation, PerftGeneratesAndPlaysWithoutHeap) {
 
   EXPECT_GT(nodes, 20000u);
   EXPECT_EQ(during, 0) << "operator new was called during move generation or execution";
+}
+
+// Every registered game (models/games.h): generating a position's moves and perft through
+// the runtime interface take no heap. The positions are collected first (that walk
+// allocates: its move lists are text).
+TEST(Allocation, EveryRegisteredGameGeneratesWithoutHeap) {
+  for (const auto& e : models::games().entries()) {
+    const auto g = models::make_game(e.name);
+    std::vector<search::AnyState> states;
+    search::AnyState s = g->start();
+    for (int ply = 0; ply < 40 && !g->over(s); ++ply) {
+      states.push_back(s);
+      const auto ch = g->children(s);
+      s = ch[static_cast<std::size_t>(ply) % ch.size()].second;
+    }
+    const long before = g_allocations.load();
+    long moves = 0;
+    for (const auto& st : states) moves += g->count_moves(st) + static_cast<long>(g->perft(st, 2) & 1);
+    EXPECT_EQ(g_allocations.load() - before, 0) << e.name << ": operator new was called during move generation";
+    EXPECT_GT(moves, 40) << e.name;
+  }
 }
 
 TEST(Allocation, SearchAllocatesNothingOnceStarted) {

@@ -19,7 +19,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
-#include "search/game.h"
+#include "search/bao_game.h"
 #include "search/score.h"
 #include "search/searcher.h"
 

@@ -27,6 +27,7 @@
 #include "play/game.h"
 #include "play/openings.h"
 #include "search/alphabeta.h"
+#include "search/bao_game.h"
 #include "search/minimax.h"
 #include "search/score.h"
 #include "search/searcher.h"

@@ -17,6 +17,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "search/alphabeta.h"
+#include "search/bao_game.h"
 #include "test_util.h"
 
 namespace bao::search {

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "search/alphabeta.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/minimax.h"
 
 namespace bao::search {

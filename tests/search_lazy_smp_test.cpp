@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "search/bao_game.h"
 #include "search/lazy_smp.h"
 #include "search/minimax.h"
 #include "search/tt.h"

@@ -14,6 +14,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
+#include "search/bao_game.h"
 #include "search/ddom.h"
 #include "search/mstar.h"
 #include "search/om.h"

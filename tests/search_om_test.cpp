@@ -18,6 +18,7 @@
 #include "engine/notation.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
+#include "search/bao_game.h"
 #include "search/exact_table.h"
 #include "search/om.h"
 #include "search/prom.h"

@@ -20,7 +20,7 @@
 #include "engine/notation.h"
 #include "engine/verdict_cache.h"
 #include "models/evaluators.h"
-#include "search/game.h"
+#include "search/bao_game.h"
 #include "search/minimax.h"
 #include "search/model_search.h"
 #include "search/searcher.h"

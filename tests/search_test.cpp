@@ -12,6 +12,7 @@
 #include "engine/random.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
+#include "search/bao_game.h"
 #include "search/minimax.h"
 #include "search/searcher.h"
 #include "search/tt.h"

@@ -1,4 +1,6 @@
-// The game concept searchers are written against, and its Bao instance.
+// The game concepts searchers are written against; a game meets them structurally, so
+// its rules folder (engine/GAME/) need not include this file. Bao's adapter is
+// search/bao_game.h, Kalah's engine/kalah/kalah_game.h.
 //
 // A game type G offers, for its State:
 //   G::Move, G::Child {Move move; State pos;}
@@ -15,6 +17,11 @@
 //   g.order_hint(s, child)  a cheap ordering score of a child (higher first)
 // Random game trees (search/random_tree.h) satisfy the same concept.
 //
+// Moves need not alternate: a child where side_to_move is the parent's again (Kalah's
+// extra move) is the same player's node, and searchers compare sides, never assume a
+// change. A game whose every move passes the turn may say so with
+// `static constexpr bool kAlternates = true`, which lets negamax searchers skip the test.
+//
 // StagedGame (alpha-beta's staged move generation) adds:
 //   g.move_code(m)          the move in one byte (< 0xff), for the transposition table
 //   g.code_move(c)          and back
@@ -29,9 +36,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-
-#include "engine/movegen.h"
-#include "search/evaluator.h"
 
 namespace bao::search {
 
@@ -86,85 +90,14 @@ concept DeferringGame = StagedGame<G> &&
 template <Game G>
 inline constexpr int kMaxChildren = static_cast<int>(G::Children::static_capacity);
 
-// Bao under a set of rules.
-struct BaoGame {
-  using State = Position;
-  using Move = bao::Move;
-  using Child = bao::Child;
-  using Children = ChildList;
-  using MoveList = bao::MoveList;
-  using Eval = EvalFn;                                // the evaluation functions searches take by default
-  static constexpr int kMoveIndexes = 2 * kRing * 2;  // side x pit x letter
-
-  Rules rules;
-
-  void children(const State& s, Children& out) const { generate_children(s, rules, out); }
-  int side_to_move(const State& s) const { return s.side; }
-  std::uint64_t hash(const State& s) const { return s.key; }
-  int quick_winner(const State& s) const {
-    Side w;
-    if (front_row_decided(s, w)) return w;
-    // Mtaji stage without a pit of 2 or more: no move (3.3), the side to move loses.
-    if (s.hand[s.side] == 0 && !has_pit_of_two(s, s.side)) return s.side ^ 1;
-    return -1;
-  }
-  int winner(const State& s) const {
-    Side w;
-    if (front_row_decided(s, w)) return w;
-    return s.side ^ 1;  // no legal move: the side to move loses (8)
-  }
-  int move_index(const Move& m) const { return (m.pit * 2 + m.right) * 2; }
-  // Seeds the mover has after the move: captures first, bigger ones first (the seeds it
-  // gains, up to the same constant for every child of s, so not worked out).
-  int order_hint(const State& s, const Child& c) const { return ring_seeds(c.pos, s.side); }
-  // Pit (4 bits), letter (1), flags (2): at most 127.
-  static std::uint8_t move_code(const Move& m) {
-    return static_cast<std::uint8_t>(m.pit | m.right << 4 | m.flags << 5);
-  }
-  static Move code_move(std::uint8_t c) {
-    return Move{static_cast<std::uint8_t>(c & 15), static_cast<std::uint8_t>((c >> 4) & 1),
-                static_cast<std::uint8_t>(c >> 5), 0};
-  }
-  using Candidates = bao::Candidates;
-  Candidates candidates(const State& s) const { return bao::candidates(s, rules); }
-  bool child(const State& s, const Candidates& c, const Move& m, Child& out) const {
-    return child_if_legal(s, m, rules, c, out);
-  }
-  void children_except(const State& s, const Candidates& c, const Move* skip, int n, Children& out) const {
-    generate_children_except(s, rules, c, skip, n, out);
-  }
-  // Lazy legality (DeferringGame): a candidate still going after 64 laps is set aside.
-  void children_deferring(const State& s, const Candidates& c, const Move* skip, int n, Children& out,
-                          MoveList* deferred) const {
-    generate_children_except(s, rules, c, skip, n, out, deferred);
-  }
-  int deferred_children(const State& s, const Move& m, const Move* skip, int n, Child* out) const {
-    return bao::deferred_children(s, m, rules, skip, n, out);
-  }
-  static bool quiet(const Move& m) { return m.takasa(); }
-  // Where a shuffled search (AlphaBetaOptions::shuffle) rotates the move order: the namua
-  // stage (the side to move has seeds in hand), as Donkers' 2002 program does
-  // (docs/reference-program.md).
-  static bool shuffles(const State& s) { return s.hand[s.side] > 0; }
-  // A takasa move changes neither the opponent's ring nor his hand, and cannot empty his
-  // front row: its child is a quick win for the mover only when the opponent, in the mtaji
-  // stage, has no pit of 2 or more (3.3), as he has not now.
-  bool quiet_child_may_win(const State& s) const {
-    const int o = s.side ^ 1;
-    return s.hand[o] == 0 && !has_pit_of_two(s, o);
-  }
-  // Forward pruning (search/forward_pruning.h): a node's moves are all takasa moves or all
-  // captures (rules.md 5); the null move hands the turn over with no takasia (the other
-  // side's moves are then those of its turn after any move that set none).
-  static bool quiet_moves(const Candidates& c) { return c.flags & bao::Move::kTakasa; }
-  State pass(const State& s) const {
-    State p = s;
-    p.side ^= 1;
-    p.takasia = kNoPit;
-    p.refresh_key();
-    return p;
-  }
-};
-static_assert(DeferringGame<BaoGame>);
+// Whether every move of G passes the turn to the other side (G::kAlternates; false when
+// the game does not say).
+template <class G>
+constexpr bool alternates() {
+  if constexpr (requires { G::kAlternates; })
+    return G::kAlternates;
+  else
+    return false;
+}
 
 }  // namespace bao::search

@@ -1,0 +1,21 @@
+#include "models/games.h"
+
+#include "engine/kalah/kalah_traits.h"
+#include "models/bao_runtime.h"
+#include "search/game_runtime.h"
+
+namespace bao::models {
+
+const search::GameRegistry& games() {
+  static const search::GameRegistry r = [] {
+    search::GameRegistry x;
+    x.add(bao_game_entry());
+    x.add(search::game_entry<kalah::KalahTraits>());
+    return x;
+  }();
+  return r;
+}
+
+std::unique_ptr<search::AnyGame> make_game(std::string_view spec) { return games().make(spec); }
+
+}  // namespace bao::models

@@ -1,0 +1,219 @@
+// The searchers that run on any game meeting the search concepts, made from their
+// registry entries' parameters (the same schema as on Bao: a spec means the same thing on
+// every game). Each declares the concept it needs:
+//
+//   minimax                                 Game
+//   alphabeta                               StagedGame (Lazy SMP with threads > 1)
+//   om-plain, om-beta, om-probe, om-bounded Game (search/om.h; model= names the game's evaluator)
+//   prom-1p, prom-plain, prom-beta, sp-prom Game (search/prom.h; types= the game's evaluators)
+//
+// Every other registered searcher is refused by name with what it needs that a generic
+// game does not give (its factory reads Bao's evaluators and positions). The opponent-model
+// searchers search to a fixed depth: a depth limit is required.
+#pragma once
+
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/text_input.h"
+#include "search/alphabeta_params.h"
+#include "search/any_game.h"
+#include "search/lazy_smp.h"
+#include "search/minimax.h"
+#include "search/om.h"
+#include "search/prom.h"
+#include "search/registry.h"
+#include "search/searcher.h"
+#include "search/spec.h"
+
+namespace bao::search {
+
+// What a generic factory needs of the game beyond the concept: its evaluators by name and
+// its move text.
+template <Game G>
+struct GenericContext {
+  G game;
+  std::function<typename G::Eval(std::string_view)> evaluator;  // throws InputError for an unknown name
+  std::function<std::string(const typename G::State&, const typename G::Move&)> move_text;
+  std::string game_spec;
+};
+
+template <Game G>
+AnyResult to_any(const GenericContext<G>& ctx, const typename G::State& root, const Result<typename G::Move>& r) {
+  AnyResult out;
+  out.has_move = r.has_move;
+  out.value = r.value;
+  out.depth = r.depth;
+  out.nodes = r.nodes;
+  out.leaf_evals = r.leaf_evals;
+  out.seconds = r.seconds;
+  if (!r.has_move) return out;
+  out.best = ctx.move_text(root, r.best);
+  // The principal variation as text: each move written at the state it is played in.
+  typename G::State s = root;
+  for (const auto& m : r.pv) {
+    typename G::Children ch;
+    ctx.game.children(s, ch);
+    bool found = false;
+    for (const auto& c : ch) {
+      if (!(c.move == m)) continue;
+      out.pv.push_back(ctx.move_text(s, m));
+      s = c.pos;
+      found = true;
+      break;
+    }
+    if (!found) break;
+  }
+  return out;
+}
+
+// A searcher whose algorithm object has Result<Move> search(state, limits).
+template <Game G, class Impl>
+class GenericSearcher final : public AnySearcher {
+ public:
+  GenericSearcher(GenericContext<G> ctx, std::unique_ptr<Impl> impl, std::string description, bool needs_depth)
+      : ctx_(std::move(ctx)), impl_(std::move(impl)), description_(std::move(description)), needs_depth_(needs_depth) {}
+  AnyResult search(const AnyState& a, const Limits& limits) override {
+    check_limits(limits, description_);
+    if (needs_depth_ && limits.depth == 0) throw InputError(description_ + " needs a depth limit");
+    typename G::State s;
+    std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
+    if constexpr (requires { impl_->search(s, limits, [](const auto&) {}); })
+      return to_any(ctx_, s, impl_->search(s, limits, [](const auto&) {}));
+    else
+      return to_any(ctx_, s, impl_->search(s, limits));
+  }
+  std::string describe() const override { return description_; }
+
+ private:
+  GenericContext<G> ctx_;
+  std::unique_ptr<Impl> impl_;
+  std::string description_;
+  bool needs_depth_;
+};
+
+// OM and PrOM search of one kind to the limit's depth (required), as a searcher.
+template <Game G>
+class GenericModelSearcher final : public AnySearcher {
+ public:
+  using Run = std::function<ModelResult<typename G::Move>(const typename G::State&, int depth)>;
+  GenericModelSearcher(GenericContext<G> ctx, Run run, std::string description)
+      : ctx_(std::move(ctx)), run_(std::move(run)), description_(std::move(description)) {}
+  AnyResult search(const AnyState& a, const Limits& limits) override {
+    check_limits(limits, description_);
+    if (limits.depth == 0) throw InputError(description_ + " searches to a fixed depth: give a depth limit");
+    typename G::State s;
+    std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto m = run_(s, limits.depth);
+    Result<typename G::Move> r;
+    r.has_move = m.has_move;
+    r.best = m.best;
+    r.value = static_cast<int>(std::lround(m.value));
+    if (m.has_move) r.pv.push_back(m.best);
+    r.depth = limits.depth;
+    r.nodes = m.nodes;
+    r.leaf_evals = m.leaf_evals();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return to_any(ctx_, s, r);
+  }
+  std::string describe() const override { return description_; }
+
+ private:
+  GenericContext<G> ctx_;
+  Run run_;
+  std::string description_;
+};
+
+// "E1:p1+E2:p2": the opponent types' evaluators and probabilities; probs[0] is MAX's own.
+template <Game G>
+void read_generic_types(Args& a, const GenericContext<G>& ctx, std::vector<typename G::Eval>& fns,
+                        std::vector<double>& probs) {
+  const std::string name = a.name();
+  const std::string text = a.get_text("types");
+  double others = 0;
+  for (const std::string& item : plus_items(text)) {
+    const auto colon = item.rfind(':');
+    double p = 0;
+    if (colon == std::string::npos || !to_double(item.substr(colon + 1), p) || !(p >= 0 && p <= 1))
+      throw InputError(
+          printable(name + ": a type is EVALUATOR:PROBABILITY with a probability in [0, 1], found '" + item + "'"));
+    if (fns.size() == static_cast<std::size_t>(kMaxTypes))
+      throw InputError(name + ": at most " + std::to_string(kMaxTypes - 1) + " opponent types");
+    fns.push_back(ctx.evaluator(item.substr(0, colon)));
+    probs.push_back(p);
+    others += p;
+  }
+  const std::string own = a.get_text("own");
+  double p0 = 1.0 - others;
+  if (!own.empty() && (!to_double(own, p0) || !(p0 >= 0 && p0 <= 1)))
+    throw InputError(printable(name + ": own must be a probability in [0, 1], found '" + own + "'"));
+  if (p0 < -1e-9 || std::abs(p0 + others - 1.0) > 1e-9)
+    throw InputError(name + ": the types' probabilities must add up to 1 with own's");
+  probs[0] = std::max(0.0, p0);
+}
+
+// The searcher the spec being read by `a` names, on game G with evaluator eval; throws
+// InputError for a searcher G cannot run.
+template <StagedGame G>
+std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext<G>& ctx, typename G::Eval eval) {
+  using Eval = typename G::Eval;
+  const std::string name = a.name();
+  if (name == "minimax") {
+    auto impl = std::make_unique<Minimax<G, Eval>>(ctx.game, eval);
+    return std::make_unique<GenericSearcher<G, Minimax<G, Eval>>>(ctx, std::move(impl), "minimax", true);
+  }
+  if (name == "alphabeta") {
+    const AlphaBetaOptions o = alphabeta_options(a);
+    const int threads = static_cast<int>(a.get_int("threads"));
+    auto impl = std::make_unique<LazySmp<G, Eval>>(ctx.game, eval, o, threads);
+    return std::make_unique<GenericSearcher<G, LazySmp<G, Eval>>>(ctx, std::move(impl), a.canonical(), false);
+  }
+  if (name == "om-plain" || name == "om-beta" || name == "om-probe" || name == "om-bounded") {
+    const std::vector<Eval> fns{eval, ctx.evaluator(a.get_text("model"))};
+    const int horizon = name == "om-plain" || name == "om-beta" ? static_cast<int>(a.get_int("horizon")) : 0;
+    const int bound = name == "om-bounded" ? static_cast<int>(a.get_int("bound")) : 0;
+    if (name == "om-beta") a.get_int("tt_mb");  // the table is Bao's searcher's; here none is kept
+    const G game = ctx.game;
+    return std::make_unique<GenericModelSearcher<G>>(
+        ctx,
+        [=](const typename G::State& s, int depth) {
+          OmSearch<G> om(game, fns);
+          if (name == "om-plain") return om.om_plain(s, depth, 1, horizon);
+          if (name == "om-beta") return om.om_beta(s, depth, 1, horizon);
+          if (name == "om-probe") return om.om_probe(s, depth, 1);
+          return om.om_bounded(s, depth, 1, bound);
+        },
+        a.canonical());
+  }
+  if (name == "prom-1p" || name == "prom-plain" || name == "prom-beta" || name == "sp-prom") {
+    std::vector<Eval> fns{eval};
+    std::vector<double> probs{0.0};
+    read_generic_types(a, ctx, fns, probs);
+    const int bound = name == "sp-prom" ? static_cast<int>(a.get_int("bound")) : 0;
+    const auto tt_mb = static_cast<std::size_t>(a.get_int("tt_mb"));
+    const G game = ctx.game;
+    return std::make_unique<GenericModelSearcher<G>>(
+        ctx,
+        [=](const typename G::State& s, int depth) {
+          PromSearch<G> prom(game, fns);
+          if (tt_mb > 0) prom.set_table(tt_mb);
+          if (name == "prom-1p") return prom.prom_1p(s, depth, probs);
+          if (name == "prom-plain") return prom.prom_plain(s, depth, probs);
+          if (name == "prom-beta") return prom.prom_beta(s, depth, probs);
+          return prom.sp_prom(s, depth, probs, bound);
+        },
+        a.canonical());
+  }
+  throw InputError("searcher '" + name + "' does not run on " + ctx.game_spec +
+                   ": its factory needs Bao's positions and evaluator objects (search::Evaluator), which this game "
+                   "does not provide; on this game: minimax, alphabeta, om-plain, om-beta, om-probe, om-bounded, "
+                   "prom-1p, prom-plain, prom-beta, sp-prom");
+}
+
+}  // namespace bao::search
