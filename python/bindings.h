@@ -15,6 +15,7 @@
 #include "engine/error.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "search/result.h"
 
 namespace bao::python {
 
@@ -72,6 +73,11 @@ void check_threads(int threads);
 // text (os.fsdecode); TypeError for anything else.
 std::string path_arg(const py::object& path);
 
+// The limits as `bao search` checks them; None means not given. Raises bao.Error.
+search::Limits make_limits(const std::optional<int>& depth, const std::optional<std::int64_t>& nodes,
+                           const std::optional<std::int64_t>& time_ms);
+
+void bind_registered_games(py::module_& m);
 void bind_position(py::module_& m);
 void bind_search(py::module_& m);
 void bind_trees(py::module_& m);

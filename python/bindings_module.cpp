@@ -39,6 +39,7 @@ PYBIND11_MODULE(_bao, m) {
       if (text) PyErr_SetObject(error_type, text.ptr());
     }
   });
+  bind_registered_games(m);
   bind_position(m);
   bind_search(m);
   bind_trees(m);

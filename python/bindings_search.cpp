@@ -75,21 +75,6 @@ py::dict result_dict(const SearchResult& r) {
   return d;
 }
 
-// The limits as `bao search` checks them; None means not given.
-search::Limits make_limits(const std::optional<int>& depth, const std::optional<std::int64_t>& nodes,
-                           const std::optional<std::int64_t>& time_ms) {
-  if (!depth && !nodes && !time_ms) fail("give a limit: depth=D, nodes=N or time_ms=T");
-  if (depth && *depth < 1) fail("depth must be at least 1, found " + std::to_string(*depth));
-  if (nodes && *nodes < 1) fail("nodes must be at least 1, found " + std::to_string(*nodes));
-  if (time_ms && *time_ms < 1) fail("time_ms must be at least 1, found " + std::to_string(*time_ms));
-  search::Limits l;
-  l.depth = depth.value_or(0);
-  l.nodes = static_cast<std::uint64_t>(nodes.value_or(0));
-  l.time_ms = time_ms.value_or(0);
-  search::check_limits(l);  // the upper bounds, as every searcher checks them (InputError: bao.Error)
-  return l;
-}
-
 // A searcher made once (its table kept between searches), for one variant's rules.
 class PySearcher {
  public:
@@ -235,6 +220,20 @@ void bind_registries(py::module_& m) {
 }
 
 }  // namespace
+
+search::Limits make_limits(const std::optional<int>& depth, const std::optional<std::int64_t>& nodes,
+                           const std::optional<std::int64_t>& time_ms) {
+  if (!depth && !nodes && !time_ms) fail("give a limit: depth=D, nodes=N or time_ms=T");
+  if (depth && *depth < 1) fail("depth must be at least 1, found " + std::to_string(*depth));
+  if (nodes && *nodes < 1) fail("nodes must be at least 1, found " + std::to_string(*nodes));
+  if (time_ms && *time_ms < 1) fail("time_ms must be at least 1, found " + std::to_string(*time_ms));
+  search::Limits l;
+  l.depth = depth.value_or(0);
+  l.nodes = static_cast<std::uint64_t>(nodes.value_or(0));
+  l.time_ms = time_ms.value_or(0);
+  search::check_limits(l);  // the upper bounds, as every searcher checks them (InputError: bao.Error)
+  return l;
+}
 
 void bind_search(py::module_& m) {
   bind_results(m);
