@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -309,12 +310,13 @@ TEST(CheckersText, MalformedMovesAreRefusedByName) {
 }
 
 // Seeded random games: every move prints and reads back to itself, every position too,
-// equal positions hash alike, the two generators and apply() agree, and the counted
-// number of moves is the listed one.
+// equal positions hash alike and different ones apart, the two generators and apply()
+// agree, and the counted number of moves is the listed one.
 TEST(CheckersText, RandomGamesRoundTrip) {
   std::mt19937_64 rng(4242);
   const CheckersGame g;
   int plies = 0, captures = 0, kings = 0;
+  std::map<std::uint64_t, std::string> boards;  // hash -> the board and side it was seen with
   for (int game = 0; game < 200; ++game) {
     State s = start_state();
     for (int ply = 0; ply < 300; ++ply) {
@@ -323,6 +325,10 @@ TEST(CheckersText, RandomGamesRoundTrip) {
       const State back = parse_fen(fen(s));
       ASSERT_EQ(back, s) << fen(s);
       ASSERT_EQ(back.key, s.key);
+      State board = s;
+      board.quiet = 0;
+      const auto [it, fresh] = boards.emplace(s.key, fen(board));
+      ASSERT_TRUE(fresh || it->second == fen(board)) << "hash shared by " << it->second << " and " << fen(board);
       ASSERT_EQ(count_moves(s), ch.size()) << fen(s);
       if (ch.empty() || g.drawn(s)) break;
       for (std::size_t i = 0; i < ch.size(); ++i) {
