@@ -444,7 +444,7 @@ TEST(CheckersEvaluators, MaterialAndCarmelMarkovitch) {
   // |f0 + f1| = 2 Tot/25, the bound alpha-beta* prunes with.
   EXPECT_EQ(CarmelF{}(s, Black) + CarmelF{}(s, White), -2 * 2 * 7);
   // MM's zero-sum view: its own f for itself, -f for the other side.
-  const Minimax<CarmelF> mm{CarmelF{}, Black};
+  const MinimaxView<CarmelF> mm{CarmelF{}, Black};
   EXPECT_EQ(mm(s, Black), 61);
   EXPECT_EQ(mm(s, White), -61);
   // An exchange (one man each) raises f for both sides; MM thinks White dislikes it.

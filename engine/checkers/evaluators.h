@@ -5,7 +5,7 @@
 //    of a man: 50 Mat - 2 Tot, with Mat = men + 1.5 kings. Not zero-sum: f(b, 0) + f(b, 1)
 //    = -2 Tot/25 for every b, so each side's f prefers exchanges, and |f0 + f1| <= 2 Tot/25
 //    is the bound their alpha-beta* prunes with;
-//  * Minimax<F>: the zero-sum function a minimax player `owner` with its own function f
+//  * MinimaxView<F>: the zero-sum function a minimax player `owner` with its own function f
 //    searches with: f(b, owner) for the owner, -f(b, owner) for the other side. With
 //    CarmelF it is the naive player MM of the paper, who takes its opponent to avoid
 //    exchanges (-f = Mat(b, o) + Tot/25 for the opponent o); OP's exchange-loving function
@@ -35,7 +35,7 @@ struct CarmelF {
 };
 
 template <class F>
-struct Minimax {
+struct MinimaxView {
   F f;
   int owner = Black;
   int operator()(const State& s, int side) const { return side == owner ? f(s, owner) : -f(s, owner); }
