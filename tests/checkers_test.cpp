@@ -197,7 +197,11 @@ TEST(CheckersRules, TwoRoutesTakingTheSamePiecesAreTwoMoves) {
 // Black to move with one man on 28, blocked by White's man on 32 (which cannot be taken:
 // there is no square behind it). No legal move: Black loses.
 //    .   .   .   .
-//  ...
+//  .   .   .   .
+//    .   .   .   .
+//  .   .   .   .
+//    .   .   .   .
+//  .   .   .   .
 //    .   .   .   b        28
 //  .   .   .   w          32
 TEST(CheckersRules, NoLegalMoveLoses) {
@@ -214,8 +218,16 @@ TEST(CheckersRules, NoLegalMoveLoses) {
   EXPECT_EQ(g.winner(none), Black);
 }
 
-// The draw rule: draw_moves moves of each side without a capture or a man move.
-//    Black king on 1, White king on 32, far apart.
+// The draw rule: draw_moves moves of each side without a capture or a man move. Two
+// kings shuttle, 1-6-1 and 32-27-32.
+//    B   .   .   .        K1
+//  .   .   .   .
+//    .   .   .   .
+//  .   .   .   .
+//    .   .   .   .
+//  .   .   .   .
+//    .   .   .   .
+//  .   .   .   W          K32
 TEST(CheckersRules, DrawAfterTheStatedNumberOfQuietMoves) {
   CheckersGame g;
   g.draw_moves = 3;
@@ -243,6 +255,19 @@ TEST(CheckersRules, DrawAfterTheStatedNumberOfQuietMoves) {
   EXPECT_EQ(apply(q, parse_move(q, "1-6")).quiet, 6);
   const State c = parse_fen("B:WK14,32:BK10:H5");
   EXPECT_EQ(apply(c, parse_move(c, "10x17")).quiet, 0);
+}
+
+TEST(CheckersText, BoardDrawing) {
+  EXPECT_EQ(board_text(parse_fen("W:WK32,21:B1,K10")),
+            "   b   .   .   .\n"
+            " .   .   .   .\n"
+            "   .   B   .   .\n"
+            " .   .   .   .\n"
+            "   .   .   .   .\n"
+            " w   .   .   .\n"
+            "   .   .   .   .\n"
+            " .   .   .   W\n"
+            "White to move\n");
 }
 
 TEST(CheckersText, PositionsRoundTrip) {

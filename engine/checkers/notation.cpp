@@ -205,6 +205,7 @@ std::string board_text(const State& s) {
       t += ' ';
       t += ch;
     }
+    while (t.back() == ' ') t.pop_back();  // an odd row ends on a light square
     t += '\n';
   }
   t += s.side == Black ? "Black to move\n" : "White to move\n";
