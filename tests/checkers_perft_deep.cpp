@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "checkers_perft_counts.h"
 #include "engine/checkers/movegen.h"
@@ -71,9 +73,17 @@ int main(int argc, char** argv) {
   const int depth = argc == 2 ? depth_arg(argv[1]) : 12;
   const State s = start_state();
   int bad = 0;
+  // The last depth is counted once, by its divide.
+  std::vector<std::pair<Move, std::uint64_t>> split;
   for (int d = 1; d <= depth; ++d) {
     const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t n = perft(s, d);
+    std::uint64_t n = 0;
+    if (d < depth) {
+      n = perft(s, d);
+    } else {
+      split = divide(s, d);
+      for (const auto& entry : split) n += entry.second;
+    }
     const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const bool ok = n == testing::kPublishedPerft[d];
     bad += !ok;
@@ -81,13 +91,8 @@ int main(int argc, char** argv) {
                 ok ? "ok" : "WRONG", sec, sec > 0 ? n / sec / 1e6 : 0.0);
   }
   std::printf("divide(%d):\n", depth);
-  std::uint64_t sum = 0;
-  for (const auto& [m, n] : divide(s, depth)) {
+  for (const auto& [m, n] : split)
     std::printf("  %-6s %12llu\n", move_text(m).c_str(), static_cast<unsigned long long>(n));
-    sum += n;
-  }
-  std::printf("  total  %12llu\n", static_cast<unsigned long long>(sum));
-  if (sum != testing::kPublishedPerft[depth]) ++bad;
   if (bad) std::printf("%d count(s) differ from the published ones\n", bad);
   return bad ? 1 : 0;
 }
