@@ -477,6 +477,13 @@ TEST(CheckersEvaluators, MaterialAndCarmelMarkovitch) {
   EXPECT_GT(CarmelF{}(x, Black), CarmelF{}(s, Black));
   EXPECT_GT(CarmelF{}(x, White), CarmelF{}(s, White));
   EXPECT_LT(mm(x, White), mm(s, White));
+  // OP's f on MAX's scale (the model searches' convention): -f(b, OP) = Mat + Tot/25 for
+  // MAX; the MIN player minimising it prefers the exchange, MM's model (f on MAX's scale)
+  // the reverse.
+  const OnOtherScale<CarmelF> op{CarmelF{}};
+  EXPECT_EQ(op(s, Black), 75 + 14);
+  EXPECT_LT(op(x, Black), op(s, Black));
+  EXPECT_GT(CarmelF{}(x, Black), CarmelF{}(s, Black));
 }
 
 // The move-list capacity (move.h): a king's complete capture sequences on an empty jump

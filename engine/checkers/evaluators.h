@@ -9,7 +9,12 @@
 //    searches with: f(b, owner) for the owner, -f(b, owner) for the other side. With
 //    CarmelF it is the naive player MM of the paper, who takes its opponent to avoid
 //    exchanges (-f = Mat(b, o) + Tot/25 for the opponent o); OP's exchange-loving function
-//    is CarmelF itself, scored for OP.
+//    is CarmelF itself, scored for OP;
+//  * OnOtherScale<F>: f of the other side put on this side's scale, -f(b, other). The
+//    model searches (M*, OM) take every function on MAX's scale: OnOtherScale<CarmelF>
+//    scored for MAX is OP's own f as MAX sees it, Mat(b, MAX) + Tot/25, which MIN
+//    minimises (so it seeks exchanges), where MM's zero-sum model of MIN is CarmelF
+//    itself on MAX's scale.
 #pragma once
 
 #include "engine/checkers/board.h"
@@ -39,6 +44,12 @@ struct MinimaxView {
   F f;
   int owner = Black;
   int operator()(const State& s, int side) const { return side == owner ? f(s, owner) : -f(s, owner); }
+};
+
+template <class F>
+struct OnOtherScale {
+  F f;
+  int operator()(const State& s, int side) const { return -f(s, side ^ 1); }
 };
 
 }  // namespace bao::checkers
