@@ -22,6 +22,7 @@
 #include "search/alphabeta.h"
 #include "search/game.h"
 #include "search/minimax.h"
+#include "search/mstar.h"
 
 namespace bao::checkers {
 
@@ -453,6 +454,46 @@ TEST(CheckersGameAdapter, AlphaBetaAgreesWithMinimax) {
     ++checked;
   }
   EXPECT_GT(checked, 30);
+}
+
+// M* with Carmel and Markovitch's functions (MAX: f; its model of OP: OP's f on MAX's
+// scale) on positions from seeded random games: the plain recursion, the one-pass
+// vectors and alpha-beta* with B = 2 Tot/25 (96 units at most) choose the same move with
+// the same value, and alpha-beta* never evaluates more leaves than the one pass.
+TEST(CheckersGameAdapter, MStarWithCarmelMarkovitchFunctions) {
+  using Fn = std::function<int(const State&, int)>;
+  const CheckersGame game;
+  search::MStarSearch<CheckersGame, Fn> ms(game, {Fn(CarmelF{}), Fn(OnOtherScale<CarmelF>{CarmelF{}})});
+  std::mt19937_64 rng(1996);
+  std::uint64_t one_pass = 0, pruned = 0;
+  int checked = 0;
+  for (int g = 0; g < 30; ++g) {
+    State s = start_state();
+    const int plies = 4 + static_cast<int>(rng() % 30);
+    Children ch;
+    for (int ply = 0; ply < plies; ++ply) {
+      game.children(s, ch);
+      if (ch.empty()) break;
+      s = ch[rng() % ch.size()].pos;
+    }
+    game.children(s, ch);
+    if (ch.empty()) continue;
+    const int depth = 1 + g % 4;
+    SCOPED_TRACE(fen(s) + " depth " + std::to_string(depth));
+    const auto plain = ms.mstar_plain(s, depth, 1);
+    const auto one = ms.mstar_1p(s, depth, 1);
+    const auto ab = ms.mstar_ab(s, depth, 1, 4 * 2 * kMaxPieces);  // 2 Tot/25 = 4 Tot units, Tot <= 24
+    ASSERT_EQ(one.value, plain.value);
+    ASSERT_EQ(one.best_index, plain.best_index);
+    ASSERT_EQ(ab.value, plain.value);
+    ASSERT_EQ(ab.best_index, plain.best_index);
+    ASSERT_LE(ab.leaf_evals(), one.leaf_evals());
+    one_pass += one.leaf_evals();
+    pruned += ab.leaf_evals();
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_LT(pruned, one_pass);
 }
 
 TEST(CheckersEvaluators, MaterialAndCarmelMarkovitch) {
