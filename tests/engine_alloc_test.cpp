@@ -10,6 +10,9 @@
 #include <new>
 #include <sstream>
 
+#include "engine/checkers/game.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/perft.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -110,6 +113,28 @@ TEST(Allocation, EveryRegisteredGameGeneratesWithoutHeap) {
     EXPECT_EQ(g_allocations.load() - before, 0) << e.name << ": operator new was called during move generation";
     EXPECT_GT(moves, 40) << e.name;
   }
+}
+
+// Checkers: perft, both generators, the adapter's staged calls, from the start and from
+// a middle game with kings and captures.
+TEST(Allocation, CheckersGenerationAllocatesNothing) {
+  using namespace checkers;
+  const State mid = parse_fen("W:W15,18,21,K23,26,30:B5,6,9,K10,11,14,20");
+  const CheckersGame g;
+  const long before = g_allocations.load();
+  std::uint64_t nodes = checkers::perft(start_state(), 7) + checkers::perft(mid, 5);
+  checkers::Children ch;
+  g.children(mid, ch);
+  checkers::MoveList moves;
+  checkers::generate_moves(mid, moves);
+  for (const checkers::Move& m : moves) nodes += checkers::apply(mid, m).key & 1;
+  checkers::Child c;
+  nodes += g.child(mid, g.candidates(mid), g.code_move(0), c);
+  g.children_except(mid, g.candidates(mid), &c.move, 1, ch);
+  nodes += ch.size();
+  const long during = g_allocations.load() - before;
+  EXPECT_GT(nodes, 100000u);
+  EXPECT_EQ(during, 0) << "operator new was called during checkers move generation";
 }
 
 TEST(Allocation, SearchAllocatesNothingOnceStarted) {
