@@ -127,7 +127,7 @@ def main(description):
     run_second_pass(exps, ctx, verdicts, s, e7)
     arms = run_arms(exps, ctx, s)
     e6c = run_e6c(exps, ctx)
-    boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s")}
+    boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s", "E5g")}
     two = two_level_cells(two_level_rows(exps, s, ctx, boots, e6b[1] if e6b else None))
     reading = readings(exps, verdicts, s, ctx, e5, e6b, arms)
     write_verdicts(a.results, verdicts, ctx, notes, two, reading)

@@ -17,7 +17,7 @@ import numpy as np
 from .analysis import e6_cells, e7_cells, split_cells
 from .design import E7_OUTSIDE, H6B_PS
 from .hypotheses import TOST_MARGIN, decide, h6b_verdict
-from .second_pass import e5s_budgets
+from .second_pass import e5g_sums, e5s_budgets, numeric_variants
 from .stats import NAN, Est, percentile_ci, tost, unit_sums
 from .tables import DASH, fmt
 
@@ -100,8 +100,7 @@ GAINS = [("H5a", "E5", "S", "omd", "ab", 0.0, 1), ("H5b", "E5", "all", "omd1", "
          ("H7b-count", "E7", "outside", "promcount", "promuniform", 0.0, 1)]
 # Primary verdicts without a two-level interval, and why.
 NOT_TWO_LEVEL = {"H4": "one pair (top against bottom): openings only",
-                 "H5g": "a correlation over the pairs themselves: not computed",
-                 "H5g'": "a slope with one intercept per pair: not computed"}
+                 "H5g": "a correlation over the (variant, pair) points: not computed"}
 
 
 def cells_of(exp, name, which, s):
@@ -134,10 +133,47 @@ def two_level_rows(exps, s, ctx, boots, e6b_res):
         cells, star = e6_cells(e6b)["right"], e6b_res["h6b"]["right"]["star"]
         out["H6b'"] = {k: two_level_gain(e6b, boots.get("E6b"), cells, star, base, ctx.seed, keep=True)
                        for k, base in (("d0", "om"), ("d1", "ab"))}
+    e5g = exps.get("E5g")
+    if e5g is not None and e5g.n:
+        out["H5g'"] = two_level_fe_slope(e5g, boots.get("E5g"), ctx.seed)
     e6 = exps.get("E6")
     if e6 is not None and e6.n:
         out["H6b"] = two_level_best_p(e6, boots.get("E6"), e6_cells(e6)["right"] + e6_cells(e6)["wrong"], ctx.seed)
     return out
+
+
+def two_level_fe_slope(exp, boot, seed):
+    """H5g''s slope of gain on hit rate with one intercept per pair, over E5g's (pair, a)
+    points, with pairs and openings resampled: per resample, each point's gain and hit
+    rate from the resampled openings, demeaned within its pair, and the slope
+    sum_c Wc sum_a g h / sum_c Wc sum_a h^2 over the resampled pairs (a pair drawn twice
+    counts twice); percentile interval."""
+    levels = numeric_variants(exp, "noise")
+    G, labels, games = e5g_sums(exp, exp.cells(), levels)
+    if boot is None or not labels:
+        return Est()
+    pairs = list(dict.fromkeys(p for p, _ in labels))
+    of = np.array([pairs.index(p) for p, _ in labels])
+    if len(pairs) < 2:
+        return Est()
+
+    def slope_parts(gain, hit):
+        """(sum_a g h, sum_a h^2) per pair of the demeaned values: arrays (rows, pairs)."""
+        gh, hh = [], []
+        for c in range(len(pairs)):
+            g, h = gain[:, of == c], hit[:, of == c]
+            g, h = g - g.mean(1, keepdims=True), h - h.mean(1, keepdims=True)
+            gh.append((g * h).sum(1))
+            hh.append((h * h).sum(1))
+        return np.array(gh).T, np.array(hh).T
+
+    gh, hh = slope_parts(G[0].sum(0)[None] / G[1].sum(0)[None], G[2].sum(0)[None] / G[3].sum(0)[None])
+    point = float(gh.sum() / hh.sum())
+    gh, hh = slope_parts(boot.ratio(G[0], G[1]), boot.ratio(G[2], G[3]))
+    wc = TwoLevel(boot, len(pairs), seed).Wc
+    with np.errstate(invalid="ignore", divide="ignore"):
+        samples = (wc * gh).sum(1) / (wc * hh).sum(1)
+    return Est(point, *percentile_ci(samples), int((G[1].sum(1) > 0).sum()), games, samples)
 
 
 def two_level_best_p(exp, boot, cells, seed):
@@ -170,6 +206,8 @@ def two_level_cells(rows):
         e = rows.get(hid)
         if e is not None and e.ok():
             out[hid] = (ci_text(e), decide(e, null, direction)[0])
+    if "H5g'" in rows and rows["H5g'"].ok():
+        out["H5g'"] = (ci_text(rows["H5g'"], "rho") + " (percentile)", decide(rows["H5g'"], 0.0, 1)[0])
     if "H5f'" in rows and rows["H5f'"].ok():
         out["H5f'"] = (ci_text(rows["H5f'"]), decide(rows["H5f'"], 0.0, 1)[0])
     if "H6b" in rows and rows["H6b"][0].ok():
