@@ -257,8 +257,9 @@ def figure_e6(exp, res, ctx, stem):
         e, _ = res["best"][cond]
         if e.ok() and e.est in list(x):
             ax.plot([e.est], [y[list(x).index(e.est)]], "*", ms=16, color=colour, mec="k",
-                    label=f"model {cond}: best declared p (H6b, degenerate: the grid stops at 0.9); not an "
-                          "optimum on E6b's 20 pairs, where p = 0.9 is level with alpha-beta(X) (H6b')")
+                    label=f"model {cond}: best declared p (H6b, degenerate: the grid stops at 0.9)"
+                          + ("; not an optimum on E6b's 20 pairs, where p = 0.9 is level with alpha-beta(X) (H6b')"
+                             if cond == "right" else ""))
         ends += donkers_e6(ax, res["ab"][cond], cond, colour)
     if 0.0 not in xs:
         ax.text(0.0, 0.05, "p = 0 (OM search):\nnot played", transform=ax.get_xaxis_transform(), fontsize=8,
@@ -334,7 +335,8 @@ def figure_e6b(exp, res, ctx, stem):
         if h6:
             i = [v for v, _ in grid].index(h6["star"])
             ax.plot([x[i]], [y[i]], "*", ms=15, color=colour, mec="k",
-                    label=f"model {cond}: p*, the best interior p" + (" (H6b')" if cond == "right" else ""))
+                    label=f"model {cond}: p*, the best interior p"
+                          + (" (H6b': level with alpha-beta(X) within 3 points, TOST)" if cond == "right" else ""))
         base = y[-1] - 50  # our alpha-beta(X) less his 50%
         if cond == "right":
             xs = [0.0, 0.5, 0.8, 1.0]
