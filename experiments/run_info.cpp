@@ -30,6 +30,10 @@ double cpu_seconds() {
   return s(self.ru_utime) + s(self.ru_stime) + s(children.ru_utime) + s(children.ru_stime);
 }
 
+bool is_sha256(const std::string& s) {
+  return s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
 std::string iso_utc(std::chrono::system_clock::time_point t) {
   const std::time_t tt = std::chrono::system_clock::to_time_t(t);
   std::tm tm{};
@@ -90,7 +94,8 @@ RunInfo::RunInfo(std::string command, int threads, int ranks)
       ranks_(ranks),
       start_(std::chrono::system_clock::now()),
       t0_(std::chrono::steady_clock::now()),
-      cpu0_(cpu_seconds()) {}
+      cpu0_(cpu_seconds()),
+      declaration_(declaration_from_environment()) {}
 
 void RunInfo::append_to(const std::string& dir, int games_played, const std::vector<std::string>& extra) const {
   const fs::path path = fs::path(dir) / "run.json";
@@ -103,6 +108,9 @@ void RunInfo::append_to(const std::string& dir, int games_played, const std::vec
   json r;
   r["command"] = command_;
   r["commit"] = BAO_BUILD_COMMIT;
+  if (std::string(BAO_BUILD_DIFF_SHA256) != "") r["diff_sha256"] = BAO_BUILD_DIFF_SHA256;
+  if (!declaration_.section.empty())
+    r["declaration"] = {{"section", declaration_.section}, {"sha256", declaration_.sha256}};
   r["compiler"] = BAO_COMPILER;
   r["build_type"] = BAO_BUILD_TYPE;
   r["flags"] = BAO_CXX_FLAGS;
@@ -122,6 +130,18 @@ void RunInfo::append_to(const std::string& dir, int games_played, const std::vec
   json doc;
   doc["runs"] = runs;
   write_text_file_atomically(path.string(), doc.dump(2) + "\n");
+}
+
+Declaration declaration_from_environment() {
+  const char* section = std::getenv("BAO_DECLARATION");
+  const char* sha = std::getenv("BAO_DECLARATION_SHA256");
+  const std::string s = section ? section : "", h = sha ? sha : "";
+  if (s.empty() && h.empty()) return {};
+  if (s.empty()) throw InputError("BAO_DECLARATION_SHA256 is set but BAO_DECLARATION (the section it hashes) is not");
+  if (!is_sha256(h))
+    throw InputError("BAO_DECLARATION_SHA256 must be 64 lower-case hex digits (the SHA-256 of the section '" + s +
+                     "'), found '" + h + "'");
+  return {s, h};
 }
 
 std::vector<std::string> RunInfo::entries_of(const std::string& dir, const std::string& shard) {

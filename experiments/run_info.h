@@ -7,6 +7,15 @@
 //              "start": "2026-12-01T10:00:00Z", "end": "...", "wall_seconds": 12.5,
 //              "cpu_seconds": 24.1, "games_played": 80}, ...]}
 //
+// A build from a tree with uncommitted changes has "commit": "<hash>+dirty" and
+// "diff_sha256": the SHA-256 of its `git diff HEAD` (experiments/build_info.cmake), which
+// names the changes. A run that tests a declared hypothesis says which declaration: the
+// environment variables BAO_DECLARATION (the section, e.g. "docs/results.md#E5s: H5f as a
+// node-budget sweep") and BAO_DECLARATION_SHA256 (the SHA-256 of that section's text, as
+// scripts/declaration-hash prints it) add "declaration": {"section", "sha256"} to the
+// entry; the reproduce scripts set them per experiment. Entries written before these
+// fields existed lack them.
+//
 // cpu_seconds are this process's (user + system; under MPI rank 0's, the coordinator's,
 // and ranks > 1 say so); a merge lists the runs of its shards, each with its "shard",
 // then its own entry. The file is written atomically after the games are recorded; a
@@ -18,6 +27,14 @@
 #include <vector>
 
 namespace bao::experiments {
+
+// The declaration a run tests, from BAO_DECLARATION and BAO_DECLARATION_SHA256; empty
+// when neither is set. Throws InputError when one is set without the other or the hash
+// is not 64 lower-case hex digits.
+struct Declaration {
+  std::string section, sha256;
+};
+Declaration declaration_from_environment();
 
 class RunInfo {
  public:
@@ -43,6 +60,7 @@ class RunInfo {
   std::chrono::system_clock::time_point start_;
   std::chrono::steady_clock::time_point t0_;
   double cpu0_;
+  Declaration declaration_;
 };
 
 // Words joined as a shell would read them back, each quoted ('...') where needed.

@@ -130,4 +130,32 @@ check "  an entry with the command, quoted as a shell reads it back, and threads
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['runs']; assert r[0]['command'] == \"sh -c 'exit 0'\" and r[0]['threads'] == 1, r[0]['command']" "$tmp/rec/run.json"
 "$BAO" record "$tmp/nope" -- true 2> "$tmp/rec/err"; st=$?
 check "  a missing folder: exit 2, named" eval "test $st -eq 2 && grep -q \"no folder '$tmp/nope'\" '$tmp/rec/err'"
+# The declaration a run tests (BAO_DECLARATION, its SHA-256) and, for a build with
+# uncommitted changes, their diff's SHA-256.
+mkdir "$tmp/decl"
+sha=$(python3 "$ROOT/scripts/declaration-hash" "$ROOT/docs/results.md" "D8: the depth-8 check" 2> "$tmp/decl/err"); st=$?
+check "declaration-hash: a heading used twice is refused, counted" eval "test $st -eq 2 && grep -q \"2 headings 'D8\" '$tmp/decl/err'"
+sha=$(python3 "$ROOT/scripts/declaration-hash" "$ROOT/docs/results.md" "Second pass: arms declared before the data > D8: the depth-8 check")
+check "  named by its path: a SHA-256" eval "[[ '$sha' =~ ^[0-9a-f]{64}$ ]]"
+check "  it hashes the section: the hash of its text, heading to the next heading" python3 - "$ROOT/docs/results.md" "$sha" <<'PY'
+import hashlib, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+start = text.index("### D8: the depth-8 check", text.index("## Second pass: arms declared before the data"))
+end = text.index("\n#", start + 1)
+assert hashlib.sha256((text[start:end].rstrip("\n") + "\n").encode()).hexdigest() == sys.argv[2]
+PY
+BAO_DECLARATION="docs/results.md#D8" BAO_DECLARATION_SHA256="$sha" "$BAO" record "$tmp/decl" -- true
+check "bao record: the entry names the declaration and its hash" python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))['runs'][0]
+assert r['declaration'] == {'section': 'docs/results.md#D8', 'sha256': sys.argv[2]}, r.get('declaration')
+assert r['commit'].endswith('+dirty') == ('diff_sha256' in r), r['commit']" "$tmp/decl/run.json" "$sha"
+BAO_DECLARATION="docs/results.md#D8" BAO_DECLARATION_SHA256=abc "$BAO" record "$tmp/decl" -- true 2> "$tmp/decl/err"; st=$?
+check "  a hash that is not 64 hex digits: exit 2, named" \
+  eval "test $st -eq 2 && grep -q \"BAO_DECLARATION_SHA256 must be 64 lower-case hex digits\" '$tmp/decl/err'"
+BAO_DECLARATION_SHA256="$sha" "$BAO" record "$tmp/decl" -- true 2> "$tmp/decl/err"; st=$?
+check "  a hash without its section: exit 2, named" eval "test $st -eq 2 && grep -q 'BAO_DECLARATION (the section' '$tmp/decl/err'"
+check "  the smoke run's tournaments name E5's declaration" python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))['runs'][-1]
+assert r['declaration']['section'].endswith('#Depth 6: hypotheses and decision rules, declared before the data'), r" \
+  "$R/E5/E5-vs-ga-short/run.json"
 finish

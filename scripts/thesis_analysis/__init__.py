@@ -8,6 +8,8 @@ scripts/thesis-analyse, by concern:
   stats       the bootstrap over openings, estimates and their intervals, ranks, ratings
   analysis    the measures of each experiment (ratings, gains, hit rates, best p, ...)
   hypotheses  the declared hypotheses, their decision rules and the verdicts files
+  two_level   the two-level bootstrap (pairs and openings) beside the primary verdicts
+  readings    what a verdict means where its rule alone misleads (degenerate, superseded)
   tables      number formats and the tables.md of each experiment
   figures     the figures (matplotlib, Agg)
   main        the command line and the order of the work

@@ -319,6 +319,27 @@ def tables_arms(exp, res, ctx):
 
 # ---------------------------------------------------------------- figure
 
+# How an arm's gain is drawn: (colour, legend label) by toward()'s reading.
+DRAWN = {"none": ("C0", "gain over alpha-beta(X), 95% interval"),
+         "accounts": ("C2", "moves to his figure: the effect excludes 0 toward it, the gain's interval holds it"),
+         "partly": ("C3", "moves toward his figure, short of it (explains in part)"),
+         "overshoots": ("C1", "moves past his figure: the gain's interval lies beyond it (does not explain)")}
+
+
+def toward(res, arm, row, his, lo, hi):
+    """How an arm's gain (interval lo, hi in points) stands to his figure (points): none
+    where its effect does not exclude 0 toward his figure (declared "explains"), else
+    accounts (his figure inside the gain's interval), overshoots (the interval beyond his
+    figure, on the far side from the base arm's gain) or partly (short of it)."""
+    if arm == "base" or not res["judge"][(arm, row)][0]:
+        return "none"
+    if lo <= his <= hi:
+        return "accounts"
+    base = 100 * res["gain"][("base", row)].est
+    beyond = lo > his if his > base else hi < his
+    return "overshoots" if beyond else "partly"
+
+
 def figure_arms(res, stem):
     """Per row, the gain of each arm with its 95% interval, the base arm's gain as a
     dotted line and Donkers' figure as a cross: S2.png and S2.pdf (figures.save_figure)."""
@@ -332,9 +353,8 @@ def figure_arms(res, stem):
             if e is None or not e.ok():
                 continue
             y, lo, hi = 100 * e.est, 100 * e.lo, 100 * e.hi
-            explains = a != "base" and res["judge"][(a, row)][0]
-            ax.errorbar([i], [y], yerr=[[y - lo], [hi - y]], fmt="o", capsize=4, color="C3" if explains else "C0",
-                        label="explains the gap" if explains else "gain over alpha-beta(X), 95% interval")
+            colour, label = DRAWN[toward(res, a, row, his, lo, hi)]
+            ax.errorbar([i], [y], yerr=[[y - lo], [hi - y]], fmt="o", capsize=4, color=colour, label=label)
             ends += [lo, hi]
         base = res["gain"].get(("base", row))
         if base is not None and base.ok():

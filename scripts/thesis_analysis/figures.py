@@ -131,8 +131,10 @@ def gauntlet_figure(groups, ctx, stem, games, title, h5g_points=None):
         axes = [ax]
     gains_panel(axes[0], groups)
     if h5g_points:
-        hits_panel(axes[1], h5g_points)
-        within_panel(axes[2], h5g_points)
+        # The controlled test (within the variants) is H5g's headline; the declared pooled
+        # rho mixes variants that differ in depth and cost, so it comes second.
+        within_panel(axes[1], h5g_points)
+        hits_panel(axes[2], h5g_points)
     fig.suptitle(f"{title} ({ctx.scale} scale, {games} games)")
     save_figure(fig, stem)
 
@@ -186,8 +188,8 @@ def hits_panel(ax, h5g_points):
     ax.set_ylim(*limits(ys + [0]))
     ax.set_xlabel("hit rate of the predicted replies (%)")
     ax.set_ylabel("gain over alpha-beta (score points)")
-    ax.set_title(f"H5g, pooled over the variants: Spearman rho {fmt(rho.est, 'rho')} "
-                 f"[{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}] (BCa)", fontsize=10)
+    ax.set_title(f"H5g as declared, pooled over the variants (confounded: the variants differ in depth and cost):\n"
+                 f"Spearman rho {fmt(rho.est, 'rho')} [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}] (BCa)", fontsize=10)
     dedup_legend(ax, loc="lower right", fontsize=7)
 
 
@@ -211,9 +213,9 @@ def within_panel(ax, h5g_points):
     ax.axvline(0, ls=":", color="grey")
     ax.set_xlabel("hit rate less the variant's mean (points)")
     ax.set_ylabel("gain less the variant's mean (score points)")
-    ax.set_title(f"H5g within the variants (variant fixed effects; amendment after the data):\ncorrelation "
-                 f"{fmt(within.est, 'rho')} [{fmt(within.lo, 'rho')}, {fmt(within.hi, 'rho')}] (BCa); colours as above",
-                 fontsize=10)
+    ax.set_title(f"H5g, the controlled test: within the variants (variant fixed effects; amendment after the data)"
+                 f"\ncorrelation {fmt(within.est, 'rho')} [{fmt(within.lo, 'rho')}, {fmt(within.hi, 'rho')}] (BCa); "
+                 "colours as below", fontsize=10, fontweight="bold")
     ax.legend(loc="upper left", fontsize=8)
 
 
@@ -255,7 +257,9 @@ def figure_e6(exp, res, ctx, stem):
         e, _ = res["best"][cond]
         if e.ok() and e.est in list(x):
             ax.plot([e.est], [y[list(x).index(e.est)]], "*", ms=16, color=colour, mec="k",
-                    label=f"model {cond}: best declared p (H6b)")
+                    label=f"model {cond}: best declared p (H6b, degenerate: the grid stops at 0.9)"
+                          + ("; not an optimum on E6b's 20 pairs, where p = 0.9 is level with alpha-beta(X) (H6b')"
+                             if cond == "right" else ""))
         ends += donkers_e6(ax, res["ab"][cond], cond, colour)
     if 0.0 not in xs:
         ax.text(0.0, 0.05, "p = 0 (OM search):\nnot played", transform=ax.get_xaxis_transform(), fontsize=8,
@@ -283,9 +287,12 @@ def donkers_e6(ax, ab, cond, colour):
         ax.plot(xs, ys, "x", color=colour, ms=9, mew=2,
                 label="Donkers' 2002 program, model right: his gain over his alpha-beta(X), on ours (measured)")
         return ys
-    lo, hi = (base + 100 * v for v in DONKERS_2002_WRONG["p50"])
+    # Model wrong: his scores against alpha-beta(Z) as they are; his alpha-beta(X) is not
+    # at 50% in those cells, so they cannot be moved onto ours as effects.
+    lo, hi = (100 * v for v in DONKERS_2002_WRONG["p50"])
     ax.plot([0.5, 0.5], [lo, hi], "-", color=colour, lw=4, alpha=0.5, solid_capstyle="butt",
-            label="Donkers' 2002 program, model wrong: range over his pairs, on ours (measured)")
+            label="Donkers' 2002 program, model wrong: his scores against alpha-beta(Z), range over his pairs "
+                  "(measured)")
     return [lo, hi]
 
 
@@ -328,7 +335,8 @@ def figure_e6b(exp, res, ctx, stem):
         if h6:
             i = [v for v, _ in grid].index(h6["star"])
             ax.plot([x[i]], [y[i]], "*", ms=15, color=colour, mec="k",
-                    label=f"model {cond}: p*, the best interior p" + (" (H6b')" if cond == "right" else ""))
+                    label=f"model {cond}: p*, the best interior p"
+                          + (" (H6b': level with alpha-beta(X) within 3 points, TOST)" if cond == "right" else ""))
         base = y[-1] - 50  # our alpha-beta(X) less his 50%
         if cond == "right":
             xs = [0.0, 0.5, 0.8, 1.0]
@@ -338,11 +346,14 @@ def figure_e6b(exp, res, ctx, stem):
                           "alpha-beta;\nhis effect over his alpha-beta(X) (50%) added to our alpha-beta(X)'s score")
             ends += ys
         else:
+            # His wrong-model figures are scores against alpha-beta(Z), drawn as they are:
+            # his alpha-beta(X) is not at 50% in those cells, so they are no effects to add
+            # to our alpha-beta(X)'s score.
             for k, px in (("om", 0.0), ("p50", 0.5)):
-                a, b = (base + 100 * v for v in DONKERS_2002_WRONG[k])
+                a, b = (100 * v for v in DONKERS_2002_WRONG[k])
                 ax.plot([px, px], [a, b], "-", color=colour, lw=5, alpha=0.35, solid_capstyle="butt",
-                        label="Donkers' 2002 program, model wrong: range over his pairs (OM, PrOM 0.5), "
-                              "on ours" if k == "om" else None)
+                        label="Donkers' 2002 program, model wrong: his scores against alpha-beta(Z), range over "
+                              "his pairs (OM, PrOM 0.5)" if k == "om" else None)
                 ends += [a, b]
     ax.axvline(0.5, ls="--", color="grey", lw=0.8, label="naive split p = 0.5")
     ax.set_xticks([p for _, p in grid])

@@ -9,7 +9,7 @@ import numpy as np
 
 from .analysis import h4_row
 from .design import E6B_GRID, E7_LEARNERS, FAMILY
-from .stats import NAN, Z80, Z95, Est, bootstrap_p, holm
+from .stats import NAN, Z80, Z95, Est, bootstrap_p, holm, tost
 from .tables import DASH, fmt, md_table, write_text
 
 
@@ -195,13 +195,20 @@ def verdicts_e6(v, res):
         v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "", h6b_p(e))
 
 
-def h6b_interior_entry(h):
+TOST_MARGIN = 0.03  # H6b''s equivalence margin, 3 score points (docs/results.md, E6b's amendment)
+AMENDED = "amended"  # v[AMENDED]: {id: the verdict an amendment after the data gives, beside the declared one}
+
+
+def h6b_interior_entry(h, amended=None):
     """(row, note, p) of H6b' (declared before E6b's games): reproduced when the 95%
     intervals of d0 = S(p*) - S(0) and d1 = S(p*) - S(1) both lie above 0 (then the
     argmax over the grid is p*, interior), not reproduced when one lies below 0. Its p
     is intersection-union: with both estimates positive the larger of their inverted
     p's, else the smaller p of those with a negative estimate; the row shows the
-    difference whose p that is."""
+    difference whose p that is. The amendment after the data (docs/results.md) reads d1
+    also as an equivalence test at TOST_MARGIN: with d0's interval above 0 and d1
+    equivalent to 0, H6b' is not reproduced (PrOM's best interior p is level with
+    alpha-beta), its p the TOST p; that verdict goes to amended[id]."""
     if h is None:
         return row(Est(), "pts", "no data", DASH), "", NAN
     d0, d1 = h["d0"], h["d1"]
@@ -224,12 +231,22 @@ def h6b_interior_entry(h):
     note = (f"{star}; S(p*) - S(0) {fmt(d0.est, 'pts')} [{fmt(d0.lo, 'pts')}, {fmt(d0.hi, 'pts')}], S(p*) - S(1) "
             f"{fmt(d1.est, 'pts')} [{fmt(d1.lo, 'pts')}, {fmt(d1.hi, 'pts')}]; argmax over the grid "
             f"p = {dict(E6B_GRID)[h['argmax']]:g}, interior in {100 * h['interior']:.1f}% of resamples")
+    if verdict.startswith("not decided") and d1.samples is not None and min(d0.n, d1.n) >= 2:
+        equivalent, p_tost = tost(d1.samples, d1.est, TOST_MARGIN)
+        lo, hi = np.percentile(d1.samples[np.isfinite(d1.samples)], [5, 95])
+        note += (f"; amendment after the data: TOST of S(p*) - S(1) at +-{100 * TOST_MARGIN:g} points, 90% interval "
+                 f"[{fmt(lo, 'pts')}, {fmt(hi, 'pts')}], p {'< 0.0001' if p_tost < 1e-4 else f'{p_tost:.4f}'}")
+        if equivalent and d0.lo > 0:
+            needed, p = DASH, p_tost
+            if amended is not None:
+                amended["H6b'"] = (f"not reproduced (p* level with alpha-beta: equivalent within "
+                                   f"{100 * TOST_MARGIN:g} points, TOST)")
     return row(shown, "pts", verdict, needed), note, p
 
 
 def verdicts_e6b(v, res):
     if "right" in res["h6b"]:
-        v["H6b'"] = h6b_interior_entry(res["h6b"]["right"])
+        v["H6b'"] = h6b_interior_entry(res["h6b"]["right"], v.setdefault(AMENDED, {}))
         v["H6c"] = entry(res["h6c"]["right"], "pts", 0.0, 1)
     if "wrong" in res["h6c"]:
         v["H6c-wrong"] = entry(res["h6c"]["wrong"], "pts", 0.0, 1)
@@ -279,6 +296,8 @@ def holm_verdict(hid, v, adjusted):
     """The verdict of a family member after Holm: the unadjusted verdict when the
     adjusted p is at most 5%, else not decided; outside the family, what the row is."""
     if hid not in FAMILY:
+        if hid == "H7b-NI":
+            return "outside the family (an amendment after E7's data, not declared before it)"
         if hid == "H5g-within":
             return "in the family as part of H5g (intersection-union)"
         if hid.startswith("H7a"):
@@ -288,7 +307,7 @@ def holm_verdict(hid, v, adjusted):
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
-    verdict = short(v[hid][0][5])
+    verdict = short(v.get(AMENDED, {}).get(hid, v[hid][0][5]))
     if hid == "H5g" and "H5g-within" in v:
         other = short(v["H5g-within"][0][5])
         if verdict in DECIDED and other in DECIDED and other != verdict:
@@ -298,7 +317,7 @@ def holm_verdict(hid, v, adjusted):
     if verdict not in DECIDED:
         return verdict
     p = adjusted.get(hid, NAN)
-    return verdict if p <= ALPHA else "not decided after Holm"
+    return v.get(AMENDED, {}).get(hid, verdict) if p <= ALPHA else "not decided after Holm"
 
 
 def fmt_p(p, resamples):
@@ -307,32 +326,42 @@ def fmt_p(p, resamples):
     return f"< {1 / resamples:g}" if p < 1 / resamples else f"{p:.4f}"
 
 
-def write_verdicts(results, v, ctx, notes):
+def write_verdicts(results, v, ctx, notes, two=None, reading=None):
+    """RESULTS/verdicts.csv|md: one row per hypothesis; two: {id: (two-level interval,
+    its verdict)} of the primary verdicts (two_level.two_level_cells), reading: {id:
+    what the verdict means} (readings.readings)."""
+    two, reading = two or {}, reading or {}
     ps = family_ps(v)
     adjusted = holm(ps)
     m = len(adjusted)
     header = ["id", "hypothesis", "measure", "estimate", "95% CI low", "95% CI high", "openings (n)", "games",
-              "verdict", f"verdict after Holm (family of {m})", "p", "Holm p", "openings needed"]
+              "verdict", f"verdict after Holm (family of {m})", "p", "Holm p", "openings needed",
+              "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
         unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV",
                      "slope": "points of gain per point of hit rate"}[unit]
+        ci2, verdict2 = two.get(hid, (DASH, DASH if hid in FAMILY else "outside the family"))
         rows.append([hid, text, f"{measure} ({unit_name})" + (f"; {note}" if note else "")] + cells[:6]
                     + [holm_verdict(hid, v, adjusted), fmt_p(p, ctx.resamples),
-                       fmt_p(adjusted.get(hid), ctx.resamples), cells[6]])
+                       fmt_p(adjusted.get(hid), ctx.resamples), cells[6], ci2, verdict2, reading.get(hid, DASH)])
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
     w.writerows(rows)
     write_text(os.path.join(results, "verdicts.csv"), buf.getvalue())
+    # A verdict the two-level interval changes: against the amended verdict where an
+    # amendment gives one (H6b''s equivalence reading), else the declared one.
+    changed = [r[0] for r in rows if r[0] in FAMILY and r[13] != DASH
+               and short(r[14]) != short(v.get(AMENDED, {}).get(r[0], r[8]))]
     text = (f"# Verdicts of the Bao thesis hypotheses ({ctx.scale} scale)\n\nDecision rules: docs/results.md, "
             f"\"Depth 6: hypotheses and decision rules\". Bootstrap over openings, {ctx.resamples} resamples, seed "
             f"{ctx.seed}; 95% percentile intervals (BCa for H5g-within). The verdict column applies each declared "
             "rule as declared; the verdict after Holm adds the amendments made after the data (docs/results.md). "
             "Openings needed: to decide an effect of the size seen at 80% power with the same variance (only for "
-            "undecided rows). Scores and gains in score points.\n\n"
+            "undecided rows; H6b' is read by an equivalence test instead). Scores and gains in score points.\n\n"
             f"**Multiplicity.** The primary verdicts are one family of {m}: {', '.join(FAMILY)}. Each verdict's p "
             "inverts its interval rule: the smallest 1 - level at which its two-sided interval excludes the null, "
             "2 min(q, 1 - q) with q the share of resamples below the null (ties half; for H5g and H5g-within the BCa "
@@ -341,15 +370,28 @@ def write_verdicts(results, v, ctx, notes):
             "in 95% of resamples) is one-sided at 5% each way, its p the smaller share of resamples not strictly on "
             "a side. H6b' (declared before E6b's games) is an intersection-union test of its two differences: with "
             "both estimates positive its p is the larger of their p's, else the smaller p of those with a negative "
-            "estimate. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
+            "estimate; by the amendment after the data (docs/results.md, E6b) it is read also as an equivalence "
+            f"test of S(p*) - S(1) at +-{100 * TOST_MARGIN:g} points (TOST: the 90% interval inside the margins), "
+            "whose p, the larger one-sided share of resamples beyond a margin, enters the family when that reading "
+            "decides it. H5g is decided by intersection-union: reproduced only if the declared pooled rho and the "
             "within-variant test (an amendment after the data) both are; its p is the larger of the two. Holm's "
             "step-down (Holm 1979) adjusts the family's p at 5%; a verdict stands after Holm when its Holm p is at "
             "most 0.05. The secondary rows, H5g-within on its own and H7a are outside the family: exploratory. "
-            "The second pass (docs/results.md, \"Second pass: arms declared before the data\") adds H5f' (E5s), "
-            "H5g' (E5g; BCa interval, its p the BCa interval's level at 0, as H5g-within's) and H7b-NI (E7's data, "
-            "an amendment after the data; non-inferiority at -3 points, its p inverting the interval against -3, as "
-            "H6a's) to the family; the depth-8 checks (-d8, D8) and H7b-NI's EM and on-line rows are exploratory, "
-            "each -d8 row beside the depth-6 verdict its rule reached.\n\n")
+            "The second pass (docs/results.md, \"Second pass: arms declared before the data\") adds H5f' (E5s) and "
+            "H5g' (E5g; BCa interval, its p the BCa interval's level at 0, as H5g-within's) to the family. H7b-NI "
+            "(E7's data; non-inferiority at -3 points, its p inverting the interval against -3, as H6a's) was "
+            "formed after its data were seen and is outside the family (an amendment after the data, exploratory); "
+            "the depth-8 checks (-d8, D8) and H7b-NI's EM and on-line rows are exploratory, each -d8 row beside the "
+            "depth-6 verdict its rule reached.\n\n"
+            "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
+            "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
+            "opponents) and the openings together (crossed: each resample draws both, with replacement; "
+            f"{ctx.resamples} resamples, the openings' rows of the declared bootstrap), and the declared rule is "
+            "applied to it (exploratory: no verdict after Holm rests on it). Where it changes the declared "
+            "verdict: " + (", ".join(changed) if changed else "nowhere") + ".\n\n"
+            "**Reading.** What a verdict means beside what its rule says, from the data it cites (docs/results.md): "
+            "a *degenerate* verdict is one that alpha-beta itself, or a grid that leaves out the decisive point, "
+            "would also give.\n\n")
     text += md_table(header, rows)
     if notes:
         text += "\n" + "\n".join(f"* {n}" for n in notes) + "\n"

@@ -15,7 +15,9 @@ from .figures import e5_figures, figure_e4, figure_e6, figure_e6b, figure_e7
 from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e6b, verdicts_e7,
                          write_verdicts)
 from .loading import InputError, infer_scale
+from .readings import readings
 from .stats import Boot
+from .two_level import two_level_cells, two_level_rows
 from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e6b, tables_e7,
                      tables_reference,
                      write_text)
@@ -125,7 +127,10 @@ def main(description):
     run_second_pass(exps, ctx, verdicts, s, e7)
     arms = run_arms(exps, ctx, s)
     e6c = run_e6c(exps, ctx)
-    write_verdicts(a.results, verdicts, ctx, notes)
+    boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s", "E5g")}
+    two = two_level_cells(two_level_rows(exps, s, ctx, boots, e6b[1] if e6b else None))
+    reading = readings(exps, verdicts, s, ctx, e5, e6b, arms)
+    write_verdicts(a.results, verdicts, ctx, notes, two, reading)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
         write_text(os.path.join(a.results, "reference.md"), tables_reference(e5, e6, ctx, e6b, arms, e6c))

@@ -4,6 +4,7 @@ rerun gives identical files."""
 import numpy as np
 
 from .figures import limits, plt, save_figure
+from .design import ONE_ITERATION
 from .tables import fmt
 
 
@@ -31,11 +32,18 @@ def figure_e5s(exp, res, ctx, stem):
         ends += [100 * g.lo, 100 * g.hi]
     ax.axhline(0, ls="--", color="grey")
     ax.set_xscale("log")
+    # Below about ONE_ITERATION nodes a move root OM cannot finish one iteration of its
+    # model's 6-ply searches below every root move: it does not run as designed there.
+    short = [b for b in budgets if b < ONE_ITERATION]
+    if short:
+        ax.axvspan(min(budgets) / 1.5, ONE_ITERATION, color="0.88", zorder=0,
+                   label=f"root OM cannot finish one iteration (below about {ONE_ITERATION:,} nodes a move)")
+        ax.set_xlim(min(budgets) / 1.5, max(budgets) * 1.5)
     ax.set_xticks(budgets, [f"{b:,}" for b in budgets])
     ax.minorticks_off()
     ax.set_ylim(*limits(ends))
     ax.set_xlabel("budget B (nodes a move, log scale)")
-    ax.set_ylabel("root OM's gain over alpha-beta, both within B nodes (points)")
+    ax.set_ylabel("root OM's gain over alpha-beta,\nboth within B nodes (points)")
     ax.set_title(f"E5s: root OM against alpha-beta at equal nodes ({ctx.scale} scale, {exp.games} games)", fontsize=10)
     ax.legend(fontsize=8)
     save_figure(fig, stem)

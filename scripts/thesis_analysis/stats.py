@@ -153,6 +153,19 @@ def bootstrap_p(samples, null, z0=0.0, a=0.0):
     return float(min(1.0, 2 * min(q, 1 - q)))
 
 
+def tost(samples, est, margin):
+    """(equivalent, p) of the two one-sided tests (Schuirmann 1987) of |effect| < margin
+    read from bootstrap samples: equivalent when the 90% percentile interval lies inside
+    (-margin, margin), i.e. both one-sided 5% tests reject; p the larger of the two
+    one-sided shares of samples at or beyond a margin (ties counted half)."""
+    s = samples[np.isfinite(samples)]
+    if s.size == 0 or not math.isfinite(est):
+        return False, NAN
+    lo, hi = np.percentile(s, [5, 95])
+    p = max(share_below(s, -margin), 1 - share_below(s, margin))
+    return bool(-margin < lo and hi < margin), float(p)
+
+
 def holm(pvalues):
     """Holm's step-down adjusted p-values (Holm 1979) of {id: p}, ids with a NaN p left
     out of the family: sorted ascending (ties in the given order), the i-th of m gets

@@ -173,3 +173,20 @@ def test_run_arms_writes_the_same_bytes_twice(tmp_path, game, write_jsonl):
         run_arms(exps, Ctx(), None)
         outputs.append([open(tmp_path / "S2" / f, "rb").read() for f in ("tables.md", "S2.png", "S2.pdf")])
     assert outputs[0] == outputs[1]
+
+
+def test_toward_his_figure_tells_overshoot_from_explanation():
+    # His figure +8 points, the base arm's gain +3: an arm whose effect excludes 0 upward
+    # (declared "explains") accounts for the gap when its gain's interval holds +8, falls
+    # short below it, and overshoots when the whole interval lies above +8; an arm whose
+    # effect does not exclude 0 is drawn as a plain gain.
+    from thesis_analysis.arms import toward
+    res = {"judge": {("a", "omd"): (True, False), ("b", "omd"): (False, False)},
+           "gain": {("base", "omd"): Est(0.03, 0.01, 0.05)}}
+    assert toward(res, "a", "omd", 8.0, 6.0, 10.0) == "accounts"
+    assert toward(res, "a", "omd", 8.0, 4.0, 7.0) == "partly"
+    assert toward(res, "a", "omd", 8.0, 9.0, 12.0) == "overshoots"
+    assert toward(res, "b", "omd", 8.0, 9.0, 12.0) == "none"
+    assert toward(res, "base", "omd", 8.0, 1.0, 5.0) == "none"
+    # His figure below the base arm's gain: overshooting lies below it.
+    assert toward(res, "a", "omd", -2.0, -6.0, -3.0) == "overshoots"

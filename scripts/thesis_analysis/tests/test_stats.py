@@ -14,7 +14,7 @@ from thesis_analysis.experiment import Experiment
 from thesis_analysis.design import FAMILY
 from thesis_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
 from thesis_analysis.loading import check_game
-from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, holm, jackknife,
+from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, holm, jackknife, tost,
                                    percentile_ci, pooled, share_below, unit_sums, within_variant)
 
 
@@ -257,21 +257,24 @@ def verdict_entry(verdict, p):
 
 
 def test_holm_over_the_family_and_h5g_by_intersection_union():
-    # Seventeen members: fifteen with p 0.001, H6a-right with 0.03 and H7b-count with 0.2.
-    # H5g's member takes the larger of its two parts' p, 0.001.
+    # Sixteen members: fourteen with p 0.001, H6a-right with 0.03 and H7b-count with 0.2.
+    # H5g's member takes the larger of its two parts' p, 0.001. H7b-NI (an amendment after
+    # its data) is outside the family, whatever its p.
     v = {hid: verdict_entry("reproduced", 0.001) for hid in FAMILY}
     v["H6a-right"] = verdict_entry("reproduced", 0.03)
     v["H7b-count"] = verdict_entry("not decided at this scale", 0.2)
     v["H5g"] = verdict_entry("reproduced", 0.0)
     v["H5g-within"] = verdict_entry("reproduced", 0.001)
     v["H5f-om"] = verdict_entry("differs from 0 (negative)", 0.0)
+    v["H7b-NI"] = verdict_entry("reproduced", 0.0001)
     ps = family_ps(v)
-    assert len(ps) == 17 and ps["H5g"] == 0.001
+    assert len(ps) == 16 and ps["H5g"] == 0.001 and "H7b-NI" not in ps
     adjusted = holm(ps)
-    # Sorted: fifteen at 0.001 (Holm 17 x 0.001 = 0.017 for all fifteen, the running
-    # maximum), then H6a-right: max(0.017, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided
+    # Sorted: fourteen at 0.001 (Holm 16 x 0.001 = 0.016 for all fourteen, the running
+    # maximum), then H6a-right: max(0.016, 2 x 0.03 = 0.06) = 0.06 > 0.05: not decided
     # after Holm; H7b-count: max(0.06, 0.2) = 0.2.
-    assert adjusted["H5a"] == pytest.approx(0.017) and adjusted["H6a-right"] == pytest.approx(0.06)
+    assert adjusted["H5a"] == pytest.approx(0.016) and adjusted["H6a-right"] == pytest.approx(0.06)
+    assert holm_verdict("H7b-NI", v, adjusted).startswith("outside the family")
     assert holm_verdict("H5a", v, adjusted) == "reproduced"
     assert holm_verdict("H6a-right", v, adjusted) == "not decided after Holm"
     assert holm_verdict("H7b-count", v, adjusted) == "not decided at this scale"
@@ -312,3 +315,45 @@ def test_h6b_interior_rule_and_its_intersection_union_p():
     # Ties for the highest score go to the ends of the grid (against an interior optimum).
     assert argmax_to_ends([0.5, 0.6, 0.6, 0.5]).tolist() == 1
     assert argmax_to_ends([[0.6, 0.6, 0.5], [0.5, 0.6, 0.6], [0.5, 0.7, 0.6]]).tolist() == [0, 2, 1]
+
+
+def test_tost_equivalence_by_hand():
+    # 1,000 samples: 30 at or beyond +3 points (0.031), none below -3: the larger one-sided
+    # share is 0.03 (p), and the 90% interval (5% and 95% percentiles) lies inside (-3, 3).
+    samples = np.array([0.0] * 900 + [0.02] * 70 + [0.031] * 30)
+    equivalent, p = tost(samples, 0.0, 0.03)
+    assert equivalent and p == pytest.approx(0.03)
+    # 100 of 1,000 beyond +3: the 95% percentile is past the margin, not equivalent.
+    equivalent, p = tost(np.array([0.0] * 900 + [0.04] * 100), 0.0, 0.03)
+    assert not equivalent and p == pytest.approx(0.1)
+
+
+def test_h6b_interior_amended_by_tost():
+    # d0 above 0, d1 = 0 with samples inside +-3 points: the declared rule leaves H6b' not
+    # decided; the amendment reads it as not reproduced (equivalent), its p the TOST p.
+    from thesis_analysis.hypotheses import AMENDED, h6b_interior_entry
+    d0 = Est(0.14, 0.12, 0.16, 120, 1000, np.full(1000, 0.14))
+    d1 = Est(0.0, -0.01, 0.009, 120, 1000, np.array([0.0] * 990 + [0.035] * 10))
+    h = {"d0": d0, "d1": d1, "star": "p90", "argmax": "ab", "interior": 0.6}
+    amended = {}
+    cells, note, p = h6b_interior_entry(h, amended)
+    assert cells[5] == "not decided at this scale" and cells[6] == "—"
+    assert amended["H6b'"].startswith("not reproduced") and p == pytest.approx(0.01)
+    assert "TOST" in note
+    v = {"H6b'": (cells, note, p), AMENDED: amended}
+    assert holm_verdict("H6b'", v, {"H6b'": 0.02}).startswith("not reproduced (p* level with alpha-beta")
+
+
+def test_two_level_bootstrap_by_hand():
+    # Two pairs (clusters) x two openings; one resample draws pair 0 twice and opening 1
+    # twice: the gain is pair 0's opening-1 value, 0.3; the other draws each once: the
+    # mean of the four units, (0.1 + 0.3 + 0.5 + 0.7) / 4 = 0.4.
+    from thesis_analysis.two_level import TwoLevel
+    boot = Boot.from_counts([[0, 2], [1, 1]])
+    tl = TwoLevel(boot, 2, 17)
+    tl.Wc = np.array([[2.0, 0.0], [1.0, 1.0]])
+    num = np.array([[0.1, 0.3], [0.5, 0.7]])
+    assert tl.ratio(num, np.ones((2, 2))) == pytest.approx([0.3, 0.4])
+    # The seeded cluster draws: every row draws two clusters, the same for one seed.
+    again = TwoLevel(Boot(2, 50, 5), 2, 17)
+    assert (again.Wc.sum(1) == 2).all() and (again.Wc == TwoLevel(Boot(2, 50, 5), 2, 17).Wc).all()
