@@ -8,6 +8,8 @@
 #     each script's own build log and what its first build is said to cost;
 #   * apt's progress, under a fake apt-get: the log whole, a line while apt is quiet with
 #     the packages fetched and set up of apt's total, apt's own download size, the time;
+#   * the README's first run: the code without git, no sudo on a minimal Debian, the disk
+#     (the figures docs/performance.md measured);
 #   * the commit a build records, from git, from .git's files without git, from a tarball.
 # Nothing is installed, and only the small project is built: the helpers are called on
 # their own.
@@ -169,6 +171,26 @@ FAKE_APT_FAIL=1 apt_run >/dev/null 2>"$tmp/apt/err"
 check "apt failing: status 1, apt's message and the log named" \
   eval "test $? -eq 1 && grep -q 'E: Unable to locate package nosuch' '$tmp/apt/err' && grep -q \"failed; apt's full log: $tmp/apt/bao-apt-test.log\" '$tmp/apt/err'"
 check "apt failing: apt-get update, then install again" eval "tail -n 2 '$tmp/apt/calls' | head -n 1 | grep -q '^update -q$'"
+
+# The README's first run, as a new user on a minimal Debian 12 meets it: how to get the
+# code without git, what to do without sudo, and the disk, its figures the measured ones
+# of docs/performance.md.
+readme="$(tr '\n' ' ' <"$ROOT/README.md" | tr -s ' ')"
+perf="$(tr '\n' ' ' <"$ROOT/docs/performance.md" | tr -s ' ')"
+in_readme() { grep -qF -- "$1" <<<"$readme"; }
+# The README's "The disk: G GB after `scripts/test` ..., M MB of it apt's cache" and
+# docs/performance.md's measurement give the same G and M.
+disk="$(grep -oE 'The disk: [0-9.]+ GB after .scripts/test. on a fresh minimal Debian 12, nearly all of it the packages, [0-9]+ MB of it apt' <<<"$readme")"
+disk_gb="$(grep -oE '[0-9.]+ GB' <<<"$disk")" disk_mb="$(grep -oE '[0-9]+ MB' <<<"$disk")"
+same_disk() {
+  [ -n "$disk_gb" ] && [ -n "$disk_mb" ] &&
+    grep -qF "after \`scripts/test\`: $disk_gb in all, nearly all of it the packages, $disk_mb of it apt's cache" <<<"$perf"
+}
+check "README: the code without git (an archive, unpacked with tar)" \
+  eval 'in_readme "without git, an archive of it" && in_readme "tar -xzf"'
+check "README: a minimal Debian has no sudo (root, or install sudo)" \
+  in_readme 'a minimal Debian has no sudo: run them as root, or as root `apt-get install sudo`'
+check "README: the disk after scripts/test and apt's cache in it ($disk_gb, $disk_mb), as docs/performance.md measured" same_disk
 
 # The commit a build records: from git in a checkout; without git from .git's files; from
 # a `git archive` tarball (no .git) the one git archive wrote into
