@@ -131,7 +131,13 @@ class PlayLoop {
     if (word.empty()) return true;
     if (word == "quit" || word == "exit") return false;
     if (word == "help") {
-      std::cout << "a move (A5R, a6L*, A5L>; the direction may be left out where only one move fits), or:\n"
+      std::cout << "a move (A5R, a6L*, A5L>; the direction may be left out where only one move fits):\n"
+                   "  L, R       the way the seeds go: to the lower or higher pit number (on a capture,\n"
+                   "             the end of the row where the captured seeds enter)\n"
+                   "  *          a move that captures nothing (takasa)\n"
+                   "  >          on a capture that reaches the house: go on and sow the house (safari);\n"
+                   "             the same move without > stops there\n"
+                   "or a command:\n"
                    "  moves      list the legal moves\n"
                    "  hint       the engine's move, value and principal variation\n"
                    "  undo       take back your last move (and the engine's reply)\n"
@@ -224,9 +230,11 @@ class PlayLoop {
     try {
       r = think(hint_);
     } catch (const InputError& e) {  // a search that stops itself (om-bounded): the game goes on
+      end_thinking_line();
       std::cout << "no hint: " << e.what() << "\n";
       return;
     }
+    end_thinking_line();
     std::cout << "hint: " << format_move(r.best, side) << "  value " << r.value << "  depth " << r.depth << "  pv "
               << format_pv(r, side) << "  (" << hint_.label() << ")\n";
   }
@@ -258,6 +266,15 @@ class PlayLoop {
                 std::to_string(it.nodes) + "  pv " + format_pv(it, side);
     // Cut to the width of a narrow terminal: a wrapped line would no longer be rewritten.
     std::cout << "\r\033[K" << thinking_.substr(0, 79) << std::flush;
+  }
+
+  // After a hint's search on a terminal: ends the line think_live kept rewriting, so that
+  // what follows starts a line of its own, and keeps that line out of the next redraw,
+  // where the search line stands for the engine's own move.
+  void end_thinking_line() {
+    if (!live_ || thinking_.empty()) return;
+    std::cout << "\n";
+    thinking_.clear();
   }
 
   // The whole screen: the players, the board with the last two moves' pits marked

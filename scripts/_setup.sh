@@ -1,7 +1,8 @@
 # Sourced by scripts/bao, scripts/test, scripts/install and scripts/reproduce-thesis:
-# installs missing Debian packages (quietly, apt's output in a log file), then configures
-# and builds the project in a build folder, quietly too, and only when a source file
-# changed since the last successful build there.
+# installs missing Debian packages (apt's output in a log file, its progress on standard
+# error), then configures and builds the project in a build folder, the same way (the
+# compiler's output in a log file, on a terminal a progress line), and only when a source
+# file changed since the last successful build there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # What building and running `bao` needs (scripts/bao, scripts/install), including the
@@ -33,7 +34,8 @@ default_prefix() {
 }
 
 # ensure_packages [EXTRA...]: installs whichever of PACKAGES and EXTRA are missing. Prints
-# one line saying what and where apt's log is; on failure, the log's last lines.
+# one line saying what and where apt's log is, then apt's progress (apt_progress); on
+# failure, the log's last lines.
 ensure_packages() {
   local wanted=("${PACKAGES[@]}" "$@") missing=() p
   local installed
@@ -46,17 +48,80 @@ ensure_packages() {
   local log sudo=""
   log="$(apt_log)"
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  # The sizes: apt-get --print-uris for the lists against a minimal Debian 12's packages
-  # (README.md, "The first run takes minutes").
-  echo "installing Debian packages: ${missing[*]} (from a minimal Debian 12: 384 MB to download," \
-       "638 MB with the tests' packages; apt's log: $log)" >&2
+  # What apt will fetch depends on what is there already (a first scripts/bao, then
+  # scripts/test's packages on top): the size shown is apt's own "Need to get" line.
+  echo "installing Debian packages: ${missing[*]} (apt's log: $log)" >&2
   export DEBIAN_FRONTEND=noninteractive
+  # sudo's password asked for before apt starts, so that the progress line, rewritten
+  # every second, does not cover its prompt.
+  if [ -n "$sudo" ] && ! sudo -v; then
+    echo "installing ${missing[*]} needs root: run as root, or give sudo's password" >&2
+    exit 1
+  fi
+  : >"$log"
   if ! { $sudo apt-get install -y -q "${missing[@]}" ||
-         { $sudo apt-get update -q && $sudo apt-get install -y -q "${missing[@]}"; }; } >"$log" 2>&1; then
+         { $sudo apt-get update -q && $sudo apt-get install -y -q "${missing[@]}"; }; } 2>&1 |
+       apt_progress "$log"; then
     tail -n 20 "$log" >&2
     echo "installing ${missing[*]} failed; apt's full log: $log" >&2
     exit 1
   fi
+}
+
+# How often apt_progress prints a line when standard error is not a terminal (seconds).
+APT_PROGRESS_EVERY=10
+
+# apt_progress LOG: appends apt's output (standard input) to LOG and tells the user how
+# far apt is: on a terminal one line rewritten every second, elsewhere a line every
+# APT_PROGRESS_EVERY seconds, each with the time since apt started; at the end a last
+# line. The counts are apt's and dpkg's own lines: "N upgraded, M newly installed" (the
+# total; a second summary, after an `apt-get update`, starts the counts again), "Need to
+# get SIZE", one "Get:" per file fetched and one "Setting up" per package configured.
+apt_progress() {
+  local log="$1" line="" part="" status tty="" total="" size="" got=0 setup=0
+  local start=$SECONDS shown=$SECONDS t text
+  [ -t 2 ] && tty=1
+  while :; do
+    if IFS= read -r -t 1 part; then
+      line+="$part"
+      printf '%s\n' "$line" >>"$log"
+      if [[ "$line" =~ ^([0-9]+)\ upgraded,\ ([0-9]+)\ newly\ installed ]]; then
+        total=$((BASH_REMATCH[1] + BASH_REMATCH[2])) got=0 setup=0 size=""
+      elif [[ "$line" =~ ^Need\ to\ get\ ([^/]+)(/[^ ]+\ [^ ]+)?\ of\ archives ]]; then
+        size="${BASH_REMATCH[1]}"
+      elif [ -n "$total" ]; then
+        case "$line" in
+          Get:*) got=$((got + 1)) ;;
+          "Setting up "*) setup=$((setup + 1)) ;;
+        esac
+      fi
+      line=""
+    else
+      status=$?
+      # A timeout (status above 128) keeps what it read of the line; anything else is the end.
+      if [ "$status" -le 128 ]; then
+        [ -n "$line$part" ] && printf '%s\n' "$line$part" >>"$log"
+        break
+      fi
+      line+="$part"
+    fi
+    t=$((SECONDS - start))
+    if [ -n "$total" ]; then
+      text="installing $total packages${size:+ ($size to download)}: $got downloaded, $setup set up"
+    else
+      text="apt is reading the package lists"
+    fi
+    text="bao: $text, $((t / 60)):$(printf %02d $((t % 60)))"
+    if [ -n "$tty" ]; then
+      printf '\r\033[K%s' "$text" >&2
+    elif [ $((SECONDS - shown)) -ge "$APT_PROGRESS_EVERY" ]; then
+      printf '%s\n' "$text" >&2
+      shown=$SECONDS
+    fi
+  done
+  t=$((SECONDS - start))
+  [ -n "$tty" ] && printf '\r\033[K' >&2
+  printf 'bao: apt ended after %d:%02d: %d of %s packages set up\n' $((t / 60)) $((t % 60)) "$setup" "${total:-0}" >&2
 }
 
 # The files a build depends on: those in the source folders and the top CMakeLists.txt. If
@@ -70,11 +135,14 @@ sources_changed() {
 }
 
 # build_total DIR [cmake --build args...]: how many files the build would compile (make's
-# dry run, a fraction of a second); 0 when it cannot tell.
+# dry run, a fraction of a second); 0 when it cannot tell. The dry run keeps going past
+# errors (-k): with nothing built yet, the link of the first module that needs a library
+# fails ("No rule to make target libbao_engine.a"), as the library is only pretended to
+# be made, and a dry run that stops there leaves out the files of every target after it.
 build_total() {
   local dir="$1"
   shift
-  { cmake --build "$dir" "$@" -- -n 2>/dev/null || true; } | grep -cE ' -o [^ ]+\.o -c ' || true
+  { cmake --build "$dir" "$@" -- -n -k 2>/dev/null || true; } | grep -oE ' -o [^ ]+\.o -c ' | sort -u | wc -l
 }
 
 # build_progress TOTAL: copies the build's output (standard input) to standard output (the
@@ -100,6 +168,9 @@ build_progress() {
     fi
     [ -n "$tty" ] || continue
     local t=$((SECONDS - start))
+    # A count past the total (a dry run that missed files) drops the total rather than
+    # show "file 77 of 55".
+    [ -n "$total" ] && [ "$n" -gt "$total" ] && total=""
     printf '\r\033[Kbao: compiling file %d%s, %d:%02d' "$n" "${total:+ of $total}" $((t / 60)) $((t % 60)) >&2
   done
   if [ -n "$tty" ]; then
@@ -108,35 +179,54 @@ build_progress() {
   fi
 }
 
+# build_log DIR: the compiler's output of the script running, DIR/build-bao.log,
+# DIR/build-test.log, ...: scripts/test, building the tests after a first scripts/bao
+# built bao, keeps that first log beside its own.
+build_log() { echo "$1/build-${0##*/}.log"; }
+
+# first_build_note DIR TARGETS [cmake args...]: what the build about to start costs when
+# DIR has not built TARGETS before (from the stamps build leaves), for the plain build/
+# configuration, measured (docs/performance.md#building); empty otherwise. scripts/test
+# after scripts/bao builds only the tests; before it, everything; scripts/bao after
+# scripts/test, nothing.
+first_build_note() {
+  local dir="$1" targets="$2"
+  shift 2
+  [ $# -eq 0 ] || return 0
+  [ ! -f "$dir/.bao-built${targets:+-${targets// /-}}" ] || return 0
+  if [ "$targets" = bao_user ]; then
+    [ ! -f "$dir/.bao-built" ] || return 0
+    echo "a first build of bao and the Python module: 4.2 CPU-minutes, 135 s on 2 idle cores"
+  elif [ -z "$targets" ] && [ -f "$dir/.bao-built-bao_user" ]; then
+    echo "bao being built, the tests: 5.0 CPU-minutes more"
+  elif [ -z "$targets" ]; then
+    echo "a first build of bao, the Python module and the tests: 9.2 CPU-minutes"
+  fi
+}
+
 # build DIR [cmake args...]: configures DIR with CMAKE_ARGS and the given args (again when
 # they differ from the last time) and builds it if a source changed: everything (bao, the
 # Python module, the tests), or only the targets named in BAO_TARGETS (scripts/bao sets
 # bao_user: bao and the Python module). Each target set keeps its own stamp.
 # Silent when there is nothing to do; one line when it builds, and on a terminal a line
-# of progress (build_progress); the compiler's output goes to DIR/build.log and is shown
-# only when the build fails.
+# of progress (build_progress); the compiler's output goes to build_log's file and is
+# shown only when the build fails.
 build() {
   local dir="$1"
   shift
   local args=("${CMAKE_ARGS[@]}" "$@")
   local targets="${BAO_TARGETS:-}"
-  local stamp="$dir/.bao-built${targets:+-${targets// /-}}" argsfile="$dir/.bao-cmake-args" log="$dir/build.log"
+  local stamp="$dir/.bao-built${targets:+-${targets// /-}}" argsfile="$dir/.bao-cmake-args" log
+  log="$(build_log "$dir")"
   local want="${args[*]}"
   if [ -f "$dir/CMakeCache.txt" ] && [ "$(cat "$argsfile" 2>/dev/null)" = "$want" ] &&
      [ -x "$dir/bao" ] && ! sources_changed "$stamp"; then
     return 0
   fi
   mkdir -p "$dir"
-  local first=""
-  # The first build's cost, measured (docs/performance.md#building).
-  if [ ! -f "$stamp" ]; then
-    if [ "$targets" = bao_user ]; then
-      first="; a first build: 4.2 CPU-minutes, 135 s on 2 idle cores"
-    else
-      first="; a first build: 4.2 CPU-minutes for bao and the Python module, more with the tests"
-    fi
-  fi
-  echo "bao: building in ${dir#"$ROOT"/}/ (log: ${log#"$ROOT"/}$first)" >&2
+  local note
+  note="$(first_build_note "$dir" "$targets" "$@")"
+  echo "bao: building in ${dir#"$ROOT"/}/ (log: ${log#"$ROOT"/}${note:+; $note})" >&2
   touch "$stamp.start"  # a source saved during the build makes the next one run
   local target_args=()
   for t in $targets; do target_args+=(--target "$t"); done
@@ -154,4 +244,3 @@ build() {
   }
   mv "$stamp.start" "$stamp"
 }
-

@@ -18,7 +18,8 @@ a person sees:
     filtered, a miss stepped to and its predicted and actual replies read from the page
     and compared with games.jsonl; the evaluation curve drawn and a point clicked to jump
     to its ply, whose position is `bao replay`'s and whose best move is marked; the arrow
-    keys, the flipped board; the score band and the SPRT's LLR track with its bounds;
+    keys, the flipped board; both players' curves, their legend above the plot area
+    (clear of every point); the score band and the SPRT's LLR track with its bounds;
   * small things: the engine depth defaults to 6 as in bao play, the searcher's short
     name carries its full spec on hover, no empty viewer before a game is chosen;
   * no JavaScript error in the console.
@@ -397,6 +398,21 @@ def check_curve(driver, bao, g):
     wait(driver, lambda dr: len(dr.find_elements(By.CSS_SELECTOR, "#eval-curve polyline")) == 2, "two curves")
     check("South's evaluator (default)" in text(driver, "#eval-curve") and
           "North's evaluator (material)" in text(driver, "#eval-curve"), "one curve per player's evaluator")
+    check_legend_clear(driver)
+
+
+def check_legend_clear(driver):
+    """The curves' legend (its texts carry their curve's colour) ends above the plot area
+    (the top of the axis) and above every point, so no curve runs through it."""
+    legend, top, points = driver.execute_script("""
+        const svg = document.getElementById('eval-curve');
+        const bottoms = [...svg.querySelectorAll('text[fill]')].map((t) => { const b = t.getBBox(); return b.y + b.height; });
+        const axis = [...svg.querySelectorAll('line.axis')].map((l) => Math.min(l.y1.baseVal.value, l.y2.baseVal.value));
+        const dots = [...svg.querySelectorAll('circle[data-ply]')].map((c) => c.cy.baseVal.value - c.r.baseVal.value);
+        return [bottoms, Math.min(...axis), Math.min(...dots)];""")
+    check(len(legend) == 2 and max(legend) <= min(top, points),
+          f"the legend ({len(legend)} lines, bottom at {max(legend, default=0):.1f}) is above the plot area "
+          f"(top {top:.1f}) and every point (highest {points:.1f})")
 
 
 def shoot_analysis(driver, g, path):

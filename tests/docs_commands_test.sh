@@ -19,7 +19,10 @@
 #       bao trees      --depth 4  --trees 2
 #       bao bench --suite  --repeat 1 (+)  --min-seconds 0 (+)  --perft-depths 6,6,6 (+)
 #                      --long-depth 4 (+)  --om-depth 3 (+)  --depth 4 (+)  --ratio-depth 0 (+)
-# Not run, with the reason printed: lines that are not `bao` (mpirun: tests/mpi_run_test.sh;
+# The notebook command of docs/python.md (a ```sh line running `jupyter nbconvert`) runs
+# as written too, in the scratch folder, where build/ is a link to the build folder (the
+# one holding BAO, with the Python module in build/python) and docs/ one to the docs.
+# Not run, with the reason printed: other lines that are not `bao` (mpirun: tests/mpi_run_test.sh;
 # scripts/reproduce-thesis, bench-compare, install, test, slurm/: their own tests;
 # build/bench/ and valgrind: benchmarks of minutes; python3: python/tests/test_docs.py).
 # Usage: docs_commands_test.sh BAO REPO_ROOT
@@ -33,6 +36,8 @@ mkdir -p "$work/experiments" "$work/models"
 cp -r "$root/experiments/configs" "$work/experiments/"
 cp -r "$root/models/weights" "$work/models/"
 ln -s "$root/tests" "$work/tests"
+ln -s "$root/docs" "$work/docs"
+ln -s "$(cd "$(dirname "$BAO")" && pwd)" "$work/build"
 
 # The commands, one record each: LOCATION, KIND (run, transcript or skip), the command
 # as run or the reason, and for a transcript the file with the expected output.
@@ -121,7 +126,10 @@ for doc in docs:
                 if first.startswith("["):
                     print(f"{name}:{n}\tskip\tthe synopsis above goes on")
                     continue
-                kind, what = as_run(text) if first in BAO_NAMES else ("skip", f"{first}: not a bao command line")
+                if first.startswith("PYTHONPATH=") and "jupyter nbconvert" in text:
+                    kind, what = "run", text
+                else:
+                    kind, what = as_run(text) if first in BAO_NAMES else ("skip", f"{first}: not a bao command line")
                 print(f"{name}:{n}\t{kind}\t{what}")
         elif lang == "plain":
             for i, (n, text) in enumerate(lines):
@@ -172,4 +180,6 @@ while IFS=$'\t' read -r where kind command expected; do
   esac
 done < "$tmp/commands"
 check "the docs have bao command lines to run" test "$ran" -gt 10
+check "the notebook command of docs/python.md ran, its page written" \
+  test -s "$work/notebook-html/analyse-tournament.html"
 finish

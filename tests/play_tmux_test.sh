@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bao play on a real terminal: runs it in a detached tmux session (its own server
 # socket), types with send-keys and checks with capture-pane what a person sees: the
-# board, the legal moves, the engine's search while it thinks, its reply, undo, hint,
+# board, the legal moves, the engine's search while it thinks, its reply, undo, hint
+# (on a line of its own after its search), help (what a move's L, R, * and > mean),
 # a refused move, and quit ending the program. On a terminal the screen is redrawn in
 # place: one board on the screen, the last two moves' pits marked (reverse video and
 # underline), the engine's iterations on one line; --plain draws each board below the
@@ -62,6 +63,13 @@ check "typed input shows once, after the prompt, on the redrawn screen" \
 
 t send-keys -t play "hint" Enter
 check "hint" wait_for "hint: A"
+# The hint's search rewrites one line without ending it; the hint starts a line of its own.
+check "the hint is a line of its own, not the end of the search's line" \
+  eval 'screen | grep -q "^hint: A" && ! screen | grep -q "thinking: .*hint:"'
+
+t send-keys -t play "help" Enter
+check "help explains a move's > (safari)" wait_for "on a capture that reaches the house: go on and sow the house (safari);"
+check "help explains a move's *" wait_for "a move that captures nothing (takasa)"
 
 t send-keys -t play "undo" Enter
 check "undo takes back the reply and the move" wait_for "undone: A6L* a"

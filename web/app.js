@@ -768,10 +768,14 @@
   }
 
   // The curves over the plies; decisive values (a win found) are drawn at the edge. A
-  // point is a circle (data-ply) that calls onPick(ply); the current ply is a line.
+  // point is a circle (data-ply) that calls onPick(ply); the current ply is a line. The
+  // legend (a line per curve, right) and "South ahead" (left) stand in a band above the
+  // plot area, one line high per curve: a curve at the top of the plot, as every decisive
+  // value is, never runs through them.
   function drawCurve(svg, curves, current, onPick) {
     svg.innerHTML = '';
-    const W = 760, H = 240, L = 58, R = 14, T = 22, B = 30;
+    const LINE = 13, band = LINE * Math.max(1, curves.length);
+    const W = 760, H = 230 + band, L = 58, R = 14, T = 12 + band, B = 30;
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const n = Math.max(1, ...curves.map((c) => c.points.length - 1));
     const decisive = (c, v) => Math.abs(v) > c.win - 1000;
@@ -804,7 +808,11 @@
     curves.forEach((c, i) => {
       svgEl('polyline', { points: c.points.map((p) => `${X(p.ply)},${Y(shown(c, p))}`).join(' '), class: 'line',
         stroke: c.color }, svg);
-      svgEl('text', { x: W - R, y: T - 8 + 13 * i, 'text-anchor': 'end', fill: c.color }, svg, c.label);
+      // The colour set as a style too (through the CSSOM, which a content security policy
+      // allows): the page's `.plot text` rule overrides a fill attribute.
+      const name = svgEl('text', { x: W - R, y: 14 + LINE * i, 'text-anchor': 'end', fill: c.color, class: 'legend' },
+        svg, c.label);
+      name.style.fill = c.color;
       for (const p of c.points) {
         const dot = svgEl('circle', { cx: X(p.ply), cy: Y(shown(c, p)), r: p.ply === current ? 5 : 3.5, fill: c.color,
           class: 'point', 'data-ply': p.ply, 'data-curve': i }, svg);
