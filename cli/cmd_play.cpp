@@ -15,6 +15,7 @@
 
 #include "cli/common.h"
 #include "cli/game_session.h"
+#include "cli/play_any_game.h"
 #include "engine/error.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
@@ -401,7 +402,7 @@ int cmd_play(const std::vector<std::string>& args) {
   add_play_options(desc, o);
   po::variables_map vm;
   if (!parse("play",
-             "[--variant V] [--rule KEY=VALUE ...] [--position P] [--side south|north|both|none]\n"
+             "[--game G | --variant V] [--rule KEY=VALUE ...] [--position P] [--side south|north|both|none]\n"
              "         [--opponent SPEC [--eval E] [--depth D] [--nodes N] [--time-ms T] |\n"
              "          --opponent-config FILE --player NAME] [--ply-cap N] [--save FILE] [--quiet] [--plain]",
              args, desc, nullptr, vm, &o.pos))
@@ -421,6 +422,23 @@ int cmd_play(const std::vector<std::string>& args) {
     throw po::error("--side: expected south, north, both or none, found '" + o.side + "'");
   }
   if (o.ply_cap < 1) throw po::error("--ply-cap must be at least 1, found " + std::to_string(o.ply_cap));
+  if (const auto g = other_game(o.pos)) {
+    if (!o.config.empty() || !o.players.empty() || !o.save.empty() || o.opponents.size() > 1)
+      throw po::error("with --game " + o.pos.game +
+                      ": one --opponent at most, and --opponent-config, --player and --save are Bao's");
+    AnyPlayOptions a;
+    a.human[0] = human[0];
+    a.human[1] = human[1];
+    if (!o.opponents.empty()) a.searcher = o.opponents[0];
+    if (vm.count("eval")) a.eval = o.eval;
+    a.limits.depth = o.depth;
+    a.limits.nodes = static_cast<std::uint64_t>(o.nodes);
+    a.limits.time_ms = o.time_ms;
+    if (o.depth == 0 && o.nodes == 0 && o.time_ms == 0) a.limits.depth = 6;
+    a.ply_cap = o.ply_cap;
+    a.quiet = o.quiet;
+    return play_any_game(*g, any_position(*g, o.pos), a);
+  }
   const Rules rules = make_rules(o.pos);
   const Position start = make_position(o.pos, rules);
   const std::vector<experiments::PlayerConfig> players = engine_players(o, vm);

@@ -9,6 +9,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
+#include "models/games.h"
 #include "models/opponent_searchers.h"
 
 namespace bao::cli {
@@ -51,13 +52,19 @@ int cmd_search(const std::vector<std::string>& args) {
           .c_str())("depth", po::value(&depth)->value_name("D"), "search to this depth (plies)")(
       "nodes", po::value(&nodes)->value_name("N"), "stop after about N nodes (finished iterations count)")(
       "time-ms", po::value(&time_ms)->value_name("T"), "stop after T milliseconds")(
-      "list", "print every searcher with its parameters (the table of docs/commands.md) and exit");
+      "list", "print every searcher with its parameters (the table of docs/commands.md) and exit")(
+      "list-games", "print every registered game with its parameters (docs/commands.md) and exit");
   po::variables_map vm;
-  const std::string synopsis = std::string(kPositionSynopsis) +
-                               " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T) | --list";
+  const std::string synopsis =
+      std::string(kPositionSynopsis) +
+      " [--searcher S] [--eval E]\n         (--depth D | --nodes N | --time-ms T) | --list | --list-games";
   if (!parse("search", synopsis, args, desc, nullptr, vm, &o)) return kExitOk;
   if (vm.count("list")) {
     std::cout << models::searchers().markdown_table();
+    return kExitOk;
+  }
+  if (vm.count("list-games")) {
+    std::cout << models::games().markdown_table();
     return kExitOk;
   }
   if (!vm.count("depth") && !vm.count("nodes") && !vm.count("time-ms"))

@@ -7,6 +7,7 @@
 #include "experiments/tree_searchers.h"
 #include "experiments/trees_grid.h"
 #include "search/random_tree.h"
+#include "search/spec.h"
 
 namespace bao::cli {
 
@@ -15,7 +16,9 @@ int cmd_trees(const std::vector<std::string>& args) {
               format = "csv";
   std::string known;
   for (const std::string& n : experiments::tree_searcher_names()) known += (known.empty() ? "" : ", ") + n;
-  const std::string searchers_help = "comma separated, from " + known + " (default " + searchers + ")";
+  const std::string searchers_help = "comma separated, from " + known + " (default " + searchers +
+                                     "); each with the parameters a tree search reads: bound, eps, w, levels, "
+                                     "model_depth, iterations, e.g. safe-om(eps=50)";
   int types = 2, trees = 100, threads = 0;
   std::uint64_t seed = 1, max_leaves = 1 << 20;
   po::options_description desc("options");
@@ -51,13 +54,8 @@ int cmd_trees(const std::vector<std::string>& args) {
   spec.seed = seed;
   spec.threads = threads;
   spec.max_leaves = max_leaves;
-  std::size_t at = 0;
-  while (at <= searchers.size()) {
-    std::size_t comma = searchers.find(',', at);
-    if (comma == std::string::npos) comma = searchers.size();
-    spec.searchers.push_back(searchers.substr(at, comma - at));
-    at = comma + 1;
-  }
+  // Commas inside a searcher's parentheses belong to its parameters: safe-om(eps=5,horizon=2).
+  spec.searchers = search::split_spec_list(searchers);
   std::vector<std::string> skipped;
   const auto rows = experiments::run_trees_grid(spec, &skipped);
   for (const auto& s : skipped) std::cerr << "skipped " << s << "\n";

@@ -19,14 +19,18 @@ const std::vector<std::string>& tree_searcher_names();
 // `bao trees`' default list of searchers, comma separated (the registry's grid defaults).
 std::string default_tree_searchers();
 
-// Why `name` cannot search a random tree ("searcher 'x' does not run on random trees
-// (why)", "unknown searcher 'x' (known on trees: ...)"), or "" when it can.
-std::string tree_refusal(const std::string& name);
+// Why the searcher `spec` names cannot search a random tree ("searcher 'x' does not run
+// on random trees (why)", "unknown searcher 'x' (known on trees: ...)", a malformed
+// spec), or "" when it can.
+std::string tree_refusal(const std::string& spec);
 
-// The search `name` from the tree's root on the functions fns. Throws InputError for an
-// unknown name (and whatever the searcher throws: BoundViolation, bad probabilities).
+// The search `spec` names ("safe-om(eps=5)") from the tree's root on the functions fns.
+// The spec's parameters that a tree search reads (bound, eps, w, levels, model_depth,
+// iterations) replace args' fields, checked against the searcher's schema; another
+// parameter, or an unknown one, is refused. Throws InputError for an unknown name (and
+// whatever the searcher throws: BoundViolation, bad probabilities).
 search::ModelResult<search::RandomTreeGame::Move> run_tree_searcher(
-    const std::string& name, const search::RandomTreeGame& game,
+    const std::string& spec, const search::RandomTreeGame& game,
     const std::vector<search::ModelSearch<search::RandomTreeGame>::Fn>& fns, const TreeSearchArgs& args);
 
 }  // namespace bao::experiments

@@ -12,6 +12,7 @@
 #include "models/opponent_searchers.h"
 #include "search/random_tree.h"
 #include "search/result.h"
+#include "search/spec.h"
 
 namespace bao::experiments {
 namespace {
@@ -23,7 +24,7 @@ using search::TreeParams;
 // A searcher's family (search::SearcherEntry::family; its own name when it has none): its
 // agreement reference is the family's first searcher listed.
 std::string family(const std::string& s) {
-  const search::SearcherEntry* e = models::searchers().find(s);
+  const search::SearcherEntry* e = models::searchers().find(search::parse_spec(s).name);
   return e && !e->family.empty() ? e->family : s;
 }
 
@@ -35,7 +36,8 @@ Run run_one(const std::string& name, const RandomTreeGame& g,
             const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, int depth, int bound,
             const std::vector<double>& probs) {
   // alpha-beta and minimax on V0, the OM searchers with model 1.
-  const int model = name == "alphabeta" || name == "minimax" ? 0 : 1;
+  const std::string base = search::parse_spec(name).name;
+  const int model = base == "alphabeta" || base == "minimax" ? 0 : 1;
   const auto o = run_tree_searcher(name, g, fns, TreeSearchArgs{depth, model, bound, probs});
   return Run{static_cast<double>(o.leaf_evals()), static_cast<double>(o.nodes), o.value};
 }

@@ -1,5 +1,6 @@
 #include "models/games.h"
 
+#include "engine/checkers/traits.h"
 #include "engine/kalah/kalah_traits.h"
 #include "models/bao_runtime.h"
 #include "search/game_runtime.h"
@@ -11,6 +12,7 @@ const search::GameRegistry& games() {
     search::GameRegistry x;
     x.add(bao_game_entry());
     x.add(search::game_entry<kalah::KalahTraits>());
+    x.add(search::game_entry<checkers::CheckersTraits>());
     return x;
   }();
   return r;

@@ -118,8 +118,8 @@ class MctsSearcher final : public search::Searcher {
 // A search of the tree's root (search::random_tree_params), the horizon at its leaves.
 search::TreeResult tree_search(const search::RandomTreeGame& g, const search::TreeFns& fns,
                                const search::TreeSearchArgs& a, std::vector<double> probs) {
-  const search::MctsParams p =
-      search::random_tree_params(a.iterations ? a.iterations : kTreeIterations, std::move(probs));
+  search::MctsParams p = search::random_tree_params(a.iterations ? a.iterations : kTreeIterations, std::move(probs));
+  if (a.model_depth > 0) p.model_depth = a.model_depth;  // else the model searches to the leaves
   search::Limits l;
   l.depth = a.depth;
   const auto o = search::Mcts<search::RandomTreeGame>(g, fns, p).search(g.root(), l);

@@ -12,6 +12,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/random_tree.h"
+#include "search/spec.h"
 
 namespace bao::python {
 
@@ -130,13 +131,13 @@ struct TreeResult {
   std::string searcher;
 };
 
-TreeResult tree_search(const PyTree& t, const std::string& name, OptionalNumber<int> depth_arg,
+TreeResult tree_search(const PyTree& t, const std::string& spec_text, OptionalNumber<int> depth_arg,
                        OptionalNumber<int> model_number, OptionalNumber<int> bound_arg,
                        std::optional<std::vector<double>> probs) {
   const std::optional<int> depth = plain(depth_arg), model_arg = plain(model_number), bound = plain(bound_arg);
-  const auto& names = experiments::tree_searcher_names();
-  if (std::find(names.begin(), names.end(), name) == names.end())
-    fail("unknown searcher '" + name + "' (known on trees: " + known_searchers() + ")");
+  // A spec with parameters ("safe-om(eps=5)"): experiments::run_tree_searcher reads them.
+  if (const std::string why = experiments::tree_refusal(spec_text); !why.empty()) fail(why);
+  const std::string name = search::parse_spec(spec_text).name;
   const int tree_depth = t.game().params().depth;
   const int d = depth.value_or(tree_depth);
   if (d < 1 || d > tree_depth)
@@ -153,7 +154,7 @@ TreeResult tree_search(const PyTree& t, const std::string& name, OptionalNumber<
   TreeResultC o;
   {
     py::gil_scoped_release release;
-    o = t.search(name, d, model, bound.value_or(t.game().params().bound), p);
+    o = t.search(spec_text, d, model, bound.value_or(t.game().params().bound), p);
   }
   TreeResult r;
   r.move = o.has_move ? py::object(py::int_(o.best_index)) : py::object(py::none());
@@ -162,7 +163,7 @@ TreeResult tree_search(const PyTree& t, const std::string& name, OptionalNumber<
   r.nodes = o.nodes;
   r.leaf_evals = o.leaf_evals();
   r.evals.assign(o.evals.begin(), o.evals.begin() + t.types());
-  r.searcher = name;
+  r.searcher = spec_text;
   return r;
 }
 
@@ -202,13 +203,7 @@ PyGrid trees_grid(const py::object& width, const py::object& depth, const py::ob
   spec.max_leaves = max_leaves;
   if (py::isinstance<py::str>(searchers)) {
     const std::string s = text_of(searchers, "searchers");
-    std::size_t at = 0;
-    while (at <= s.size()) {
-      std::size_t comma = s.find(',', at);
-      if (comma == std::string::npos) comma = s.size();
-      spec.searchers.push_back(s.substr(at, comma - at));
-      at = comma + 1;
-    }
+    spec.searchers = search::split_spec_list(s);
   } else {
     for (const py::handle& h : searchers.cast<py::iterable>()) spec.searchers.push_back(py::str(h));
   }

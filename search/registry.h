@@ -63,7 +63,8 @@ struct TreeSearchArgs {
                                  // B at level 1, 2B from level 2 on: each type is within B of V0)
   std::vector<double> probs;     // PrOM: one probability per function
   int levels = 0;                // M*: the modelling levels (0: one per function but V0)
-  int model_depth = 0;           // (D,d)-OM: the model's depth d (0: depth / 2, at least 1)
+  int model_depth = 0;           // (D,d)-OM: the model's depth d (0: depth / 2, at least 1);
+                                 // om-mcts, prom-mcts: the model's depth (0: to the leaves)
   int eps = 0;                   // safe-om: the minimax value MAX may give up at the root
   double w = 0;                  // robust-om: the weight of MIN's worst reply
   std::uint64_t iterations = 0;  // the MCTS searchers: iterations (0: their default)

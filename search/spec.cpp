@@ -96,4 +96,18 @@ std::vector<std::string> plus_items(const std::string& text) {
   return items;
 }
 
+std::vector<std::string> split_spec_list(std::string_view text) {
+  std::vector<std::string> out(1);
+  int open = 0;
+  for (const char c : text) {
+    if (c == ',' && open == 0) {
+      out.emplace_back();
+      continue;
+    }
+    open += c == '(' ? 1 : c == ')' ? -1 : 0;
+    out.back() += c;
+  }
+  return out;
+}
+
 }  // namespace bao::search

@@ -27,6 +27,11 @@ struct Spec {
 // Throws InputError on a malformed spec.
 Spec parse_spec(std::string_view text);
 
+// A comma-separated list of specs, split at the commas outside parentheses:
+// "safe-om(eps=5,horizon=2),om-beta" -> {"safe-om(eps=5,horizon=2)", "om-beta"}; an empty
+// item stays (the callers refuse it by name).
+std::vector<std::string> split_spec_list(std::string_view text);
+
 // The items of a parameter value written "A+B+C" (a list of evaluators), every one, an
 // empty one before or after a stray '+' too (the callers name such an item in their error).
 std::vector<std::string> plus_items(const std::string& text);

@@ -20,7 +20,7 @@
 #include "engine/checkers/perft.h"
 #include "engine/error.h"
 #include "search/alphabeta.h"
-#include "search/game.h"
+#include "search/game_concepts.h"
 #include "search/minimax.h"
 #include "search/mstar.h"
 

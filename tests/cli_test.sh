@@ -367,4 +367,40 @@ check "tree-games with a negative --mcts exits 2, naming it" eval "status_is 2 &
 run tree-games --mcts 20000000 --trees 5
 check "tree-games over the --mcts cap says the cap" eval "[ \$rc -ne 0 ] && err_has 'at most 10000000 iterations a move'"
 
+# --- Games other than Bao (--game): the registry, text forms, perft, search, play.
+run show --game kalah
+check "show --game kalah draws both rows and stores" eval "status_is 0 && out_has '<- to move' && out_has '   4   4   4   4   4   4'"
+run moves --game 'kalah(houses=6,seeds=4)'
+check "moves --game kalah lists houses 1 to 6" test "$(tr '\n' ' ' < "$tmp/out")" = "1 2 3 4 5 6 "
+run perft --game 'kalah(houses=6,seeds=4)' --depth 6
+check "perft --game kalah depth 6 is 23233" test "$(tail -n 1 "$tmp/out")" = 23233
+run perft --game checkers --depth 6
+check "perft --game checkers depth 6 is 36768 (Bik's count)" test "$(tail -n 1 "$tmp/out")" = 36768
+run perft --game checkers --depth 3 --divide
+check "perft --game checkers --divide lists 7 first moves" test "$(grep -c -- '-' "$tmp/out")" -eq 7
+run search --game kalah --depth 6 --searcher 'om-beta(model=sides)' --eval stores
+check "search --game kalah with om-beta plays a house" eval "status_is 0 && grep -qE '^[1-6]$' '$tmp/out'"
+run search --game kalah --position '4,4,0,5,5,5/4,4,4,4,4,4 1,0 S' --depth 4
+check "search --game kalah after an extra move plays for South again" eval "status_is 0 && grep -qE '^[1-6]$' '$tmp/out'"
+run search --game kalah --depth 2 --searcher mcts
+check "search --game kalah refuses mcts naming the game" eval "status_is 2 && err_has 'does not run on kalah'"
+run search --game kalah --depth 2 --eval material
+check "search --game kalah refuses Bao's evaluator, listing its own" eval "status_is 2 && err_has 'known: stores, sides'"
+run show --game chess
+check "an unknown game exits 2 listing the known ones" eval "status_is 2 && err_has 'known: bao, kalah, checkers'"
+run show --game 'kalah(houses=9)'
+check "a parameter out of range exits 2 naming it" eval "status_is 2 && err_has 'houses'"
+run show --game kalah --variant kujifunza
+check "Bao's --variant with another game exits 2" eval "status_is 2 && err_has \"Bao's options\""
+run show --game kalah --position '4,4,4,4,4,4/4,4,4,4,4,4 0,1 S'
+check "a Kalah position with a seed too many exits 2" eval "status_is 2 && err_has 'holds 49 seeds'"
+run show --game 'bao(variant=kujifunza)'
+check "show --game bao(variant=kujifunza) is Bao la Kujifunza's start" eval "status_is 0 && out_has '2    2    2    2    2    2    2    2'"
+run_in $'3\n9\n1\nquit\n' play --game 'kalah(houses=6,seeds=4)' --depth 2
+check "play --game kalah takes moves, refuses an illegal one, the engine answers" eval "status_is 0 && out_has 'is not legal here' && out_has 'North plays'"
+run_in '' play --game checkers --side none --depth 1 --ply-cap 6
+check "play --game checkers with two engines stops at the ply cap" eval "status_is 0 && out_has 'stopped at the ply cap (6)' && out_has 'White plays'"
+run search --list-games
+check "search --list-games prints the games' table" eval "status_is 0 && out_has '| \`kalah\` |' && out_has '| \`checkers\` |'"
+
 finish

@@ -9,7 +9,9 @@
 
 #include "engine/error.h"
 #include "experiments/tree_games.h"
+#include "experiments/tree_searchers.h"
 #include "experiments/trees_grid.h"
+#include "search/random_tree.h"
 
 namespace bao::experiments {
 namespace {
@@ -41,6 +43,46 @@ TEST(TreesGrid, SameNumbersWhateverTheThreadCountAndHeader) {
   // A different seed gives different trees.
   spec.seed = 2;
   EXPECT_NE(trees_csv(run_trees_grid(spec)), one);
+}
+
+// Every parameter a tree search reads reaches the search from the spec: set two ways, it
+// changes the move, value or cost on some of 40 trees. A spec with parameters is read
+// against the searcher's schema; one a tree search does not read is refused.
+TEST(TreeSearchers, SpecParametersReachTheSearch) {
+  const auto differ = [](const std::string& a_spec, const std::string& b_spec, int depth) {
+    int n = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      search::TreeParams p;
+      p.wmin = p.wmax = 3;
+      p.depth = depth;
+      p.seed = seed;
+      const search::RandomTreeGame g(p);
+      const std::vector<search::TreeEval> fns{{&g, 0}, {&g, 1}};
+      TreeSearchArgs a;
+      a.depth = depth;
+      a.model = 1;
+      a.bound = 100;
+      const auto x = run_tree_searcher(a_spec, g, fns, a), y = run_tree_searcher(b_spec, g, fns, a);
+      n += x.best_index != y.best_index || x.value != y.value || x.nodes != y.nodes;
+    }
+    return n;
+  };
+  EXPECT_GT(differ("safe-om(eps=0)", "safe-om(eps=1000)", 4), 0);
+  EXPECT_GT(differ("robust-om(w=0)", "robust-om(w=1)", 4), 0);
+  EXPECT_GT(differ("ddom-plain(model_depth=1)", "ddom-plain(model_depth=3)", 4), 0);
+  EXPECT_GT(differ("mcts(iterations=30)", "mcts(iterations=3000)", 6), 0);
+  EXPECT_GT(differ("om-mcts(model_depth=1,iterations=300)", "om-mcts(iterations=300)", 4), 0);
+  EXPECT_EQ(differ("robust-om(w=0)", "robust-om(w=0.0)", 4), 0);  // the same value written two ways
+  search::TreeParams p;
+  const search::RandomTreeGame g(p);
+  const std::vector<search::TreeEval> fns{{&g, 0}, {&g, 1}};
+  TreeSearchArgs a;
+  a.depth = 2;
+  a.model = 1;
+  EXPECT_THROW(run_tree_searcher("om-beta(horizon=3)", g, fns, a), InputError);  // not read on trees
+  EXPECT_THROW(run_tree_searcher("safe-om(epsilon=1)", g, fns, a), InputError);  // not in the schema
+  EXPECT_THROW(run_tree_searcher("robust-om(w=2)", g, fns, a), InputError);      // out of range
+  EXPECT_EQ(tree_refusal("safe-om(eps=5)"), "");
 }
 
 TEST(TreesGrid, BadGridsAreRefused) {

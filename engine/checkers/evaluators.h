@@ -52,4 +52,24 @@ struct OnOtherScale {
   int operator()(const State& s, int side) const { return -f(s, side ^ 1); }
 };
 
+// The evaluators the game registers (engine/checkers/traits.h), one callable type for
+// all: `material` (zero-sum), `f` (CarmelF, not zero-sum: a model's function or a
+// player's own, docs/checkers.md) and `op` (OnOtherScale<CarmelF>: OP's f on the scored
+// side's scale, for model searches).
+struct CheckersEval {
+  enum class Kind : std::uint8_t { Material, F, Op };
+  Kind kind = Kind::Material;
+  int operator()(const State& s, int side) const {
+    switch (kind) {
+      case Kind::Material:
+        return Material{}(s, side);
+      case Kind::F:
+        return CarmelF{}(s, side);
+      case Kind::Op:
+        return OnOtherScale<CarmelF>{}(s, side);
+    }
+    return 0;
+  }
+};
+
 }  // namespace bao::checkers

@@ -1,5 +1,5 @@
 // CheckersGame: English draughts in the shape the search templates take (the Game and
-// StagedGame concepts of search/game.h, met structurally; tests/checkers_test.cpp checks
+// StagedGame concepts of search/game_concepts.h, met structurally; tests/checkers_test.cpp checks
 // them, since the engine may not include search/).
 //
 // The draw rule (docs/checkers.md): a game is drawn when `draw_moves` moves of each side
@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "engine/checkers/board.h"
+#include "engine/checkers/evaluators.h"
 #include "engine/checkers/move.h"
 #include "engine/checkers/movegen.h"
 
@@ -22,6 +23,7 @@ struct CheckersGame {
   using Child = checkers::Child;
   using Children = checkers::Children;
   using MoveList = checkers::MoveList;
+  using Eval = CheckersEval;
   // Nothing is worth carrying from a node to child() and children_except(): move
   // generation is cheap enough to run again.
   struct Candidates {};

@@ -22,6 +22,12 @@ Search and evaluation (any searcher spec of `bao search`, opponent models includ
     >>> bao.evaluate(p, "material"), bao.features(p), bao.feature_names()
     >>> bao.searchers(), bao.searcher_info("om-beta"), bao.evaluators()
 
+Any registered game (`bao --game`; Kalah, checkers, Bao by spec):
+
+    >>> g = bao.game("kalah(houses=6,seeds=4)")  # bao.games() lists the names
+    >>> s = g.start(); s.legal_moves(); t = s.play("3"); t.side, t.over, str(t)
+    >>> bao.search(t, "alphabeta", depth=8)["move"]   # a dict: move, value, pv, nodes, ...
+
 Random game trees (`bao trees`):
 
     >>> t = bao.RandomTree(width=3, depth=6, bound=100, seed=7)
@@ -42,8 +48,10 @@ docs/python.md tells how to build the module and find it (PYTHONPATH=build/pytho
 """
 
 from ._bao import (
+    AnyGame,
     Error,
     Game,
+    GameState,
     Outcome,
     Ply,
     Position,
@@ -59,6 +67,8 @@ from ._bao import (
     evaluators,
     feature_names,
     features,
+    game,
+    games,
     load_config,
     load_game,
     random_opening,
@@ -73,8 +83,10 @@ from ._bao import (
 from . import results
 
 __all__ = [
+    "AnyGame",
     "Error",
     "Game",
+    "GameState",
     "Outcome",
     "Ply",
     "Position",
@@ -90,6 +102,8 @@ __all__ = [
     "evaluators",
     "feature_names",
     "features",
+    "game",
+    "games",
     "load_config",
     "load_game",
     "random_opening",

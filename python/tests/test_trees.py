@@ -62,3 +62,24 @@ def test_grid_skips_cells_over_max_leaves():
     grid = bao.trees_grid(width="2,16", depth="2,8", bound=10, trees=2, searchers=["alphabeta"], max_leaves=1000)
     assert len(grid.skipped) == 1 and "16-16 depth 8" in grid.skipped[0]
     assert {(r["width"], r["depth"]) for r in grid.rows} == {("2", 2), ("2", 8), ("16", 2)}
+
+
+def test_tree_search_reads_the_specs_parameters():
+    """safe-om's eps and robust-om's w reach the search (they were dropped before: a spec
+    with parameters was refused as an unknown searcher)."""
+    changed = 0
+    for seed in range(1, 41):
+        t = bao.RandomTree(width=3, depth=4, bound=100, seed=seed)
+        a, b = t.search("safe-om(eps=0)"), t.search("safe-om(eps=1000)")
+        c, d = t.search("robust-om(w=0)"), t.search("robust-om(w=1)")
+        changed += (a.move, a.value, a.nodes) != (b.move, b.value, b.nodes) or (c.move, c.value, c.nodes) != (
+            d.move,
+            d.value,
+            d.nodes,
+        )
+    assert changed > 0
+    t = bao.RandomTree(width=2, depth=3, seed=1)
+    with pytest.raises(bao.Error, match="not read on random trees"):
+        t.search("om-beta(horizon=2)")
+    rows = bao.trees_grid(width="2", depth="2", bound="10", trees=3, searchers="alphabeta,safe-om(eps=5)").rows
+    assert {r["searcher"] for r in rows} == {"alphabeta", "safe-om(eps=5)"}
