@@ -1,4 +1,4 @@
-#include "models/robust_om.h"
+#include "models/robust_om_searcher.h"
 
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-#include "models/safe_om.h"
+#include "models/safe_om_searcher.h"
 
 #include <memory>
 #include <string>
