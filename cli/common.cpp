@@ -29,7 +29,7 @@ static void refuse_empty_position(const std::string& p) {
 void add_position_options(po::options_description& desc, PositionOptions& o) {
   desc.add_options()("game", po::value(&o.game)->value_name("G"),
                      ("the game with its parameters, e.g. 'kalah(houses=6,seeds=4)' or 'bao(variant=kujifunza)'; "
-                      "known: " +
+                      "registered: " +
                       models::games().names() + " (default bao; docs/commands.md lists the parameters)")
                          .c_str());
   add_rules_options(desc, o);

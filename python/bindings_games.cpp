@@ -41,7 +41,9 @@ py::dict result_dict(const search::AnyResult& r, const std::string& searcher, co
 
 }  // namespace
 
-void bind_registered_games(py::module_& m) {
+namespace {
+
+void bind_game_classes(py::module_& m) {
   py::class_<search::AnyGame, std::shared_ptr<search::AnyGame>>(
       m, "AnyGame", "A registered game with its parameters (bao.game(spec)); bao.games() lists them.")
       .def_property_readonly("spec", &search::AnyGame::spec, "The spec with every parameter's value.")
@@ -105,6 +107,12 @@ void bind_registered_games(py::module_& m) {
         return "<bao.GameState " + s.game->spec() + " '" + s.game->format_state(s.state) + "'>";
       });
 
+}
+
+}  // namespace
+
+void bind_registered_games(py::module_& m) {
+  bind_game_classes(m);
   m.def(
       "game", [](const std::string& spec) { return std::shared_ptr<search::AnyGame>(models::make_game(spec)); },
       py::arg("spec"),
