@@ -28,12 +28,23 @@ namespace bao::search {
 
 struct Param {
   enum class Type { Bool, Int, Text };
+  // What a parameter costs beyond the search's limits, for the checks that bound a
+  // search's resources (SearcherRegistry::memory_bytes, bao serve's caps): they read it
+  // here, so a parameter added with a cost is bounded without a list of names to update.
+  enum class Cost {
+    None,
+    Memory,   // MiB the searcher allocates (a table, a node pool): counted by memory_bytes
+    Threads,  // threads one search runs
+    Plies,    // a depth searched inside the search (a model's search, a rollout): Int, or
+              // Text whose numbers are depths (root-om's model_depth=d-1|d|N)
+  };
   std::string name;
   Type type = Type::Text;
   std::string def;                // the default as written in a spec; "" with required or no default
   std::int64_t min = 0, max = 0;  // Int: the accepted range
   std::string doc;                // one phrase: what it sets (and what its text may be)
   bool required = false;
+  Cost cost = Cost::None;
 };
 
 // A spec being read by a factory: typed values with the schema's defaults and ranges.
@@ -100,6 +111,9 @@ struct SearcherEntry {
   // The parameters `bao bench --suite` searches it with, as written inside the brackets
   // ("model=material"); "" for none.
   std::string bench_params;
+  // The bytes a searcher made from args may hold at most (tables, pools and what grows
+  // with them); empty: the sum of its Cost::Memory parameters, in MiB.
+  std::function<std::uint64_t(Args& args)> memory = {};
 };
 
 class SearcherRegistry {
@@ -114,6 +128,11 @@ class SearcherRegistry {
   // schema lacks (and the schema's keys), a missing required one or a bad value.
   std::unique_ptr<Searcher> make(std::string_view spec, const Rules& rules,
                                  std::shared_ptr<const Evaluator> eval) const;
+  // The memory a searcher of `spec` may hold (SearcherEntry::memory), read from the spec
+  // without making the searcher: the one estimate bao search, bao run's memory check and
+  // bao serve's cap share. Throws InputError as make() does for an unknown searcher or a
+  // bad value of a memory parameter.
+  std::uint64_t memory_bytes(std::string_view spec) const;
   // The markdown table of searchers and parameters that docs/commands.md holds.
   std::string markdown_table() const;
 
@@ -124,6 +143,10 @@ class SearcherRegistry {
 // tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
 // kMaxTableMb, 0 meaning no table.
 Param table_param();
+
+// Throws InputError "WHAT would hold N MiB (...), more than ...; lower PARAMS" when
+// `bytes` exceed what table_memory_excess allows on this machine; nothing otherwise.
+void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params);
 
 // A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
 std::string describe_param(const Param& p);

@@ -168,6 +168,36 @@ TEST(OmRegistry, NodeLimitsHoldInsideModelSearches) {
   }
 }
 
+// One estimate of a searcher's memory, read from the registry without making it: every
+// Cost::Memory parameter (tables), MCTS's pool with the type weights a model adds beside
+// it, root OM's two inner tables.
+TEST(OmRegistry, MemoryEstimateCountsEveryKnob) {
+  const auto& r = searchers();
+  constexpr std::uint64_t MiB = std::uint64_t{1} << 20;
+  EXPECT_EQ(r.memory_bytes("alphabeta"), 16 * MiB);
+  EXPECT_EQ(r.memory_bytes("alphabeta(tt_mb=0)"), 0u);
+  EXPECT_EQ(r.memory_bytes("om-beta(model=material,tt_mb=3)"), 3 * MiB);
+  EXPECT_EQ(r.memory_bytes("mcts"), 256 * MiB);
+  EXPECT_EQ(r.memory_bytes("mcts(pool_mb=64)"), 64 * MiB);
+  EXPECT_GT(r.memory_bytes("om-mcts(model=material,pool_mb=64)"), 64 * MiB);
+  EXPECT_GT(r.memory_bytes("prom-mcts(types=material:0.3+default:0.3,pool_mb=64)"),
+            r.memory_bytes("om-mcts(model=material,pool_mb=64)"));
+  EXPECT_EQ(r.memory_bytes("root-om(model=material)"), 8 * MiB);
+  EXPECT_EQ(r.memory_bytes("random"), 0u);
+  EXPECT_THROW(r.memory_bytes("mcts(pool_mb=0)"), InputError);
+  EXPECT_THROW(r.memory_bytes("nosuch"), InputError);
+  // What passes 80% of the machine is refused, naming what to lower.
+  try {
+    search::check_memory_bytes(search::machine_memory_bytes(), "searcher 'mcts(pool_mb=N)'", "pool_mb");
+    ADD_FAILURE() << "the whole machine's memory was accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("searcher 'mcts(pool_mb=N)' would hold"), std::string::npos) << m;
+    EXPECT_NE(m.find("more than 80% of this machine's"), std::string::npos) << m;
+    EXPECT_NE(m.find("; lower pool_mb"), std::string::npos) << m;
+  }
+}
+
 // check() judges limits without searching: a search here would throw (minimax with a
 // node limit) or, for root-om's 64-ply model, not end.
 TEST(OmRegistry, CheckJudgesLimitsWithoutSearching) {
