@@ -139,7 +139,8 @@ Param table_param() {
 void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params) {
   const std::string excess = table_memory_excess(bytes, machine_memory_bytes(), available_memory_bytes());
   if (!excess.empty())
-    throw InputError(what + " would hold " + std::to_string(bytes >> 20) + " MiB, " + excess + "; lower " + params);
+    throw InputError(what + " would hold " + std::to_string(bytes >> 20) + " MiB of tables and pools, " + excess +
+                     "; lower " + params);
 }
 
 std::string describe_param(const Param& p) {

@@ -144,7 +144,8 @@ class SearcherRegistry {
 // kMaxTableMb, 0 meaning no table.
 Param table_param();
 
-// Throws InputError "WHAT would hold N MiB (...), more than ...; lower PARAMS" when
+// Throws InputError "WHAT would hold N MiB of tables and pools, more than ...; lower
+// PARAMS" when
 // `bytes` exceed what table_memory_excess allows on this machine; nothing otherwise.
 void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params);
 

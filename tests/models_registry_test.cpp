@@ -307,9 +307,10 @@ TEST(OmRegistry, TablesByNameKeepTheMoveAndValue) {
     refused(base + ",tt_mb=-1)", "parameter tt_mb expects a whole number from 0 to 65536, found '-1'");
     refused(base + ",tt_mb=65537)", "parameter tt_mb expects a whole number from 0 to 65536, found '65537'");
     refused(base + ",tt_mb=99999999999999999999)", "parameter tt_mb expects a whole number");
-    // More than this machine may give a table: refused before allocating, naming the table.
+    // More than this machine may give a table: refused before allocating, naming the
+    // searcher and what to lower.
     if (search::table_memory_cap() && search::table_memory_cap() < (std::uint64_t{65536} << 20))
-      refused(base + ",tt_mb=65536)", "65536 MiB for ");
+      refused(base + ",tt_mb=65536)", "' would hold 65536 MiB of tables and pools, more than");
   }
   // The searchers whose values depend on windows have no table.
   refused("mstar-ab(models=material,bound=3,tt_mb=4)", "unknown parameter 'tt_mb' (known: models, bound)");

@@ -54,7 +54,7 @@ TEST(TimeLimits, HoldInsideEverySearcherAtItsCostliestParameters) {
     for (const search::SearcherEntry& e : searchers().entries()) {
       const std::string spec = costliest_spec(e);
       SCOPED_TRACE(spec + " at " + format_position(p));
-      auto s = make_searcher(spec, rules, eval);
+      auto s = models::make_searcher(spec, rules, eval);
       search::Limits limits{0, 0, kLimitMs};
       try {
         s->check(limits);
