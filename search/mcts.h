@@ -171,6 +171,7 @@ class Mcts {
     evals_.fill(0);
     positions_ = 0;
     scorer_.reset();
+    scorer_.clear_budget();  // the first iteration runs whole, whatever stopped the last search
     pool_full_ = false;
     max_ply_ = 0;
     std::uint64_t cap = p_.iterations;
