@@ -86,7 +86,8 @@ bool folder_file_present(const std::string& dir, const std::string& name) {
   }
 }
 
-std::optional<FolderFile> read_folder_file(const std::string& dir, const std::string& name, std::size_t max_bytes) {
+std::optional<FolderFile> read_folder_file(const std::string& dir, const std::string& name, std::size_t max_bytes,
+                                           const std::function<bool(std::uintmax_t, std::int64_t)>& unchanged) {
   struct stat st {};
   const std::string path = (dir.ends_with('/') ? dir : dir + "/") + name;
   const Fd file(open_regular(dir, name, path, st));
@@ -98,6 +99,10 @@ std::optional<FolderFile> read_folder_file(const std::string& dir, const std::st
   FolderFile out;
   out.size = static_cast<std::uintmax_t>(st.st_size);
   out.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  if (unchanged && unchanged(out.size, out.mtime_ns)) {
+    out.read = false;
+    return out;
+  }
   // Read to the end of the descriptor, not to st_size: a file still being written (a
   // running bao run's games.jsonl) grows, and the cap holds for what is read.
   char buf[65536];

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -28,12 +29,17 @@ struct FolderFile {
   std::string text;
   std::uintmax_t size = 0;
   std::int64_t mtime_ns = 0;  // the modification time, for caches
+  bool read = true;           // false: `unchanged` said the caller holds it already (text empty)
 };
 
 // DIR/NAME (NAME a plain file name), nullopt when there is no such file; throws
 // FolderFileRefused for a link out of the folder, a link to nothing, a file that is not a
 // regular file or one larger than max_bytes, or one that cannot be opened or read.
-std::optional<FolderFile> read_folder_file(const std::string& dir, const std::string& name, std::size_t max_bytes);
+// `unchanged(size, mtime_ns)`, when given, is asked about the opened file before it is
+// read: true leaves it unread (a cache of what it held is current).
+std::optional<FolderFile> read_folder_file(
+    const std::string& dir, const std::string& name, std::size_t max_bytes,
+    const std::function<bool(std::uintmax_t size, std::int64_t mtime_ns)>& unchanged = {});
 
 // Whether read_folder_file would read DIR/NAME (whatever its size): the file is opened
 // and checked, not read.

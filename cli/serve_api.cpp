@@ -359,9 +359,10 @@ std::string read_capped(const fs::path& file, std::size_t max_bytes) {
 
 // DIR/NAME of a results folder (cli/folder_file.h), nullopt when there is none; a file it
 // refuses is a 403 naming the file and why.
-std::optional<FolderFile> open_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes) {
+std::optional<FolderFile> open_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes,
+                                           const std::function<bool(std::uintmax_t, std::int64_t)>& unchanged = {}) {
   try {
-    return cli::read_folder_file(dir.string(), name, max_bytes);
+    return cli::read_folder_file(dir.string(), name, max_bytes, unchanged);
   } catch (const FolderFileRefused& e) {
     throw HttpError(403, e.what());
   }
@@ -675,14 +676,18 @@ struct ServeApi::Impl {
 
   std::shared_ptr<const Records> load(std::size_t i) {
     const fs::path dir(o.results[i]);
-    // Opened and read once: the size and time the cache compares are the read file's.
-    const std::optional<FolderFile> f = open_folder_file(dir, "games.jsonl", kMaxTextBytes);
+    // Opened once: the size and time the cache compares are the opened file's, and it is
+    // read only when they changed.
+    std::shared_ptr<const Records> cached;
+    const std::optional<FolderFile> f =
+        open_folder_file(dir, "games.jsonl", kMaxTextBytes, [&](std::uintmax_t size, std::int64_t time) {
+          std::lock_guard<std::mutex> lock(loaded_mutex);
+          const Loaded& l = loaded[i];
+          if (l.records && l.size == size && l.time == time) cached = l.records;
+          return cached != nullptr;
+        });
     if (!f) return std::make_shared<const Records>();
-    {
-      std::lock_guard<std::mutex> lock(loaded_mutex);
-      const Loaded& l = loaded[i];
-      if (l.records && l.size == f->size && l.time == f->mtime_ns) return l.records;
-    }
+    if (!f->read) return cached;
     auto records = std::make_shared<const Records>(records_from_text(f->text, (dir / "games.jsonl").string()));
     std::lock_guard<std::mutex> lock(loaded_mutex);
     loaded[i] = {f->size, f->mtime_ns, records};
