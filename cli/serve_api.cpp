@@ -343,6 +343,29 @@ class SearchSlot {
   std::counting_semaphore<1024>& slots_;
 };
 
+// Watches a request's client while a search runs for it: once the client has gone (it
+// closed the connection), flag() is set, which as Limits::halt ends the search as at its
+// deadline: nobody reads the answer, and the search would hold its slot for up to
+// max_time_ms. The client is asked every 20 ms, on a thread of the watch's own.
+class ClientWatch {
+ public:
+  explicit ClientWatch(const std::function<bool()>& client_gone) {
+    if (client_gone)
+      thread_ = std::jthread([this, client_gone](const std::stop_token& done) {
+        while (!done.stop_requested() && !gone_) {
+          if (client_gone()) gone_ = true;
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+      });
+  }
+  const std::atomic<bool>* flag() const { return &gone_; }
+  bool gone() const { return gone_; }
+
+ private:
+  std::atomic<bool> gone_{false};
+  std::jthread thread_;  // last: stopped and joined before gone_ goes
+};
+
 // Whether DIR/NAME is a file the server serves (what the folder list calls present: a
 // FIFO or a link out of the folder is not).
 bool servable(const fs::path& dir, const char* name) { return folder_file_present(dir.string(), name); }
@@ -471,7 +494,8 @@ struct ServeApi::Impl {
         {"/api/games", "GET", [](Impl& a, const http::Request& r) { return json_response(a.games(r.query)); }},
         {"/api/game", "GET", [](Impl& a, const http::Request& r) { return json_response(a.game(r.query)); }},
         {"/api/summary", "GET", [](Impl& a, const http::Request& r) { return json_response(a.summary(r.query)); }},
-        {"/api/curve", "GET", [](Impl& a, const http::Request& r) { return json_response(a.curve(r.query)); }},
+        {"/api/curve", "GET",
+         [](Impl& a, const http::Request& r) { return json_response(a.curve(r.query, r.client_gone)); }},
         {"/api/sprt", "GET", [](Impl& a, const http::Request& r) { return json_response(a.sprt(r.query)); }},
     };
     const auto it =
@@ -597,19 +621,9 @@ struct ServeApi::Impl {
     // is made, so the slots bound the memory of searches as well as their number.
     const SearchSlot slot(searches, o.max_time_ms + 2000);
     const Engine e = make_engine(pc, rules);
-    // A search whose client has gone is ended as at its deadline: nobody reads its answer,
-    // and it would hold its slot for up to max_time_ms.
-    std::atomic<bool> gone{false};
+    const ClientWatch watch(client_gone);
     search::Limits limits = e.player.limits;
-    limits.halt = &gone;
-    std::jthread watch;
-    if (client_gone)
-      watch = std::jthread([&](const std::stop_token& done) {
-        while (!done.stop_requested() && !gone) {
-          if (client_gone()) gone = true;
-          std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-      });
+    limits.halt = watch.flag();
     json iterations = json::array();
     const search::BaoResult r = e.player.searcher->search(p, limits, [&](const search::BaoResult& it) {
       iterations.push_back(
@@ -855,9 +869,11 @@ struct ServeApi::Impl {
   // after the position that ends past `deadline` (minimax ignores time limits, and an
   // opponent-model search checks the clock between iterations only).
   static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds,
-                                 std::chrono::steady_clock::time_point deadline) {
+                                 std::chrono::steady_clock::time_point deadline, const ClientWatch& watch) {
     json points = json::array();
-    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline; ++i) {
+    search::Limits limits = e.player.limits;
+    limits.halt = watch.flag();
+    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline && !watch.gone(); ++i) {
       const Position& p = g.position(i);
       const Outcome oc = outcome(p, g.rules());
       if (oc != Outcome::Ongoing) {
@@ -867,7 +883,7 @@ struct ServeApi::Impl {
                           {"to_move", side_word(p.side)}});
         continue;
       }
-      const search::BaoResult res = e.player.searcher->search(p, e.player.limits);
+      const search::BaoResult res = e.player.searcher->search(p, limits);
       seconds += res.seconds;
       points.push_back({{"ply", i},
                         {"value", p.side == South ? res.value : -res.value},
@@ -883,7 +899,7 @@ struct ServeApi::Impl {
   // The evaluation of every position of a recorded game by one engine (searcher,
   // evaluator, depth): its value from South's view and its best move, computed once and
   // cached while the game's moves stay the same.
-  json curve(const std::map<std::string, std::string>& q) {
+  json curve(const std::map<std::string, std::string>& q, const std::function<bool()>& client_gone) {
     check_query(q, {"folder", "index", "searcher", "eval", "depth"});
     const std::size_t f = folder_index(q);
     const std::shared_ptr<const Records> held = load(f);
@@ -932,8 +948,9 @@ struct ServeApi::Impl {
     const Engine e = make_engine(pc, rules);
     double seconds = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
-    const json points = evaluate_positions(e, g, seconds, deadline);
-    const bool complete = points.size() == g.plies() + 1;
+    const ClientWatch watch(client_gone);
+    const json points = evaluate_positions(e, g, seconds, deadline, watch);
+    const bool complete = points.size() == g.plies() + 1 && !watch.gone();  // gone: halted, not kept
     json out = {
         {"folder", f},      {"index", index},      {"id", r.id()},        {"searcher", e.player.searcher->describe()},
         {"eval", pc.eval},  {"depth", pc.depth},   {"win", search::kWin}, {"seconds", seconds},
