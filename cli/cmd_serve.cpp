@@ -13,6 +13,7 @@
 #include "cli/serve_api.h"
 #include "engine/error.h"
 #include "search/searcher.h"
+#include "search/tt.h"
 
 #ifndef BAO_WEB_DIR
 #define BAO_WEB_DIR ""
@@ -39,12 +40,14 @@ int cmd_serve(const std::vector<std::string>& args) {
       "max-searches", po::value(&o.max_searches)->value_name("N"), "searches running at once (default 2)")(
       "max-threads", po::value(&o.max_threads)->value_name("N"),
       "most threads one search may ask for, alphabeta(threads=N) (default 2)")(
+      "max-memory-mb", po::value(&o.max_memory_mb)->value_name("M"),
+      "most memory of one search's tables and pools, MiB (default 512; each running search holds its own)")(
       "max-connections", po::value(&so.max_connections)->value_name("N"), "open connections at once (default 32)")(
       "log", "print one line per request on stderr: method, path, status, milliseconds");
   po::variables_map vm;
   if (!parse("serve",
              "[--host H] [--port P] [--results DIR ...] [--web DIR] [--max-depth D] [--max-time-ms T]\n"
-             "         [--max-searches N] [--max-threads N] [--max-connections N] [--log]",
+             "         [--max-searches N] [--max-threads N] [--max-memory-mb M] [--max-connections N] [--log]",
              args, desc, nullptr, vm))
     return kExitOk;
   if (port < 0 || port > 65535) throw po::error("--port: expected 0 to 65535, found " + std::to_string(port));
@@ -56,6 +59,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (o.max_threads < 1 || o.max_threads > search::kMaxSearchThreads)
     throw po::error("--max-threads: expected 1 to " + std::to_string(search::kMaxSearchThreads) + ", found " +
                     std::to_string(o.max_threads));
+  if (o.max_memory_mb < 1 || o.max_memory_mb > search::kMaxTableMb)
+    throw po::error("--max-memory-mb: expected 1 to " + std::to_string(search::kMaxTableMb) + ", found " +
+                    std::to_string(o.max_memory_mb));
   if (so.max_connections < 1)
     throw po::error("--max-connections must be at least 1, found " + std::to_string(so.max_connections));
   for (const std::string& dir : o.results) {

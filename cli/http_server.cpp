@@ -7,6 +7,10 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <sys/socket.h>
+
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -37,7 +41,47 @@ Request to_request(const bhttp::request<bhttp::string_body>& r) {
   out.path = url_decode(target.substr(0, q));
   if (q != std::string::npos) out.query = parse_query(target.substr(q + 1));
   out.body = r.body();
+  out.host = std::string(r[bhttp::field::host]);
+  out.origin = std::string(r[bhttp::field::origin]);
+  out.content_type = std::string(r[bhttp::field::content_type]);
   return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Whether `host` ("name:port", "[v6]:port", or without ":port" for 80) names this server.
+bool host_accepted(const std::string& host_header, const std::string& listen_host, unsigned short port) {
+  const std::string h = lower(host_header);
+  std::string name = h, port_text = "80";
+  const std::size_t colon = h.rfind(':');
+  if (colon != std::string::npos && h.find(']', colon) == std::string::npos) {
+    name = h.substr(0, colon);
+    port_text = h.substr(colon + 1);
+  }
+  if (port_text != std::to_string(port)) return false;
+  if (name.size() >= 2 && name.front() == '[' && name.back() == ']') name = name.substr(1, name.size() - 2);
+  boost::system::error_code ec;
+  const asio::ip::address listen = asio::ip::make_address(listen_host, ec);
+  if (name == lower(listen_host)) return true;
+  if (ec) return false;  // a name given to --host: only that name
+  if (listen.is_loopback() && name == "localhost") return true;
+  if (listen.is_unspecified()) {
+    asio::ip::make_address(name, ec);
+    return !ec;  // an address, never a name
+  }
+  return false;
+}
+
+Response refusal(int status, const std::string& what) {
+  std::string body = "{\"error\":\"";
+  for (const char c : what) {
+    if (c == '"' || c == '\\') body += '\\';
+    body += static_cast<unsigned char>(c) >= 0x20 && c != 0x7f ? c : '?';
+  }
+  return {status, "application/json", body + "\"}"};
 }
 
 using RequestParser = bhttp::request_parser<bhttp::string_body>;
@@ -158,6 +202,8 @@ void refuse_busy_now(tcp::socket& socket) {
 }
 
 void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, const ServerOptions& o) {
+  beast::error_code port_ec;
+  const unsigned short port = socket.local_endpoint(port_ec).port();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   while (true) {
@@ -166,9 +212,20 @@ void session(asio::io_context& ctx, tcp::socket socket, const Handler& handler, 
     stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
     const beast::error_code ec =
         run_one(ctx, [&](auto done) { bhttp::async_read(stream, buffer, parser, std::move(done)); });
-    const ParsedRequest p = judge(ec, parser);
+    ParsedRequest p = judge(ec, parser);
+    // A peek that finds the end of the input: the client closed (a browser closes a
+    // request it gave up on, a tab closed); bytes of a next request are no end.
+    p.request.client_gone = [fd = stream.socket().native_handle()] {
+      char c;
+      const ssize_t n = ::recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+      return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    };
     if (p.kind == ParsedRequest::Kind::Closed) break;
-    const Response r = p.kind == ParsedRequest::Kind::Refused ? p.refusal : call(handler, p.request);
+    std::optional<Response> foreign;
+    if (p.kind == ParsedRequest::Kind::Request) foreign = refuse_foreign(p.request, o.host, port);
+    const Response r = p.kind == ParsedRequest::Kind::Refused ? p.refusal
+                       : foreign                              ? *foreign
+                                                              : call(handler, p.request);
     const bool keep_alive = p.kind == ParsedRequest::Kind::Request && p.keep_alive;
     auto res = to_beast(r, p.version, keep_alive);
     stream.expires_after(std::chrono::seconds(o.idle_timeout_s));
@@ -270,6 +327,28 @@ void accept_one(tcp::acceptor& acceptor, const Handler& handler, const ServerOpt
 }
 
 }  // namespace
+
+std::optional<Response> refuse_foreign(const Request& r, const std::string& listen_host, unsigned short port) {
+  const std::string here =
+      (listen_host.find(':') != std::string::npos ? "[" + listen_host + "]" : listen_host) + ":" + std::to_string(port);
+  if (!r.host.empty() && !host_accepted(r.host, listen_host, port))
+    return refusal(
+        403, "Host '" + r.host + "' is not this server (" + here + "): open the page at the address bao serve prints");
+  if (!r.origin.empty()) {
+    const std::string o = lower(r.origin);
+    if (!o.starts_with("http://") || !host_accepted(o.substr(7), listen_host, port))
+      return refusal(403, "a page of another origin ('" + r.origin + "') may not use this server");
+  }
+  if (r.method == "POST") {
+    const std::string type = lower(r.content_type);
+    const std::string media = type.substr(0, type.find(';'));
+    if (media.find_first_not_of(' ') == std::string::npos ||
+        media.substr(0, media.find_last_not_of(' ') + 1) != "application/json")
+      return refusal(415,
+                     "a POST body must be JSON: send Content-Type: application/json (found '" + r.content_type + "')");
+  }
+  return std::nullopt;
+}
 
 std::string url_decode(const std::string& s) {
   std::string out;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,11 @@ struct Request {
   std::string path;                          // "/api/games", without the query
   std::map<std::string, std::string> query;  // decoded ?key=value&... pairs
   std::string body;
+  // Headers the server judges a request's origin by ("" when absent).
+  std::string host, origin, content_type;
+  // Whether the client has closed the connection (or its sending side) by now; empty
+  // outside a connection. A long answer asks it, to stop working for no one.
+  std::function<bool()> client_gone;
 };
 
 struct Response {
@@ -39,6 +45,21 @@ struct ServerOptions {
 // Binds (throws InputError naming the host and port when it cannot), calls
 // on_listening with the bound port, then serves until the process ends.
 void serve(const ServerOptions& o, const Handler& handler, const std::function<void(unsigned short)>& on_listening);
+
+// Where a request comes from, judged before the handler runs (a refusal, or nullopt):
+//  * Host must name the server as it listens, host:port (a browser sends the name in its
+//    address bar): a page of another site that had its name resolve to this machine (DNS
+//    rebinding) sends its own name and is refused, so it cannot read the answers. Also
+//    accepted: "localhost" for a loopback address, and any IP address when the server
+//    listens on all of them (0.0.0.0, ::), since only a name can be rebound. A request
+//    without Host (HTTP/1.0) is let through: browsers always send one.
+//  * Origin, when sent, must be http://HOST where HOST is accepted as above: a page of
+//    another site may not start searches or read results through the visitor's browser
+//    (a cross-origin "simple" POST needs no preflight, so this is the check that stops it).
+//  * A POST's body must be declared JSON (Content-Type application/json): the types a
+//    cross-origin form may send without a preflight (text/plain, form encodings) are
+//    refused with a 415.
+std::optional<Response> refuse_foreign(const Request& r, const std::string& listen_host, unsigned short port);
 
 // "%41b+c" -> "Ab c".
 std::string url_decode(const std::string& s);

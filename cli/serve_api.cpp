@@ -1,6 +1,7 @@
 #include "cli/serve_api.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <filesystem>
@@ -8,10 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <semaphore>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <thread>
 
+#include "cli/folder_file.h"
 #include "cli/game_session.h"
 #include "engine/error.h"
 #include "engine/movegen.h"
@@ -339,40 +343,35 @@ class SearchSlot {
   std::counting_semaphore<1024>& slots_;
 };
 
-// Whether the canonical path `inner` lies in the canonical folder `dir`.
-bool inside(const fs::path& inner, const fs::path& dir) {
-  return std::mismatch(dir.begin(), dir.end(), inner.begin(), inner.end()).first == dir.end();
-}
-
-// Refuses (403, naming the file) `file` of the results folder `dir` when it leads out of
-// the folder (a link summary.md -> /etc/passwd would serve that file) or is not a regular
-// file (opening a FIFO blocks until a writer comes, which would hold the request's
-// connection for good). Returns the file's resolved path, which the caller reads, so a
-// link swapped in after the check is not followed; nullopt when there is no such file.
-std::optional<fs::path> check_folder_file(const fs::path& file, const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::exists(fs::symlink_status(file, ec))) return std::nullopt;
-  const fs::path target = fs::canonical(file, ec);
-  if (ec) throw HttpError(403, "'" + file.string() + "' is a link to nothing (" + ec.message() + "); not read");
-  if (!inside(target, fs::canonical(dir, ec)))
-    throw HttpError(403, "'" + file.string() + "' leads out of the results folder '" + dir.string() + "'; not read");
-  if (!fs::is_regular_file(fs::status(target, ec)))
-    throw HttpError(403, "'" + file.string() + "' is not a regular file (a folder, FIFO, device or socket); not read");
-  return target;
-}
-
-// Whether DIR/NAME is a file check_folder_file lets through (what the folder list calls
-// present: a FIFO or a link out of the folder is not).
-bool servable(const fs::path& dir, const char* name) {
-  try {
-    return check_folder_file(dir / name, dir).has_value();
-  } catch (const HttpError&) {
-    return false;
+// Watches a request's client while a search runs for it: once the client has gone (it
+// closed the connection), flag() is set, which as Limits::halt ends the search as at its
+// deadline: nobody reads the answer, and the search would hold its slot for up to
+// max_time_ms. The client is asked every 20 ms, on a thread of the watch's own.
+class ClientWatch {
+ public:
+  explicit ClientWatch(const std::function<bool()>& client_gone) {
+    if (client_gone)
+      thread_ = std::jthread([this, client_gone](const std::stop_token& done) {
+        while (!done.stop_requested() && !gone_) {
+          if (client_gone()) gone_ = true;
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+      });
   }
-}
+  const std::atomic<bool>* flag() const { return &gone_; }
+  bool gone() const { return gone_; }
 
-// `file` read by the guarded reader with a cap; a file it refuses (too large, unreadable,
-// not a regular file) is a 403 with its message.
+ private:
+  std::atomic<bool> gone_{false};
+  std::jthread thread_;  // last: stopped and joined before gone_ goes
+};
+
+// Whether DIR/NAME is a file the server serves (what the folder list calls present: a
+// FIFO or a link out of the folder is not).
+bool servable(const fs::path& dir, const char* name) { return folder_file_present(dir.string(), name); }
+
+// `file` of the server's own page folder (--web), read by the guarded reader with a cap; a
+// file it refuses (too large, unreadable, not a regular file) is a 403 with its message.
 std::string read_capped(const fs::path& file, std::size_t max_bytes) {
   try {
     return read_text_file(file.string(), max_bytes);
@@ -381,12 +380,44 @@ std::string read_capped(const fs::path& file, std::size_t max_bytes) {
   }
 }
 
-// DIR/NAME of a results folder, nullopt when there is none; refused as check_folder_file
-// and read_capped say.
-std::optional<std::string> read_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes) {
-  const std::optional<fs::path> file = check_folder_file(dir / name, dir);
-  if (!file) return std::nullopt;
-  return read_capped(*file, max_bytes);
+// DIR/NAME of a results folder (cli/folder_file.h), nullopt when there is none; a file it
+// refuses is a 403 naming the file and why.
+std::optional<FolderFile> open_folder_file(const fs::path& dir, const char* name, std::size_t max_bytes,
+                                           const std::function<bool(std::uintmax_t, std::int64_t)>& unchanged = {}) {
+  try {
+    return cli::read_folder_file(dir.string(), name, max_bytes, unchanged);
+  } catch (const FolderFileRefused& e) {
+    throw HttpError(403, e.what());
+  }
+}
+
+std::optional<std::string> read_folder_text(const fs::path& dir, const char* name, std::size_t max_bytes) {
+  std::optional<FolderFile> f = open_folder_file(dir, name, max_bytes);
+  if (!f) return std::nullopt;
+  return std::move(f->text);
+}
+
+// The games of a games.jsonl read as text (experiments::load_records's rules, without
+// repair): a complete line that is no record is an error naming the line, a torn last line
+// (a run writing now) is left out, a game recorded twice counts once.
+std::vector<experiments::TournamentGame> records_from_text(const std::string& text, const std::string& where) {
+  std::vector<experiments::TournamentGame> out;
+  std::set<std::string> seen;
+  std::size_t pos = 0;
+  for (int n = 1; pos < text.size(); ++n) {
+    const std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) break;  // torn: the writer ends each record with its newline
+    const std::string line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      experiments::TournamentGame r = experiments::from_json(line);
+      if (seen.insert(r.id()).second) out.push_back(std::move(r));
+    } catch (const InputError& e) {
+      throw InputError(where + ":" + std::to_string(n) + ": " + e.what() + " (fix or remove this line)");
+    }
+  }
+  return out;
 }
 
 const char* content_type(const std::string& name) {
@@ -416,7 +447,7 @@ struct ServeApi::Impl {
   // its new games while looking at one game does not parse the whole file again.
   struct Loaded {
     std::uintmax_t size = 0;
-    fs::file_time_type time;
+    std::int64_t time = 0;
     std::shared_ptr<const Records> records;
   };
   std::mutex loaded_mutex;
@@ -452,7 +483,8 @@ struct ServeApi::Impl {
         {"/api/position", "POST",
          [](Impl& a, const http::Request& r) { return json_response(a.position(parse_body(r))); }},
         {"/api/play", "POST", [](Impl& a, const http::Request& r) { return json_response(a.play(parse_body(r))); }},
-        {"/api/search", "POST", [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r))); }},
+        {"/api/search", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r), r.client_gone)); }},
         {"/api/record", "POST", [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r))); }},
         {"/api/results", "GET",
          [](Impl& a, const http::Request& r) {
@@ -462,7 +494,8 @@ struct ServeApi::Impl {
         {"/api/games", "GET", [](Impl& a, const http::Request& r) { return json_response(a.games(r.query)); }},
         {"/api/game", "GET", [](Impl& a, const http::Request& r) { return json_response(a.game(r.query)); }},
         {"/api/summary", "GET", [](Impl& a, const http::Request& r) { return json_response(a.summary(r.query)); }},
-        {"/api/curve", "GET", [](Impl& a, const http::Request& r) { return json_response(a.curve(r.query)); }},
+        {"/api/curve", "GET",
+         [](Impl& a, const http::Request& r) { return json_response(a.curve(r.query, r.client_gone)); }},
         {"/api/sprt", "GET", [](Impl& a, const http::Request& r) { return json_response(a.sprt(r.query)); }},
     };
     const auto it =
@@ -494,6 +527,7 @@ struct ServeApi::Impl {
              {{"max_depth", o.max_depth},
               {"max_time_ms", o.max_time_ms},
               {"max_tt_mb", o.max_tt_mb},
+              {"max_memory_mb", o.max_memory_mb},
               {"max_threads", o.max_threads}}},
             {"results", folders_json()}};
   }
@@ -541,22 +575,36 @@ struct ServeApi::Impl {
     for (const std::string& name : models::spec_evaluators(spec))
       if (!models::is_builtin_evaluator(name))
         bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
-    // A table of at most max_tt_mb, and at most max_threads cores a search slot (Lazy SMP).
-    const auto at_most = [&](const char* key, int cap) {
+    // Every parameter with a cost, as the registry marks it (search::Param::Cost): a
+    // table of at most max_tt_mb, at most max_threads cores a search slot (Lazy SMP), no
+    // nested depth beyond max_depth, and the searcher's whole memory (tables, pools) at
+    // most max_memory_mb.
+    const auto at_most = [&](const std::string& key, std::int64_t cap, bool numbers_only) {
       const auto it = spec.params.find(key);
+      if (it == spec.params.end()) return;
       int n = 0;
-      if (it != spec.params.end() && (!to_int(it->second, n) || n > cap))
+      const bool number = to_int(it->second, n);
+      if ((!number && !numbers_only) || (number && n > cap))
         bad("searcher '" + searcher + "': " + key + " must be at most " + std::to_string(cap) + " on this server");
     };
-    at_most("tt_mb", o.max_tt_mb);
-    at_most("threads", o.max_threads);
+    const search::SearcherEntry* entry = models::searchers().find(spec.name);
+    if (!entry) bad("unknown searcher '" + spec.name + "' (known: " + models::searcher_names() + ")");
+    for (const search::Param& p : entry->params) {
+      if (p.name == "tt_mb") at_most(p.name, o.max_tt_mb, false);
+      if (p.cost == search::Param::Cost::Threads) at_most(p.name, o.max_threads, false);
+      if (p.cost == search::Param::Cost::Plies) at_most(p.name, o.max_depth, p.type == search::Param::Type::Text);
+    }
+    const std::uint64_t bytes = models::searchers().memory_bytes(searcher);
+    if (bytes > (static_cast<std::uint64_t>(o.max_memory_mb) << 20))
+      bad("searcher '" + searcher + "' would hold " + std::to_string(bytes >> 20) +
+          " MiB of tables and pools, more than " + std::to_string(o.max_memory_mb) + " MiB on this server");
     // Minimax's depth alone bounds its time (about 1 s at 10).
     if (spec.name == "minimax" && pc.depth > kMaxMinimaxDepth)
       bad("minimax has no time limit: depth at most " + std::to_string(kMaxMinimaxDepth) + " on this server, found " +
           std::to_string(pc.depth));
   }
 
-  json search(const json& j) {
+  json search(const json& j, const std::function<bool()>& client_gone) {
     check_keys(j, {"variant", "rules", "position", "moves", "searcher", "eval", "depth", "time_ms"});
     const Rules rules = rules_from(j);
     const GameSession g = session_from(j, rules);
@@ -573,8 +621,11 @@ struct ServeApi::Impl {
     // is made, so the slots bound the memory of searches as well as their number.
     const SearchSlot slot(searches, o.max_time_ms + 2000);
     const Engine e = make_engine(pc, rules);
+    const ClientWatch watch(client_gone);
+    search::Limits limits = e.player.limits;
+    limits.halt = watch.flag();
     json iterations = json::array();
-    const search::BaoResult r = e.player.searcher->search(p, e.player.limits, [&](const search::BaoResult& it) {
+    const search::BaoResult r = e.player.searcher->search(p, limits, [&](const search::BaoResult& it) {
       iterations.push_back(
           {{"depth", it.depth}, {"value", it.value}, {"nodes", it.nodes}, {"pv", format_pv(it, p.side)}});
     });
@@ -627,7 +678,7 @@ struct ServeApi::Impl {
   Rules folder_rules(std::size_t i) {
     Rules r;
     const fs::path dir(o.results[i]), ini = dir / "config.ini";
-    const std::optional<std::string> text = read_folder_file(dir, "config.ini", kMaxConfigBytes);
+    const std::optional<std::string> text = read_folder_text(dir, "config.ini", kMaxConfigBytes);
     if (!text) return r;
     const auto identity = experiments::parse_identity(*text, ini.string());
     for (const auto& [k, v] : identity) {
@@ -639,20 +690,21 @@ struct ServeApi::Impl {
 
   std::shared_ptr<const Records> load(std::size_t i) {
     const fs::path dir(o.results[i]);
-    // A missing file is named by load_records; one that is there is read by its resolved path.
-    const fs::path file = check_folder_file(dir / "games.jsonl", dir).value_or(dir / "games.jsonl");
-    std::error_code ec;
-    const std::uintmax_t size = fs::file_size(file, ec);
-    const fs::file_time_type time = ec ? fs::file_time_type() : fs::last_write_time(file, ec);
-    if (ec) return std::make_shared<const Records>(experiments::load_records(file.string(), false).records);
-    {
-      std::lock_guard<std::mutex> lock(loaded_mutex);
-      const Loaded& l = loaded[i];
-      if (l.records && l.size == size && l.time == time) return l.records;
-    }
-    auto records = std::make_shared<const Records>(experiments::load_records(file.string(), false).records);
+    // Opened once: the size and time the cache compares are the opened file's, and it is
+    // read only when they changed.
+    std::shared_ptr<const Records> cached;
+    const std::optional<FolderFile> f =
+        open_folder_file(dir, "games.jsonl", kMaxTextBytes, [&](std::uintmax_t size, std::int64_t time) {
+          std::lock_guard<std::mutex> lock(loaded_mutex);
+          const Loaded& l = loaded[i];
+          if (l.records && l.size == size && l.time == time) cached = l.records;
+          return cached != nullptr;
+        });
+    if (!f) return std::make_shared<const Records>();
+    if (!f->read) return cached;
+    auto records = std::make_shared<const Records>(records_from_text(f->text, (dir / "games.jsonl").string()));
     std::lock_guard<std::mutex> lock(loaded_mutex);
-    loaded[i] = {size, time, records};
+    loaded[i] = {f->size, f->mtime_ns, records};
     return records;
   }
 
@@ -738,8 +790,8 @@ struct ServeApi::Impl {
     check_query(q, {"folder"});
     const std::size_t f = folder_index(q);
     const fs::path dir(o.results[f]);
-    const auto md = read_folder_file(dir, "summary.md", kMaxSummaryBytes);
-    const auto csv = read_folder_file(dir, "summary.csv", kMaxSummaryBytes);
+    const auto md = read_folder_text(dir, "summary.md", kMaxSummaryBytes);
+    const auto csv = read_folder_text(dir, "summary.csv", kMaxSummaryBytes);
     const auto text = [](const std::optional<std::string>& s) { return s && !s->empty() ? json(*s) : json(nullptr); };
     return {{"folder", folder_json(f)}, {"markdown", text(md)}, {"csv", text(csv)}};
   }
@@ -775,7 +827,7 @@ struct ServeApi::Impl {
   // The folder's config.ini as key -> value; empty without one.
   std::map<std::string, std::string> folder_identity(std::size_t f) {
     const fs::path dir(o.results[f]);
-    const std::optional<std::string> text = read_folder_file(dir, "config.ini", kMaxConfigBytes);
+    const std::optional<std::string> text = read_folder_text(dir, "config.ini", kMaxConfigBytes);
     if (!text) return {};
     return experiments::parse_identity(*text, (dir / "config.ini").string());
   }
@@ -817,9 +869,11 @@ struct ServeApi::Impl {
   // after the position that ends past `deadline` (minimax ignores time limits, and an
   // opponent-model search checks the clock between iterations only).
   static json evaluate_positions(const Engine& e, const GameSession& g, double& seconds,
-                                 std::chrono::steady_clock::time_point deadline) {
+                                 std::chrono::steady_clock::time_point deadline, const ClientWatch& watch) {
     json points = json::array();
-    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline; ++i) {
+    search::Limits limits = e.player.limits;
+    limits.halt = watch.flag();
+    for (std::size_t i = 0; i <= g.plies() && std::chrono::steady_clock::now() < deadline && !watch.gone(); ++i) {
       const Position& p = g.position(i);
       const Outcome oc = outcome(p, g.rules());
       if (oc != Outcome::Ongoing) {
@@ -829,7 +883,7 @@ struct ServeApi::Impl {
                           {"to_move", side_word(p.side)}});
         continue;
       }
-      const search::BaoResult res = e.player.searcher->search(p, e.player.limits);
+      const search::BaoResult res = e.player.searcher->search(p, limits);
       seconds += res.seconds;
       points.push_back({{"ply", i},
                         {"value", p.side == South ? res.value : -res.value},
@@ -845,7 +899,7 @@ struct ServeApi::Impl {
   // The evaluation of every position of a recorded game by one engine (searcher,
   // evaluator, depth): its value from South's view and its best move, computed once and
   // cached while the game's moves stay the same.
-  json curve(const std::map<std::string, std::string>& q) {
+  json curve(const std::map<std::string, std::string>& q, const std::function<bool()>& client_gone) {
     check_query(q, {"folder", "index", "searcher", "eval", "depth"});
     const std::size_t f = folder_index(q);
     const std::shared_ptr<const Records> held = load(f);
@@ -894,8 +948,9 @@ struct ServeApi::Impl {
     const Engine e = make_engine(pc, rules);
     double seconds = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
-    const json points = evaluate_positions(e, g, seconds, deadline);
-    const bool complete = points.size() == g.plies() + 1;
+    const ClientWatch watch(client_gone);
+    const json points = evaluate_positions(e, g, seconds, deadline, watch);
+    const bool complete = points.size() == g.plies() + 1 && !watch.gone();  // gone: halted, not kept
     json out = {
         {"folder", f},      {"index", index},      {"id", r.id()},        {"searcher", e.player.searcher->describe()},
         {"eval", pc.eval},  {"depth", pc.depth},   {"win", search::kWin}, {"seconds", seconds},

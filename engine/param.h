@@ -9,12 +9,23 @@ namespace bao {
 
 struct Param {
   enum class Type { Bool, Int, Text };
+  // What a parameter costs beyond the search's limits, for the checks that bound a
+  // search's resources (SearcherRegistry::memory_bytes, bao serve's caps): they read it
+  // here, so a parameter added with a cost is bounded without a list of names to update.
+  enum class Cost {
+    None,
+    Memory,   // MiB the searcher allocates (a table, a node pool): counted by memory_bytes
+    Threads,  // threads one search runs
+    Plies,    // a depth searched inside the search (a model's search, a rollout): Int, or
+              // Text whose numbers are depths (root-om's model_depth=d-1|d|N)
+  };
   std::string name;
   Type type = Type::Text;
   std::string def;                // the default as written in a spec; "" with required or no default
   std::int64_t min = 0, max = 0;  // Int: the accepted range
   std::string doc;                // one phrase: what it sets (and what its text may be)
   bool required = false;
+  Cost cost = Cost::None;
 };
 
 }  // namespace bao

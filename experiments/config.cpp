@@ -466,7 +466,9 @@ void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, con
     src.fail(at.key, *at.entry, err.what() + inherited_note(at, pc.name));
   }
   try {
-    auto s = models::make_searcher(models::resolve_weight_paths(pc.searcher, pc.searcher_dir), rules, evaluator);
+    const std::string spec = models::resolve_weight_paths(pc.searcher, pc.searcher_dir);
+    // make_searcher refuses a searcher that alone cannot fit (search::check_memory_bytes).
+    auto s = models::make_searcher(spec, rules, evaluator);
     s->check(search::Limits{pc.depth, pc.nodes, pc.time_ms});
     if (s->threads() > 1)
       throw InputError("threads=" + std::to_string(s->threads()) +
@@ -478,7 +480,7 @@ void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, con
     for (const search::Evaluator* e : s->evaluators())
       if (!e->fingerprint().empty()) weights.insert(e->fingerprint());
     for (const std::string& w : weights) pc.weights += (pc.weights.empty() ? "" : ",") + w;
-    pc.table_bytes = s->table_bytes();
+    pc.table_bytes = models::searchers().memory_bytes(spec);
   } catch (const InputError& err) {
     src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
   }
@@ -656,8 +658,8 @@ void check_memory(const Config& c, int threads) {
       search::table_memory_excess(n * per_thread, search::machine_memory_bytes(), search::available_memory_bytes());
   if (excess.empty()) return;
   throw InputError(c.file + ": the run would hold up to " + std::to_string((n * per_thread) >> 20) +
-                   " MiB of search tables (" + std::to_string(n) + " threads x (" + parts + ")), " + excess +
-                   "; lower the players' tt_mb or the threads");
+                   " MiB of search tables and pools (" + std::to_string(n) + " threads x (" + parts + ")), " + excess +
+                   "; lower the players' tt_mb or pool_mb, or the threads");
 }
 
 std::string format_identity(const std::map<std::string, std::string>& identity) {

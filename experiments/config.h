@@ -42,7 +42,7 @@ struct PlayerConfig {
   // comma separated (Evaluator::fingerprint), recorded in the results folder's identity.
   std::string searcher_dir, eval_dir;
   std::string weights;
-  std::size_t table_bytes = 0;  // its searcher's tables (Searcher::table_bytes)
+  std::size_t table_bytes = 0;  // its searcher's tables and pools (SearcherRegistry::memory_bytes)
 };
 
 enum class Schedule { Pairing, RoundRobin, Gauntlet };

@@ -1,10 +1,12 @@
 #include "experiments/folder_lock.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -26,6 +28,24 @@ std::string holder_pid(int fd) {
   return s;
 }
 
+// The holder's pid for the message, waiting for it to be written: a run refused just as
+// another took the lock finds the file empty (the first run into a folder) or holding
+// the pid of a run that has ended, until the holder writes its own, microseconds later.
+// A pid counts once its process is alive; after a second (a holder stopped between
+// locking and writing) the last pid read, or "".
+std::string live_holder_pid(int fd) {
+  std::string pid;
+  for (int i = 0; i < 200; ++i) {
+    pid = holder_pid(fd);
+    if (!pid.empty()) {
+      const long n = std::strtol(pid.c_str(), nullptr, 10);
+      if (n > 0 && (::kill(static_cast<pid_t>(n), 0) == 0 || errno == EPERM)) return pid;
+    }
+    ::usleep(5000);
+  }
+  return pid;
+}
+
 }  // namespace
 
 FolderLock::FolderLock(const std::string& dir) {
@@ -38,18 +58,20 @@ FolderLock::FolderLock(const std::string& dir) {
   while (rc != 0 && errno == EINTR);
   if (rc != 0) {
     const int err = errno;
-    const std::string pid = err == EWOULDBLOCK ? holder_pid(fd_) : "";
+    const std::string pid = err == EWOULDBLOCK ? live_holder_pid(fd_) : "";
     ::close(fd_);
     fd_ = -1;
     if (err == EWOULDBLOCK)
       throw InputError("results folder '" + dir + "' is in use by another bao run" +
-                       (pid.empty() ? "" : " (pid " + pid + ")") + "; wait for it to end, or use another --out");
+                       (pid.empty() ? " (its pid not written yet)" : " (pid " + pid + ")") +
+                       "; wait for it to end, or use another --out");
     throw InputError("cannot lock '" + path + "': " + std::strerror(err));
   }
-  // Only for the message a refused run prints; a failure here does not matter.
-  if (::ftruncate(fd_, 0) == 0) {
-    const std::string pid = std::to_string(::getpid()) + "\n";
-    [[maybe_unused]] const ssize_t n = ::pwrite(fd_, pid.data(), pid.size(), 0);
+  // Only for the message a refused run prints; a failure here does not matter. Written
+  // over the old pid, then cut to length, so the file is never empty between the two.
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  if (::pwrite(fd_, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size())) {
+    [[maybe_unused]] const int rc = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
   }
 }
 

@@ -3,6 +3,7 @@
 // models/model_searcher.h, and root-om, models/root_om.cpp). Internal to models/.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -19,6 +20,7 @@ using Clock = std::chrono::steady_clock;
 struct Budget {
   std::uint64_t nodes = 0;                                // nodes left; 0: no node limit
   Clock::time_point deadline = Clock::time_point::max();  // max: no time limit
+  const std::atomic<bool>* halt = nullptr;                // Limits::halt
   // The first iteration must end with a move, so it is not interrupted (its inner
   // searches may be shortened); a later one is thrown away (search::SearchStopped) once
   // the budget runs out.
@@ -42,6 +44,7 @@ search::BaoResult deepen_afresh(const search::Limits& limits, const search::Info
     Budget budget;
     if (limits.nodes) budget.nodes = limits.nodes > total_nodes ? limits.nodes - total_nodes : 1;
     if (limits.time_ms) budget.deadline = t0 + std::chrono::milliseconds(limits.time_ms);
+    budget.halt = limits.halt;
     budget.strict = may_stop;
     search::BaoResult r;
     try {
@@ -60,7 +63,7 @@ search::BaoResult deepen_afresh(const search::Limits& limits, const search::Info
     r.seconds = elapsed_ms() / 1000.0;
     best = r;
     if (info && r.has_move) info(best);
-    return r.has_move && forecast.next_fits(limits, total_nodes, elapsed_ms());
+    return r.has_move && !(limits.halt && limits.halt->load()) && forecast.next_fits(limits, total_nodes, elapsed_ms());
   });
   return best;
 }

@@ -13,9 +13,10 @@ namespace bao::models {
 namespace {
 
 void check_concentration(double a, std::size_t type) {
-  if (!std::isfinite(a) || a <= 0)
-    throw InputError("bayes estimator: the prior concentration of type " + std::to_string(type + 1) +
-                     " must be a finite number > 0, found " + number_text(a) + " (--prior)");
+  if (!std::isfinite(a) || a < kMinConcentration || a > kMaxConcentration)
+    throw InputError("bayes estimator: the prior concentration of type " + std::to_string(type + 1) + " must be " +
+                     number_text(kMinConcentration) + " to " + number_text(kMaxConcentration) + ", found " +
+                     number_text(a) + " (--prior)");
 }
 
 }  // namespace
@@ -23,6 +24,9 @@ void check_concentration(double a, std::size_t type) {
 DirichletBelief::DirichletBelief(std::vector<double> alpha) : alpha_(std::move(alpha)) {
   if (alpha_.empty()) throw InputError("bayes estimator: no types");
   for (std::size_t k = 0; k < alpha_.size(); ++k) check_concentration(alpha_[k], k);
+  if (concentration() > kMaxConcentration)
+    throw InputError("bayes estimator: the prior concentrations sum to " + number_text(concentration()) +
+                     ", more than " + number_text(kMaxConcentration) + " (--prior)");
 }
 
 double DirichletBelief::concentration() const {
@@ -88,15 +92,23 @@ std::vector<double> parse_dirichlet_prior(const std::string& text, int types) {
     if (comma == std::string::npos) comma = text.size();
     const std::string item = text.substr(at, comma - at);
     double x = 0;
-    if (!to_double(item, x) || x <= 0)
-      throw InputError("--prior: each concentration must be a number > 0, found '" + item + "' in '" + text + "'");
+    if (!to_double(item, x) || !(x >= kMinConcentration && x <= kMaxConcentration))
+      throw InputError("--prior: each concentration must be a number from " + number_text(kMinConcentration) + " to " +
+                       number_text(kMaxConcentration) + ", found '" + item + "' in '" + text + "'");
     out.push_back(x);
     at = comma + 1;
   }
-  if (out.size() == 1) return std::vector<double>(types, out[0]);
-  if (static_cast<int>(out.size()) != types)
+  if (out.size() == 1) {
+    out.assign(static_cast<std::size_t>(std::max(types, 1)), out[0]);
+  } else if (static_cast<int>(out.size()) != types) {
     throw InputError("--prior: give one concentration for every type or one per type (" + std::to_string(types) +
                      "), found " + std::to_string(out.size()) + " in '" + text + "'");
+  }
+  double sum = 0;
+  for (const double x : out) sum += x;
+  if (sum > kMaxConcentration)
+    throw InputError("--prior: the concentrations of the " + std::to_string(out.size()) + " types sum to " +
+                     number_text(sum) + ", more than " + number_text(kMaxConcentration) + ", in '" + text + "'");
   return out;
 }
 

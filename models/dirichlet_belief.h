@@ -48,8 +48,16 @@ class DirichletBelief {
   std::vector<double> alpha_;
 };
 
+// The concentrations a prior may have, each and in sum: beyond 1e9 a prior outweighs any
+// number of observed moves (each adds at most 1) and their sum leaves the range where the
+// posterior mean alpha / sum(alpha) is computed exactly (1e308 each made it inf / inf);
+// below 1e-6 the prior is as good as 0, which no Dirichlet density has.
+inline constexpr double kMinConcentration = 1e-6;
+inline constexpr double kMaxConcentration = 1e9;
+
 // Reads the --prior option: one number for every type ("1") or one per type
-// ("2,1,1"), each finite and > 0. Throws InputError naming --prior and what is wrong.
+// ("2,1,1"), each from kMinConcentration to kMaxConcentration and their sum at most
+// kMaxConcentration. Throws InputError naming --prior and what is wrong.
 std::vector<double> parse_dirichlet_prior(const std::string& text, int types);
 
 }  // namespace bao::models

@@ -1,5 +1,6 @@
 #include "models/mcts_searchers.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@
 #include "models/model_searcher.h"
 #include "search/bao_game.h"
 #include "search/mcts.h"
+#include "search/registry.h"
 #include "search/tt.h"
 
 namespace bao::models {
@@ -28,7 +30,8 @@ std::vector<search::Param> common_params() {
   return {
       {"c", T::Text, "0.7", 0, 0, "UCB1's exploration constant (playout values in [0, 1])"},
       {"scale", T::Text, "40", 0, 0, "evaluator units per logistic unit: a leaf scores 1/(1+exp(-v/scale))"},
-      {"rollout", T::Int, "0", 0, search::kMaxPly, "plies played from a leaf before it is scored"},
+      {"rollout", T::Int, "0", 0, search::kMaxPly, "plies played from a leaf before it is scored", false,
+       search::Param::Cost::Plies},
       {"policy", T::Text, "random", 0, 0, "the rollout's moves: random (seeded) or greedy (best under V0)"},
       {"solver", T::Bool, "true", 0, 0, "MCTS-Solver: proven values kept as bounds, forced wins not averaged"},
       {"alpha", T::Text, "0", 0, 0, "weight of the implicit minimax value in selection, in [0, 1]"},
@@ -36,13 +39,15 @@ std::vector<search::Param> common_params() {
       {"seed", T::Int, "1", 0, std::int64_t{1} << 62, "the rollouts' and type draws' seed"},
       {"iterations", T::Int, "0", 0, std::int64_t{1} << 40,
        "iterations per search (0: the node or time limit decides)"},
-      {"pool_mb", T::Int, "256", 1, search::kMaxTableMb, "the node pool's largest size, MiB"},
+      {"pool_mb", T::Int, "256", 1, search::kMaxTableMb, "the node pool's largest size, MiB", false,
+       search::Param::Cost::Memory},
   };
 }
 
 std::vector<search::Param> model_params() {
   return {{"tau", T::Text, "0", 0, 0, "softmax temperature of MIN's model, evaluator units (0: its best replies)"},
-          {"model_depth", T::Int, "1", 1, 32, "plies of the model's alpha-beta from MIN's node (1: the children)"}};
+          {"model_depth", T::Int, "1", 1, 32, "plies of the model's alpha-beta from MIN's node (1: the children)",
+           false, search::Param::Cost::Plies}};
 }
 
 search::MctsParams read_params(search::Args& a, bool model) {
@@ -128,6 +133,21 @@ search::TreeResult tree_search(const search::RandomTreeGame& g, const search::Tr
   return r;
 }
 
+// The most a searcher may hold: the pool of pool_mb, and under a model each MIN node's
+// weights, one double per type and child (search/mcts.h reserves them beside the pool).
+// types: the functions a MIN node may follow (om-mcts 1, prom-mcts at most its types
+// and MAX's own).
+std::uint64_t pool_bytes(search::Args& a, std::uint64_t types) {
+  const std::uint64_t pool = static_cast<std::uint64_t>(a.get_int("pool_mb")) << 20;
+  return pool + pool / search::Mcts<BaoGame>::node_bytes() * types * sizeof(double);
+}
+
+// prom-mcts's types=E1:p1+E2:p2+...: the items, and MAX's own.
+std::uint64_t type_count(search::Args& a) {
+  const std::string types = a.get_text("types");
+  return 2 + static_cast<std::uint64_t>(std::count(types.begin(), types.end(), '+'));
+}
+
 std::vector<search::Param> joined(std::vector<search::Param> a, const std::vector<search::Param>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -150,7 +170,8 @@ void register_mcts(search::SearcherRegistry& r) {
          .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
-         .bench_params = "iterations=20000"});
+         .bench_params = "iterations=20000",
+         .memory = [](search::Args& a) { return pool_bytes(a, 0); }});
   r.add(
       {.name = "om-mcts",
        .summary = "MCTS whose MIN nodes follow an opponent model (softmax of its scores, tau=0: its best reply)",
@@ -171,7 +192,8 @@ void register_mcts(search::SearcherRegistry& r) {
        .not_on_trees = {},
        .tree_grid_default = false,
        .family = "",
-       .bench_params = "model=material,iterations=20000"});
+       .bench_params = "model=material,iterations=20000",
+       .memory = [](search::Args& a) { return pool_bytes(a, 1); }});
   r.add({.name = "prom-mcts",
          .summary = "MCTS whose MIN nodes follow a mixture of opponent types, a type drawn per visit",
          .params = joined(joined(types_params(), model_params()), common_params()),
@@ -187,7 +209,8 @@ void register_mcts(search::SearcherRegistry& r) {
          .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
-         .bench_params = "types=material:0.5,iterations=20000"});
+         .bench_params = "types=material:0.5,iterations=20000",
+         .memory = [](search::Args& a) { return pool_bytes(a, type_count(a)); }});
 }
 
 }  // namespace bao::models

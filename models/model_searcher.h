@@ -56,7 +56,7 @@ class ModelSearcher : public search::Searcher {
     check(limits);
     return deepen_afresh(limits, info, [&](int d, const Budget& b) {
       search::ModelSearch<search::BaoGame>& ms = model_search();
-      if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline));
+      if (b.strict) ms.set_budget(search::StopRule(b.nodes, b.deadline, b.halt));
       struct Clear {
         search::ModelSearch<search::BaoGame>& m;
         ~Clear() { m.clear_budget(); }

@@ -138,7 +138,8 @@ void register_multi_model(search::SearcherRegistry& r) {
                                   1,
                                   search::kMaxPly - 1,
                                   "d: the plies the opponent is modelled to search at every MIN node",
-                                  true};
+                                  true,
+                                  search::Param::Cost::Plies};
   r.add({.name = "mstar-1p",
          .summary = "M* search in one pass",
          .params = {models, table},

@@ -85,6 +85,8 @@ class RootOmSearcher final : public search::Searcher {
   BaoResult inner(search::AlphaBeta<BaoGame, EvalFn>& ab, const Position& s, int depth, std::uint64_t used,
                   const Budget& b) {
     Limits l{depth, 0, 0};
+    l.halt = b.halt;
+    if (b.strict && b.halt && b.halt->load()) throw search::SearchStopped{used};
     if (b.nodes) l.nodes = b.nodes > used ? b.nodes - used : 1;
     if (b.deadline != Clock::time_point::max()) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
@@ -286,9 +288,11 @@ void register_root_om(search::SearcherRegistry& r) {
   r.add({.name = "root-om",
          .summary = "root OM: each reply predicted by alpha-beta on the model, scored by MAX's own alpha-beta",
          .params = {{"model", T::Text, "", 0, 0, "an evaluator, or a player description EVAL@DEPTH", true},
-                    {"model_depth", T::Text, "d-1", 0, 0, "the model's search depth: d-1, d or a number"},
+                    {"model_depth", T::Text, "d-1", 0, 0, "the model's search depth: d-1, d or a number", false,
+                     search::Param::Cost::Plies},
                     {"own_depth", T::Text, "d-2", 0, 0,
-                     "MAX's own search after the reply: d-2, d (the published \"perfect\" flag) or a number"},
+                     "MAX's own search after the reply: d-2, d (the published \"perfect\" flag) or a number", false,
+                     search::Param::Cost::Plies},
                     {"manage_risk", T::Bool, "false", 0, 0,
                      "a move may beat its own minimax value only if that is the root's"},
                     {"risk_margin", T::Int, "0", 0, 100000,
@@ -301,7 +305,9 @@ void register_root_om(search::SearcherRegistry& r) {
          .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",
          .tree_grid_default = false,
          .family = "",
-         .bench_params = "model=material"});
+         .bench_params = "model=material",
+         // Its two inner alpha-beta searches' tables (inner_options).
+         .memory = [](search::Args&) { return std::uint64_t{2} * (inner_options().tt_mb << 20); }});
 }
 
 }  // namespace bao::models

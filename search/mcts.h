@@ -55,9 +55,12 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <new>
+#include <string>
 #include <vector>
 
 #include "engine/error.h"
+#include "engine/long_moves.h"
 #include "engine/random.h"
 #include "search/game_concepts.h"
 #include "search/model_search.h"
@@ -168,6 +171,7 @@ class Mcts {
     evals_.fill(0);
     positions_ = 0;
     scorer_.reset();
+    scorer_.clear_budget();  // the first iteration runs whole, whatever stopped the last search
     pool_full_ = false;
     max_ply_ = 0;
     std::uint64_t cap = p_.iterations;
@@ -193,12 +197,30 @@ class Mcts {
       finish(r, t0);
       return r;
     }
-    const StopRule stop = StopRule::of(Limits{0, 0, limits.time_ms}, t0);
+    Limits timing{0, 0, limits.time_ms};
+    timing.halt = limits.halt;
+    const StopRule stop = StopRule::of(timing, t0);
+    // After the first iteration, the deadline reaches inside the iteration too: the
+    // model's alpha-beta (model_depth up to 32 plies: minutes) and the proofs of long
+    // moves stop at it, and the iteration they were in is dropped whole.
+    ProofLimit proof = proof_limit();
+    proof.deadline = std::min(proof.deadline, stop.deadline());
+    if (!proof.halt) proof.halt = limits.halt;
+    ProofLimitScope proofs(proof);
     std::uint64_t it = 0;
-    do {
-      iterate();
-      ++it;
-    } while ((!cap || it < cap) && !(p_.solver && solved(nodes_[0])) && !(stop.active() && timed_out(stop, it)));
+    try {
+      do {
+        iterate();
+        ++it;
+        if (it == 1 && stop.active()) {
+          scorer_.set_budget(StopRule(0, stop.deadline(), limits.halt));
+          proofs.arm();
+        }
+      } while ((!cap || it < cap) && !(p_.solver && solved(nodes_[0])) && !(stop.active() && timed_out(stop, it)));
+    } catch (const SearchStopped&) {
+    } catch (const ProofStopped&) {
+    }
+    scorer_.clear_budget();
     r.nodes = it;
     choose(r);
     finish(r, t0);
@@ -228,12 +250,19 @@ class Mcts {
   void reserve(std::uint64_t iterations) {
     const std::uint64_t want = iterations ? 2 + iterations * static_cast<std::uint64_t>(kMaxChildren<G>) : ~0ull;
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(want, p_.max_nodes));
-    if (nodes_.capacity() < n) nodes_.reserve(n);
-    if (p_.model && policy_.capacity() < n * types_.size()) policy_.reserve(n * types_.size());
+    try {
+      if (nodes_.capacity() < n) nodes_.reserve(n);
+      if (p_.model && policy_.capacity() < n * types_.size()) policy_.reserve(n * types_.size());
+    } catch (const std::bad_alloc&) {
+      throw InputError("mcts: out of memory allocating a node pool of " + std::to_string((n * sizeof(Node)) >> 20) +
+                       " MiB; lower pool_mb");
+    }
   }
 
+  // The clock is read every 64 iterations without a model (an iteration is a few
+  // microseconds), every iteration with one (an iteration may run the model's searches).
   bool timed_out(const StopRule& stop, std::uint64_t it) const {
-    return (it & 63) == 0 && std::chrono::steady_clock::now() >= stop.deadline();
+    return ((it & 63) == 0 || p_.model) && (stop.halted() || std::chrono::steady_clock::now() >= stop.deadline());
   }
 
   double map(double v) const { return 1.0 / (1.0 + std::exp(-(v - p_.center) / p_.scale)); }
@@ -308,7 +337,20 @@ class Mcts {
     n.first = first;
     n.n = static_cast<std::uint8_t>(buf_.size());
     n.expanded = true;
-    if (p_.model && !n.max) model_policy(i);
+    if (p_.model && !n.max) {
+      const std::size_t policy_size = policy_.size();
+      try {
+        model_policy(i);
+      } catch (...) {
+        // A limit stopped the model's search: the node goes back to a leaf, its children
+        // and their weights unmade, so the tree holds no node without its policy.
+        nodes_[i].expanded = false;
+        nodes_[i].n = 0;
+        nodes_.resize(first);
+        policy_.resize(policy_size);
+        throw;
+      }
+    }
     refresh(i);
     return true;
   }

@@ -141,6 +141,7 @@ class ModelSearch {
   ModelResult<Move> run(const State& root, Body&& body) {
     ProofLimit proof;
     proof.deadline = budget_.deadline();
+    proof.halt = budget_.halt();
     ProofLimitScope proofs(proof);
     proofs.arm();  // nothing when there is no deadline
     try {

@@ -94,6 +94,13 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   const SearcherEntry* e = find(spec.name);
   if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
   const std::string known = check_against_schema(spec, e->params);
+  // What it would hold, before anything is allocated: a node pool grows during the
+  // search, where running out would be a bare std::bad_alloc.
+  std::string lower;
+  for (const Param& p : e->params)
+    if (p.cost == Param::Cost::Memory) lower += (lower.empty() ? "" : " or ") + p.name;
+  check_memory_bytes(memory_bytes(text), "searcher '" + std::string(text) + "'",
+                     lower.empty() ? "the memory it asks for" : lower);
   Args args(spec, e->params);
   auto s = e->make(args, rules, std::move(eval));
   spec.finish(known);  // a key the schema has but the factory did not read: refused too
@@ -116,9 +123,29 @@ std::string check_against_schema(const Spec& spec, const std::vector<Param>& sch
   return known;
 }
 
+std::uint64_t SearcherRegistry::memory_bytes(std::string_view text) const {
+  Spec spec = parse_spec(text);
+  const SearcherEntry* e = find(spec.name);
+  if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
+  Args args(spec, e->params);
+  if (e->memory) return e->memory(args);
+  std::uint64_t bytes = 0;
+  for (const Param& p : e->params)
+    if (p.cost == Param::Cost::Memory) bytes += static_cast<std::uint64_t>(args.get_int(p.name)) << 20;
+  return bytes;
+}
+
 Param table_param() {
-  return {"tt_mb", Param::Type::Int, std::to_string(kDefaultTableMb),
-          0,       kMaxTableMb,      "a table of exact values by position and depth, in MiB (0: none)"};
+  return {"tt_mb", Param::Type::Int,   std::to_string(kDefaultTableMb),
+          0,       kMaxTableMb,        "a table of exact values by position and depth, in MiB (0: none)",
+          false,   Param::Cost::Memory};
+}
+
+void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params) {
+  const std::string excess = table_memory_excess(bytes, machine_memory_bytes(), available_memory_bytes());
+  if (!excess.empty())
+    throw InputError(what + " would hold " + std::to_string(bytes >> 20) + " MiB of tables and pools, " + excess +
+                     "; lower " + params);
 }
 
 std::string describe_param(const Param& p) {

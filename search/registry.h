@@ -94,6 +94,9 @@ struct SearcherEntry {
   // The parameters `bao bench --suite` searches it with, as written inside the brackets
   // ("model=material"); "" for none.
   std::string bench_params;
+  // The bytes a searcher made from args may hold at most (tables, pools and what grows
+  // with them); empty: the sum of its Cost::Memory parameters, in MiB.
+  std::function<std::uint64_t(Args& args)> memory = {};
 };
 
 class SearcherRegistry {
@@ -108,6 +111,11 @@ class SearcherRegistry {
   // schema lacks (and the schema's keys), a missing required one or a bad value.
   std::unique_ptr<Searcher> make(std::string_view spec, const Rules& rules,
                                  std::shared_ptr<const Evaluator> eval) const;
+  // The memory a searcher of `spec` may hold (SearcherEntry::memory), read from the spec
+  // without making the searcher: the one estimate bao search, bao run's memory check and
+  // bao serve's cap share. Throws InputError as make() does for an unknown searcher or a
+  // bad value of a memory parameter.
+  std::uint64_t memory_bytes(std::string_view spec) const;
   // The markdown table of searchers and parameters that docs/commands.md holds.
   std::string markdown_table() const;
 
@@ -122,6 +130,11 @@ std::string check_against_schema(const Spec& spec, const std::vector<Param>& sch
 // tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
 // kMaxTableMb, 0 meaning no table.
 Param table_param();
+
+// Throws InputError "WHAT would hold N MiB of tables and pools, more than ...; lower
+// PARAMS" when
+// `bytes` exceed what table_memory_excess allows on this machine; nothing otherwise.
+void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params);
 
 // A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
 std::string describe_param(const Param& p);

@@ -1,6 +1,7 @@
 // What a search is asked (limits) and what it returns (result), for any game.
 #pragma once
 
+#include <atomic>
 #include <boost/container/static_vector.hpp>
 #include <chrono>
 #include <cstdint>
@@ -19,6 +20,10 @@ struct Limits {
   int depth = 0;             // iterations up to this depth (plies)
   std::uint64_t nodes = 0;   // stop once this many nodes were visited
   std::int64_t time_ms = 0;  // stop once this much wall time has passed
+  // Stop as at the deadline once this flag is set (null: none), read where the clock is:
+  // another thread ends the search (bao serve, when the client has gone). Not a limit of
+  // its own: a search needs one of the three above.
+  const std::atomic<bool>* halt = nullptr;
 };
 
 // Where a search stops: once it has visited `nodes` nodes (0: never) or at `deadline`
@@ -29,21 +34,25 @@ class StopRule {
  public:
   using Clock = std::chrono::steady_clock;
   StopRule() = default;
-  StopRule(std::uint64_t nodes, Clock::time_point deadline) : nodes_(nodes), deadline_(deadline) {}
-  // A search's node and time limits, counted from its start.
+  StopRule(std::uint64_t nodes, Clock::time_point deadline, const std::atomic<bool>* halt = nullptr)
+      : nodes_(nodes), deadline_(deadline), halt_(halt) {}
+  // A search's node and time limits, counted from its start, and its halt flag.
   static StopRule of(const Limits& l, Clock::time_point start) {
-    return {l.nodes, l.time_ms ? start + std::chrono::milliseconds(l.time_ms) : Clock::time_point::max()};
+    return {l.nodes, l.time_ms ? start + std::chrono::milliseconds(l.time_ms) : Clock::time_point::max(), l.halt};
   }
-  bool active() const { return nodes_ != 0 || deadline_ != Clock::time_point::max(); }
+  bool active() const { return nodes_ != 0 || deadline_ != Clock::time_point::max() || halt_; }
   Clock::time_point deadline() const { return deadline_; }  // max: none
+  const std::atomic<bool>* halt() const { return halt_; }
+  bool halted() const { return halt_ && halt_->load(std::memory_order_relaxed); }
   bool passed(std::uint64_t nodes) const {
     return (nodes_ && nodes >= nodes_) ||
-           (deadline_ != Clock::time_point::max() && (nodes & 1023) == 0 && Clock::now() >= deadline_);
+           ((nodes & 1023) == 0 && (halted() || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_)));
   }
 
  private:
   std::uint64_t nodes_ = 0;
   Clock::time_point deadline_ = Clock::time_point::max();
+  const std::atomic<bool>* halt_ = nullptr;
 };
 
 template <class Move>

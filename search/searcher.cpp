@@ -124,7 +124,8 @@ std::vector<Param> alphabeta_params() {
            "program; 0: none)"},
           {"threads", T::Int, "1", 1, kMaxSearchThreads,
            "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
-           "(refused in tournaments)"}};
+           "(refused in tournaments)",
+           false, Param::Cost::Threads}};
 }
 
 AlphaBetaOptions alphabeta_options(Args& a) {

@@ -133,9 +133,10 @@ def make_om_results(bao, tmp):
     return out, games
 
 
-def start_server(bao, folders, log):
+def start_server(bao, folders, log, max_depth=6):
     # The request log goes to a file: a pipe nobody reads would fill and stop the server.
-    proc = subprocess.Popen([bao, "serve", "--port", "0", "--results", *map(str, folders), "--max-depth", "6", "--log"],
+    proc = subprocess.Popen([bao, "serve", "--port", "0", "--results", *map(str, folders), "--max-depth", str(max_depth),
+                             "--log"],
                             stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     if not line.startswith("listening on http://"):
@@ -168,6 +169,20 @@ def plies(driver):
 
 def count_text(driver, board, pit):
     return text(driver, f'#{board} [data-count="{pit}"]')
+
+
+def check_depth_cap(driver, bao, folder, log):
+    """A server whose --max-depth is below the page's 6: the page starts at the cap, so its
+    first search is not refused."""
+    server, base = start_server(bao, [folder], log, max_depth=4)
+    try:
+        driver.get(base)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page")
+        values = [driver.find_element(By.ID, i).get_attribute("value") for i in ("depth", "analyse-depth")]
+        check(values == ["4", "4"], f"under --max-depth 4 the page's depths start at 4 ({values})")
+    finally:
+        server.kill()
+        server.wait()
 
 
 def check_play(driver, base):
@@ -521,6 +536,7 @@ def main():
             if "--screenshot" in shots:
                 shoot_analysis(driver, game, shots["--screenshot"])
             check_sprt(driver, om_folder)
+            check_depth_cap(driver, bao, folder, log)
             errors = js_errors(driver)
             check(not errors, f"no JavaScript errors ({errors})")
             check(server.poll() is None, "the server still runs")

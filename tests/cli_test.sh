@@ -283,6 +283,12 @@ check "trees with a Bao-only searcher says why it does not run on trees" err_has
 run search --depth 3 --searcher 'alphabeta(tt_mb=65537)'
 check "search with a bad searcher parameter exits 2" status_is 2
 check "search with a bad searcher parameter names it" err_has "tt_mb"
+over=$(( $(getconf _NPROCESSORS_ONLN) + 1 ))
+run search --time-ms 10 --searcher "alphabeta(threads=$over)"
+check "search with more threads than the machine has exits 2" status_is 2
+check "search with more threads than the machine has names the count" err_has "$over threads, more than the $(( over - 1 )) hardware threads of this machine"
+run search --time-ms 10 --searcher "alphabeta(threads=$(( over - 1 )))"
+check "search with the machine's thread count exits 0" status_is 0
 run search --depth 3 --eval strong
 check "search with an unknown evaluator exits 2" status_is 2
 check "search with an unknown evaluator names it" err_has "'strong'"

@@ -328,7 +328,26 @@ TEST(ConfigMemory, ARunWhoseTablesExceedTheMachineIsRefused) {
   } catch (const InputError& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find(std::to_string(threads) + " threads x (a 4 MiB + b 2 MiB)"), std::string::npos) << m;
-    EXPECT_NE(m.find("lower the players' tt_mb or the threads"), std::string::npos) << m;
+    EXPECT_NE(m.find("lower the players' tt_mb or pool_mb, or the threads"), std::string::npos) << m;
+  }
+}
+
+// MCTS's node pool counts as a table does (it is allocated when the search starts, so a
+// run that passed this check died with std::bad_alloc): the registry's one estimate.
+TEST(ConfigMemory, TheNodePoolCountsAsATable) {
+  const Config c = parse_config(
+      "seed = 7\nopenings = 2\nplayers = a, b\n[player]\ndepth = 2\n[player.a]\nsearcher = "
+      "mcts(pool_mb=8,iterations=100)\n[player.b]\nsearcher = alphabeta(tt_mb=1)\n",
+      "t.ini", {});
+  EXPECT_EQ(c.players.at("a").table_bytes, std::size_t{8} << 20);
+  const int threads = static_cast<int>(
+      std::min<std::uint64_t>((search::machine_memory_bytes() / (9 << 20)) + 1, std::numeric_limits<int>::max()));
+  try {
+    check_memory(c, threads);
+    ADD_FAILURE() << threads << " threads were accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(std::to_string(threads) + " threads x (a 8 MiB + b 1 MiB)"), std::string::npos) << m;
   }
 }
 

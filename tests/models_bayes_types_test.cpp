@@ -278,13 +278,25 @@ TEST(BayesTypes, BadInputsAreRefusedByName) {
     EXPECT_THROW(ReplyModel(parse_player_model("material@1", 2, kAb), kRules, tau), InputError);
   }
   std::string m = input_error_of([] { DirichletBelief({1, -1}); });
-  EXPECT_NE(m.find("the prior concentration of type 2 must be a finite number > 0, found -1 (--prior)"),
+  EXPECT_NE(m.find("the prior concentration of type 2 must be 1e-06 to 1e+09, found -1 (--prior)"), std::string::npos)
+      << m;
+  // Each bounded, and their sum: 1e308 twice made the mean inf / inf, a NaN spec.
+  EXPECT_THROW(DirichletBelief({1e308, 1}), InputError);
+  m = input_error_of([] { DirichletBelief({6e8, 6e8}); });
+  EXPECT_NE(m.find("the prior concentrations sum to 1.2e+09, more than 1e+09 (--prior)"), std::string::npos) << m;
+  m = input_error_of([] { parse_dirichlet_prior("1e308", 2); });
+  EXPECT_NE(m.find("--prior: each concentration must be a number from 1e-06 to 1e+09, found '1e308'"),
             std::string::npos)
+      << m;
+  m = input_error_of([] { parse_dirichlet_prior("6e8", 2); });
+  EXPECT_NE(m.find("--prior: the concentrations of the 2 types sum to 1.2e+09, more than 1e+09"), std::string::npos)
       << m;
   EXPECT_THROW(DirichletBelief({0, 1}), InputError);
   EXPECT_THROW(DirichletBelief({}), InputError);
   m = input_error_of([] { parse_dirichlet_prior("1,-2", 2); });
-  EXPECT_NE(m.find("--prior: each concentration must be a number > 0, found '-2' in '1,-2'"), std::string::npos) << m;
+  EXPECT_NE(m.find("--prior: each concentration must be a number from 1e-06 to 1e+09, found '-2' in '1,-2'"),
+            std::string::npos)
+      << m;
   m = input_error_of([] { parse_dirichlet_prior("1,2,3", 2); });
   EXPECT_NE(m.find("one concentration for every type or one per type (2), found 3"), std::string::npos) << m;
   EXPECT_THROW(parse_dirichlet_prior("x", 2), InputError);
@@ -309,7 +321,7 @@ TEST(BayesTypes, BadInputsAreRefusedByName) {
   EXPECT_NE(m.find("3 prior concentrations (--prior) for 2 types"), std::string::npos) << m;
   off.prior = {1, -3};
   m = input_error_of([&] { learn_types_offline(real, types, kRules, off); });
-  EXPECT_NE(m.find("type 2 must be a finite number > 0, found -3"), std::string::npos) << m;
+  EXPECT_NE(m.find("type 2 must be 1e-06 to 1e+09, found -3"), std::string::npos) << m;
   off.prior.clear();
   off.tau = -2;
   m = input_error_of([&] { learn_types_offline(real, types, kRules, off); });

@@ -179,7 +179,13 @@ check "--tau 0 exits 2" status_is 2
 check "--tau 0: named" err_has "--tau must be a finite number > 0"
 run "${count_run[@]}" --estimator bayes --prior 1,-1
 check "a negative --prior exits 2" status_is 2
-check "a negative --prior: named" err_has "--prior: each concentration must be a number > 0, found '-1'"
+check "a negative --prior: named" err_has "--prior: each concentration must be a number from 1e-06 to 1e+09, found '-1'"
+run "${count_run[@]}" --estimator bayes --prior 1e308
+check "--prior 1e308 exits 2" status_is 2
+check "--prior 1e308: named, no NaN spec" err_has "--prior: each concentration must be a number from 1e-06 to 1e+09, found '1e308'"
+run "${count_run[@]}" --estimator bayes --prior 6e8
+check "--prior whose sum passes 1e9 exits 2" status_is 2
+check "--prior whose sum passes 1e9: named" err_has "sum to 1.2e+09, more than 1e+09"
 run "${count_run[@]}" --estimator bayes --prior 1,1,1
 check "a --prior per type of the wrong count exits 2" status_is 2
 run "${count_run[@]}" --prior 2

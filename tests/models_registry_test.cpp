@@ -168,6 +168,36 @@ TEST(OmRegistry, NodeLimitsHoldInsideModelSearches) {
   }
 }
 
+// One estimate of a searcher's memory, read from the registry without making it: every
+// Cost::Memory parameter (tables), MCTS's pool with the type weights a model adds beside
+// it, root OM's two inner tables.
+TEST(OmRegistry, MemoryEstimateCountsEveryKnob) {
+  const auto& r = searchers();
+  constexpr std::uint64_t MiB = std::uint64_t{1} << 20;
+  EXPECT_EQ(r.memory_bytes("alphabeta"), 16 * MiB);
+  EXPECT_EQ(r.memory_bytes("alphabeta(tt_mb=0)"), 0u);
+  EXPECT_EQ(r.memory_bytes("om-beta(model=material,tt_mb=3)"), 3 * MiB);
+  EXPECT_EQ(r.memory_bytes("mcts"), 256 * MiB);
+  EXPECT_EQ(r.memory_bytes("mcts(pool_mb=64)"), 64 * MiB);
+  EXPECT_GT(r.memory_bytes("om-mcts(model=material,pool_mb=64)"), 64 * MiB);
+  EXPECT_GT(r.memory_bytes("prom-mcts(types=material:0.3+default:0.3,pool_mb=64)"),
+            r.memory_bytes("om-mcts(model=material,pool_mb=64)"));
+  EXPECT_EQ(r.memory_bytes("root-om(model=material)"), 8 * MiB);
+  EXPECT_EQ(r.memory_bytes("random"), 0u);
+  EXPECT_THROW(r.memory_bytes("mcts(pool_mb=0)"), InputError);
+  EXPECT_THROW(r.memory_bytes("nosuch"), InputError);
+  // What passes 80% of the machine is refused, naming what to lower.
+  try {
+    search::check_memory_bytes(search::machine_memory_bytes(), "searcher 'mcts(pool_mb=N)'", "pool_mb");
+    ADD_FAILURE() << "the whole machine's memory was accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("searcher 'mcts(pool_mb=N)' would hold"), std::string::npos) << m;
+    EXPECT_NE(m.find("more than 80% of this machine's"), std::string::npos) << m;
+    EXPECT_NE(m.find("; lower pool_mb"), std::string::npos) << m;
+  }
+}
+
 // check() judges limits without searching: a search here would throw (minimax with a
 // node limit) or, for root-om's 64-ply model, not end.
 TEST(OmRegistry, CheckJudgesLimitsWithoutSearching) {
@@ -277,9 +307,10 @@ TEST(OmRegistry, TablesByNameKeepTheMoveAndValue) {
     refused(base + ",tt_mb=-1)", "parameter tt_mb expects a whole number from 0 to 65536, found '-1'");
     refused(base + ",tt_mb=65537)", "parameter tt_mb expects a whole number from 0 to 65536, found '65537'");
     refused(base + ",tt_mb=99999999999999999999)", "parameter tt_mb expects a whole number");
-    // More than this machine may give a table: refused before allocating, naming the table.
+    // More than this machine may give a table: refused before allocating, naming the
+    // searcher and what to lower.
     if (search::table_memory_cap() && search::table_memory_cap() < (std::uint64_t{65536} << 20))
-      refused(base + ",tt_mb=65536)", "65536 MiB for ");
+      refused(base + ",tt_mb=65536)", "' would hold 65536 MiB of tables and pools, more than");
   }
   // The searchers whose values depend on windows have no table.
   refused("mstar-ab(models=material,bound=3,tt_mb=4)", "unknown parameter 'tt_mb' (known: models, bound)");

@@ -46,7 +46,8 @@ class Server:
         """(status, parsed JSON or text, content type)."""
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
-        c.request(method, path, body=data, headers={"Content-Type": "application/json"} if data is not None else {})
+        c.request(method, path, body=data,
+                  headers={"Content-Type": "application/json"} if data is not None or method == "POST" else {})
         r = c.getresponse()
         text = r.read().decode("utf-8")
         ctype = r.getheader("Content-Type", "")
@@ -515,7 +516,7 @@ def test_robustness(s):
     c = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10)
     ok = True
     for _ in range(3):
-        c.request("POST", "/api/position", body="{}")
+        c.request("POST", "/api/position", body="{}", headers={"Content-Type": "application/json"})
         r = c.getresponse()
         ok &= r.status == 200 and json.loads(r.read())["start"] == START
     c.close()
@@ -578,7 +579,7 @@ def test_command(tmp, port_in_use):
         def over_cap():
             t0 = time.time()
             try:
-                out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n", timeout=10)
+                out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % s.port, timeout=10)
                 waits.append((out.startswith(b"HTTP/1.1 503"), time.time() - t0))
             except OSError:
                 waits.append((False, time.time() - t0))
@@ -662,7 +663,7 @@ def start_slow_connections():
             threading.Thread(target=trickle, args=(c,), daemon=True).start()
         st, took = None, None
         try:
-            out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n", timeout=10)
+            out = raw_exchange(s.port, b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % s.port, timeout=10)
             st, took = out[9:12], time.time() - t0
         except OSError as e:
             st = repr(e)
@@ -796,6 +797,151 @@ def test_analysis(tmp, s):
         quick.stop()
 
 
+def exchange(port, method, path, headers, body=b""):
+    """(status, parsed JSON) of one request with exactly these headers."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for k, v in headers.items():
+        c.putheader(k, v)
+    if method == "POST":
+        c.putheader("Content-Length", str(len(body)))
+    c.endheaders(body if method == "POST" else None)
+    r = c.getresponse()
+    text = r.read().decode("utf-8")
+    c.close()
+    return r.status, (json.loads(text) if r.getheader("Content-Type", "").startswith("application/json") else text)
+
+
+def test_origin(s):
+    """A page of another site cannot use the server through the visitor's browser: a Host
+    that is not the server's address (DNS rebinding), a cross-origin Origin and a POST
+    body not declared JSON (what a cross-origin form or a simple fetch sends) are refused."""
+    here = f"127.0.0.1:{s.port}"
+    body = json.dumps({"depth": 1}).encode()
+    json_type = {"Content-Type": "application/json"}
+    st, j = exchange(s.port, "GET", "/api/info", {"Host": f"evil.example:{s.port}"})
+    check(st == 403 and f"Host 'evil.example:{s.port}' is not this server ({here})" in j.get("error", ""),
+          f"origin: a foreign Host (DNS rebinding) is refused ({st}, {j})")
+    st, j = exchange(s.port, "GET", "/", {"Host": "127.0.0.1:1"})
+    check(st == 403, f"origin: the right address with another port is refused ({st})")
+    for host in (here, f"localhost:{s.port}", f"LOCALHOST:{s.port}"):
+        st, _ = exchange(s.port, "GET", "/api/info", {"Host": host})
+        check(st == 200, f"origin: Host {host} is served ({st})")
+    st, j = exchange(s.port, "POST", "/api/search", {"Host": here, "Origin": "http://evil.example", **json_type}, body)
+    check(st == 403 and "a page of another origin ('http://evil.example') may not use this server" in j.get("error", ""),
+          f"origin: a search from a foreign page is refused ({st}, {j})")
+    for origin in ("null", f"https://{here}", f"http://evil.example:{s.port}"):
+        st, _ = exchange(s.port, "GET", "/api/games?folder=0", {"Host": here, "Origin": origin})
+        check(st == 403, f"origin: Origin {origin} is refused on a results request ({st})")
+    st, j = exchange(s.port, "POST", "/api/search", {"Host": here, "Origin": f"http://{here}", **json_type}, body)
+    check(st == 200 and "best" in j, f"origin: the page's own origin searches ({st})")
+    for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        headers = {"Host": here} | ({"Content-Type": ctype} if ctype else {})
+        st, j = exchange(s.port, "POST", "/api/search", headers, body)
+        check(st == 415 and "a POST body must be JSON: send Content-Type: application/json" in j.get("error", ""),
+              f"origin: a POST of {ctype} is refused with a 415 ({st}, {j})")
+    st, _ = exchange(s.port, "POST", "/api/position", {"Host": here, "Content-Type": "Application/JSON; charset=utf-8"},
+                     b"{}")
+    check(st == 200, f"origin: JSON with a charset is JSON ({st})")
+
+
+def test_caps(s):
+    """Every cost parameter of every searcher is capped, read from the registry: the
+    nested depths (model_depth, rollout) at --max-depth, the tables and pools at
+    --max-memory-mb, and a search with the costliest depth allowed ends at its time limit."""
+    for spec, msg in (
+            ("mcts(pool_mb=30000)", "searcher 'mcts(pool_mb=30000)' would hold 30000 MiB of tables and pools, "
+                                    "more than 512 MiB on this server"),
+            ("om-mcts(model=material,model_depth=20)",
+             "searcher 'om-mcts(model=material,model_depth=20)': model_depth must be at most 6 on this server"),
+            ("prom-mcts(types=material:0.5,model_depth=32)",
+             "searcher 'prom-mcts(types=material:0.5,model_depth=32)': model_depth must be at most 6 on this server"),
+            ("mcts(rollout=100)", "searcher 'mcts(rollout=100)': rollout must be at most 6 on this server"),
+            ("root-om(model=material,model_depth=20)",
+             "searcher 'root-om(model=material,model_depth=20)': model_depth must be at most 6 on this server"),
+            ("ddom-ab(model=material,model_depth=9)",
+             "searcher 'ddom-ab(model=material,model_depth=9)': model_depth must be at most 6 on this server")):
+        st, j = s.post("/api/search", {"searcher": spec, "depth": 2, "time_ms": 100})
+        check(st == 400 and j.get("error") == msg, f"caps: {spec} -> 400 {j.get('error')!r}")
+    st, j = s.get("/api/info")
+    check(st == 200 and j["limits"].get("max_memory_mb") == 512, "caps: /api/info gives max_memory_mb")
+    mid = replay_final(["A7L*", "a5R", "A6L*", "a5R", "A2R", "a6L"])
+    # Without the solver the time decides (a 6-ply horizon can be solved at once).
+    for spec in ("om-mcts(model=material,model_depth=6,solver=false)",
+                 "prom-mcts(types=material:0.3+default:0.3,model_depth=6,solver=false)"):
+        t0 = time.time()
+        st, j = s.post("/api/search", {"searcher": spec, "position": mid, "time_ms": 200})
+        took = time.time() - t0
+        check(st == 200 and took < 200 / 1000 * 15, f"caps: {spec} at 200 ms answers within 15x ({took:.2f} s)")
+
+
+def test_client_gone(tmp):
+    """A search whose client has gone ends: with one search slot, a search of 10 s whose
+    client closes after 0.3 s leaves the slot to the next request at once."""
+    s = Server("--max-searches", "1", "--max-time-ms", "10000")
+    try:
+        body = json.dumps({"searcher": "mcts(solver=false)", "time_ms": 10000}).encode()
+        c = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        c.sendall(b"POST /api/search HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n" % (s.port, len(body)) + body)
+        time.sleep(0.3)
+        c.close()
+        t0 = time.time()
+        st, _ = s.post("/api/search", {"depth": 2})
+        took = time.time() - t0
+        check(st == 200 and took < 4, f"client gone: its search ended, the next one answered in {took:.1f} s, "
+                                      "not after the 10 s the search had")
+    finally:
+        s.stop()
+
+
+def test_swapped_files(tmp):
+    """Files swapped while requests read them (a link out and a FIFO put in place of
+    summary.md, then the file again, over and over): no answer holds what lies outside the
+    folder, and no request blocks on the FIFO."""
+    folder = tmp / "swapped"
+    folder.mkdir()
+    secret = tmp / "secret.txt"
+    secret.write_text("SECRET-OUTSIDE-THE-FOLDER\n")
+    (folder / "summary.csv").write_text("a,b\n")
+    s = Server("--results", str(folder))
+    stop = threading.Event()
+
+    def swap():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            tmpname = folder / f".swap{n}"
+            kind = n % 3
+            if kind == 0:
+                tmpname.write_text("| the summary |\n")
+            elif kind == 1:
+                tmpname.symlink_to(secret)
+            else:
+                os.mkfifo(tmpname)
+            os.replace(tmpname, folder / "summary.md")
+    swapper = threading.Thread(target=swap, daemon=True)
+    try:
+        swapper.start()
+        leaked, unanswered, served = 0, 0, 0
+        for _ in range(600):
+            st, j = get_within(s, "/api/summary?folder=0", 5)
+            if st is None:
+                unanswered += 1
+            elif "SECRET" in json.dumps(j):
+                leaked += 1
+            elif st == 200:
+                served += 1
+        stop.set()
+        swapper.join()
+        st, _ = get_within(s, "/api/info", 5)
+        check(leaked == 0 and unanswered == 0 and served > 0 and st == 200,
+              f"swapped files: {leaked} answers held the file outside, {unanswered} unanswered, {served} served")
+    finally:
+        stop.set()
+        s.stop()
+
+
 def main():
     with tempfile.TemporaryDirectory() as t:
         tmp = pathlib.Path(t)
@@ -816,6 +962,9 @@ def main():
                                ("analysis", lambda: test_analysis(tmp, s)),
                                ("folder files", lambda: test_folder_files(tmp, res)),
                                ("robustness", lambda: test_robustness(s)),
+                               ("origin", lambda: test_origin(s)), ("caps", lambda: test_caps(s)),
+                               ("client gone", lambda: test_client_gone(tmp)),
+                               ("swapped files", lambda: test_swapped_files(tmp)),
                                ("command", lambda: test_command(tmp, s.port))):
                 try:
                     test()

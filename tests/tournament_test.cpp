@@ -7,10 +7,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "engine/error.h"
 #include "engine/movegen.h"
@@ -446,6 +449,40 @@ TEST(TournamentRun, SprtStopsAPairingAtTheSameGameForAnyThreadCount) {
   }
   EXPECT_EQ(sprt_result[0], sprt_result[1]);
   EXPECT_EQ(sprt_result[0].substr(0, 2), "H1");
+}
+
+// Starts at the same moment, each on a fresh folder: one takes it, and every refused one
+// names the holder's pid, also when refused between the holder's lock and its write of
+// the pid (the message once lacked the pid there).
+TEST(TournamentRun, EverySimultaneousStartRefusedNamesThePid) {
+  for (int round = 0; round < 20; ++round) {
+    TempDir dir;
+    std::atomic<int> ready{0};
+    std::vector<std::string> refused(10);
+    std::vector<std::unique_ptr<FolderLock>> held(10);
+    std::vector<std::thread> starts;
+    for (int t = 0; t < 10; ++t)
+      starts.emplace_back([&, t] {
+        ++ready;
+        while (ready.load() < 10) {
+        }
+        try {
+          held[static_cast<std::size_t>(t)] = std::make_unique<FolderLock>(dir.str());
+        } catch (const InputError& e) {
+          refused[static_cast<std::size_t>(t)] = e.what();
+        }
+      });
+    for (auto& th : starts) th.join();
+    int holders = 0;
+    for (int t = 0; t < 10; ++t) {
+      if (held[static_cast<std::size_t>(t)]) {
+        ++holders;
+        continue;
+      }
+      EXPECT_HAS(refused[static_cast<std::size_t>(t)], "(pid " + std::to_string(::getpid()) + ")");
+    }
+    EXPECT_EQ(holders, 1);
+  }
 }
 
 // Two runs on one folder would both play every missing game and append it twice: while

@@ -1078,7 +1078,12 @@
     }
     fillSelect($('eval'), info.evaluators, 'td-long');  // the strength mode's (docs/strength.md)
     fillSelect($('analyse-eval'), info.evaluators, 'default');
-    for (const id of ['depth', 'analyse-depth']) $(id).max = String(info.limits.max_depth);
+    // The form starts at depth 6, or at the server's cap when that is lower (a request
+    // beyond the cap is refused).
+    for (const id of ['depth', 'analyse-depth']) {
+      $(id).max = String(info.limits.max_depth);
+      if (Number($(id).value) > info.limits.max_depth) $(id).value = String(info.limits.max_depth);
+    }
     const folders = info.results.map((f) => ({ value: String(f.folder), label: `${f.name} (${f.path})` }));
     fillSelect($('folder'), folders);
     fillSelect($('summary-folder'), folders);
