@@ -149,8 +149,24 @@ class Dfpn {
     Entry* slot = nullptr;
     for (std::size_t i = 0; i < kWays && !slot; ++i)
       if (b[i].used && b[i].key == key) slot = &b[i];
+    PnValue w = v;
     if (slot) {
       work += slot->work;
+      // Stored numbers never decrease, and a decided entry stays decided (a proof over any
+      // disproof; a disproof independent of the path over a dependent one). A node met
+      // on another path can otherwise be given smaller numbers than before, and siblings
+      // on a cycle can pass the search back and forth for ever; with monotone numbers each
+      // return from a child raises one of them past a threshold, so MID terminates.
+      const bool old_proof = slot->pn == 0, old_disproof = slot->dn == 0;
+      if (old_proof || (old_disproof && v.pn != 0)) {
+        slot->work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
+        if (old_disproof && v.dn == 0) slot->path_dep = slot->path_dep && v.path_dep;
+        return;
+      }
+      if (v.pn != 0 && v.dn != 0) {
+        w.pn = std::max(v.pn, slot->pn);
+        w.dn = std::max(v.dn, slot->dn);
+      }
     } else {
       for (std::size_t i = 0; i < kWays && !slot; ++i)
         if (!b[i].used) slot = &b[i], ++used_;
@@ -161,63 +177,67 @@ class Dfpn {
       }
     }
     slot->key = key;
-    slot->pn = v.pn;
-    slot->dn = v.dn;
-    slot->depth = v.depth;
-    slot->path_dep = v.path_dep;
+    slot->pn = w.pn;
+    slot->dn = w.dn;
+    slot->depth = w.depth;
+    slot->path_dep = w.path_dep;
     slot->work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
     slot->used = 1;
   }
 
-  // The node's numbers from its children's: OR takes the min pn and sums dn, AND the reverse.
-  PnValue combine(bool is_or, const ChildInfo* c, int n, int& best, Pn& second) const {
+  // The weak sum of weak proof-number search (Ueda, Hashimoto, Hashimoto and Iida, "Weak
+  // proof-number search", 2008): the largest number plus one per other open child, in
+  // place of the sum. Bao's positions transpose and repeat; a sum counts a shared or
+  // cyclic subgraph once per path into it, so the numbers grow exponentially on a cycle
+  // and saturate, after which no threshold can be passed. `extra` is the count added.
+  static Pn weak_sum(const ChildInfo* c, int n, bool pn_side, Pn& extra) {
+    Pn most = 0;
+    int open = 0;
+    for (int i = 0; i < n; ++i) {
+      const Pn x = pn_side ? c[i].v.pn : c[i].v.dn;
+      if (x >= kInf) return extra = 0, kInf;
+      if (x != 0) ++open, most = std::max(most, x);
+    }
+    extra = open > 0 ? static_cast<Pn>(open - 1) : 0;
+    return open == 0 ? 0 : pn_add(most, extra);
+  }
+
+  // The node's numbers from its children's: OR takes the min pn and the weak sum of dn,
+  // AND the reverse. best: the child to search; second: the runner-up's number.
+  PnValue combine(bool is_or, const ChildInfo* c, int n, int& best, Pn& second, Pn& extra) const {
     PnValue v;
     best = -1;
     second = kInf;
-    if (is_or) {
-      Pn pn = kInf, dn = 0;
-      std::uint16_t depth = 0xffff;
-      for (int i = 0; i < n; ++i) {
-        const PnValue& x = c[i].v;
-        dn = pn_add(dn, x.dn);
-        if (x.pn == 0) depth = std::min<std::uint16_t>(depth, x.depth);
-        if (best < 0 || x.pn < pn) {
-          if (best >= 0) second = std::min(second, pn);
-          pn = x.pn;
-          best = i;
-        } else {
-          second = std::min(second, x.pn);
-        }
+    Pn least = kInf;
+    for (int i = 0; i < n; ++i) {
+      const Pn x = is_or ? c[i].v.pn : c[i].v.dn;
+      if (best < 0 || x < least) {
+        if (best >= 0) second = std::min(second, least);
+        least = x;
+        best = i;
+      } else {
+        second = std::min(second, x);
       }
-      v.pn = pn;
-      v.dn = dn;
-      if (pn == 0) v.depth = static_cast<std::uint16_t>(std::min(depth + 1, 0xfffe));
-      // All children disproved: path-dependent if any of them is.
-      bool any_dep = false;
-      for (int i = 0; i < n; ++i) any_dep = any_dep || c[i].v.path_dep;
-      v.path_dep = dn == 0 && any_dep;
-    } else {
-      Pn pn = 0, dn = kInf;
-      std::uint16_t depth = 0;
-      bool independent_disproof = false;
+    }
+    const Pn sum = weak_sum(c, n, !is_or, extra);
+    v.pn = is_or ? least : sum;
+    v.dn = is_or ? sum : least;
+    if (v.pn == 0) {
+      // OR: the shortest proven child; AND: the longest.
+      int depth = is_or ? 0xffff : 0;
+      for (int i = 0; i < n; ++i)
+        if (c[i].v.pn == 0) depth = is_or ? std::min<int>(depth, c[i].v.depth) : std::max<int>(depth, c[i].v.depth);
+      v.depth = static_cast<std::uint16_t>(std::min(depth + 1, 0xfffe));
+    }
+    if (v.dn == 0) {
+      // OR (all children disproved): path-dependent if any is. AND (one disproves it):
+      // path-dependent unless some disproving child is not.
+      bool any_dep = false, independent = false;
       for (int i = 0; i < n; ++i) {
-        const PnValue& x = c[i].v;
-        pn = pn_add(pn, x.pn);
-        depth = std::max(depth, x.depth);
-        if (x.dn == 0 && !x.path_dep) independent_disproof = true;
-        if (best < 0 || x.dn < dn) {
-          if (best >= 0) second = std::min(second, dn);
-          dn = x.dn;
-          best = i;
-        } else {
-          second = std::min(second, x.dn);
-        }
+        any_dep = any_dep || c[i].v.path_dep;
+        independent = independent || (c[i].v.dn == 0 && !c[i].v.path_dep);
       }
-      v.pn = pn;
-      v.dn = dn;
-      if (pn == 0) v.depth = static_cast<std::uint16_t>(std::min(depth + 1, 0xfffe));
-      // Disproved by one child: path-dependent unless some disproving child is not.
-      v.path_dep = dn == 0 && !independent_disproof;
+      v.path_dep = is_or ? any_dep : !independent;
     }
     return v;
   }
@@ -275,18 +295,20 @@ class Dfpn {
         }
       }
       int best;
-      Pn second;
-      v = combine(is_or, info, n, best, second);
+      Pn second, extra;
+      v = combine(is_or, info, n, best, second, extra);
       if (ply == 0) root_pn_ = v.pn, root_dn_ = v.dn;
       if (v.pn >= thpn || v.dn >= thdn || budget_->stopped()) break;
+      // Saturated numbers (kInf - 1) can pass no threshold: give up on the node (open).
+      if (v.pn == kInf - 1 || v.dn == kInf - 1) break;
       ChildInfo& b = info[best];
       Pn cpn, cdn;
       if (is_or) {
         cpn = std::min(thpn, grow(second));
-        cdn = thdn - v.dn + b.v.dn;
+        cdn = thdn - extra;  // the child at cdn puts the weak sum at thdn or more
       } else {
         cdn = std::min(thdn, grow(second));
-        cpn = thpn - v.pn + b.v.pn;
+        cpn = thpn - extra;
       }
       b.v = mid(kids[best].pos, cpn, cdn, ply + 1);
     }
