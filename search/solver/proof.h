@@ -147,14 +147,16 @@ struct CheckResult {
 
 // Replays the proof body read from `in` that `attacker` wins from `root`, with g.children
 // and g.winner only (the rules), and accepts it or names the first failing position.
-// `max_depth` bounds the plies of a line (the recursion).
+// `max_depth` bounds the plies of a line: the walk recurses once a ply with a move list on
+// the stack (about 2 KB for Bao), so 2,000 plies stay within a default 8 MB stack; df-pn's
+// proofs are at most its max_path (1,000 by default) deep.
 template <class G, class Text>
 class ProofChecker {
  public:
   using State = typename G::State;
   using Children = typename G::Children;
 
-  ProofChecker(const G& g, const Text& text, std::istream& in, int max_depth = 20000)
+  ProofChecker(const G& g, const Text& text, std::istream& in, int max_depth = 2000)
       : g_(g), text_(text), in_(in), max_depth_(max_depth), proven_(1024, Hash{&g}) {}
 
   CheckResult check(const State& root, int attacker) {
