@@ -48,9 +48,9 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
       "tt-mb", po::value(&o.tt_mb)->value_name("MB"), "the table's size in MiB, 1 to 65536 (default 64)")(
       "max-path", po::value(&o.max_path)->value_name("PLIES"),
-      "dfpn: a line longer than this counts as not won by the side proving (default 1000)")(
-      "progress-s", po::value(&o.progress_s)->value_name("S"),
-      "a progress line on stderr every S seconds (0: none; default 5)");
+      "dfpn: a line longer than this counts as not won by the side proving; 1 to 2000 (bao check-proof replays lines "
+      "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
+                                            "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
   const std::string synopsis = "[--game bao] " + std::string(kPositionSynopsis) +
                                " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
@@ -63,8 +63,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
   if (o.tt_mb < 1 || o.tt_mb > 65536)
     throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
-  if (o.max_path < 1 || o.max_path > 60000)
-    throw po::error("--max-path must be within 1 to 60000, found " + std::to_string(o.max_path));
+  if (o.max_path < 1 || o.max_path > 2000)
+    throw po::error("--max-path must be within 1 to 2000, found " + std::to_string(o.max_path));
   if (!(o.progress_s >= 0)) throw po::error("--progress-s must be 0 or more");
   if (!o.proof_file.empty() && o.mode != "dfpn") throw po::error("--proof needs --mode dfpn");
   return true;

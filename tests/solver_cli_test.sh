@@ -81,6 +81,8 @@ run solve --limit-nodes 0
 check "solve: --limit-nodes 0: exit 1" status_is 1
 run solve --mode exact --proof "$tmp/p"
 check "solve: --proof with --mode exact refused" err_has "--proof needs --mode dfpn"
+run solve --max-path 2001
+check "solve: --max-path above what check-proof replays: exit 1" status_is 1
 run solve --position "1,2,3"
 check "solve: a bad position: exit 2" status_is 2
 run solve --variant kujifunza --proof /nonexistent-dir/p.proof --progress-s 0
