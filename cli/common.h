@@ -71,6 +71,8 @@ int cmd_moves(const std::vector<std::string>& args);
 int cmd_replay(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_search(const std::vector<std::string>& args);
+int cmd_solve(const std::vector<std::string>& args);
+int cmd_check_proof(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_run(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);

@@ -1,0 +1,162 @@
+// bao solve: the exact value of a position under perfect play (docs/solver.md).
+// stdout, one "key value" line each: position, value (win/loss for the side to move, or
+// open when the budget ran out first), best, distance, nodes, seconds, nps, and with
+// --proof the proof's size. stderr: a progress line every --progress-s seconds.
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "cli/common.h"
+#include "engine/error.h"
+#include "engine/notation.h"
+#include "search/solver/bao_proof_file.h"
+#include "search/solver/exact.h"
+#include "search/solver/solve.h"
+
+namespace bao::cli {
+
+namespace {
+
+const char* side_word(int side) { return side == South ? "South" : "North"; }
+
+struct SolveOptions {
+  PositionOptions position;
+  std::string game = "bao", mode = "dfpn", proof_file;
+  std::int64_t limit_nodes = 0, tt_mb = 64;
+  double limit_s = 0, progress_s = 5;
+  int max_path = 1000;
+};
+
+// What a solve found, for printing.
+struct Answer {
+  int winner = -1, best = -1;
+  std::string distance, proof_line;
+};
+
+// Returns false after --help.
+bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
+  po::options_description desc("options");
+  desc.add_options()("game", po::value(&o.game)->value_name("G"), "the game: bao (default)");
+  add_position_options(desc, o.position);
+  desc.add_options()("mode", po::value(&o.mode)->value_name("M"),
+                     "dfpn (default: proof-number search, the value and a proof) or exact (alpha-beta tests "
+                     "deepened ply by ply: the value and the exact distance)")(
+      "limit-nodes", po::value(&o.limit_nodes)->value_name("N"), "stop after N positions expanded (value: open)")(
+      "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
+      "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
+      "tt-mb", po::value(&o.tt_mb)->value_name("MB"), "the table's size in MiB, 1 to 65536 (default 64)")(
+      "max-path", po::value(&o.max_path)->value_name("PLIES"),
+      "dfpn: a line longer than this counts as not won by the side proving; 1 to 2000 (bao check-proof replays lines "
+      "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
+                                            "a progress line on stderr every S seconds (0: none; default 5)");
+  po::variables_map vm;
+  const std::string synopsis = "[--game bao] " + std::string(kPositionSynopsis) +
+                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]";
+  if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
+  if (o.game != "bao") throw po::error("--game: unknown game '" + o.game + "' (known: bao)");
+  if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
+  if (vm.count("limit-nodes") && o.limit_nodes < 1)
+    throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
+  if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
+  if (o.tt_mb < 1 || o.tt_mb > 65536)
+    throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
+  if (o.max_path < 1 || o.max_path > 2000)
+    throw po::error("--max-path must be within 1 to 2000, found " + std::to_string(o.max_path));
+  if (!(o.progress_s >= 0)) throw po::error("--progress-s must be 0 or more");
+  if (!o.proof_file.empty() && o.mode != "dfpn") throw po::error("--proof needs --mode dfpn");
+  return true;
+}
+
+Answer run_dfpn(const SolveOptions& o, const search::BaoGame& g, const Position& p, search::solver::Budget& budget,
+                std::ofstream& proof_out) {
+  Answer a;
+  search::solver::Dfpn<search::BaoGame> dfpn(g, static_cast<std::size_t>(o.tt_mb), o.max_path);
+  const search::solver::DfpnAnswer d = search::solver::solve_dfpn(g, p, dfpn, budget);
+  a.winner = d.winner;
+  a.best = d.best;
+  if (d.winner >= 0)
+    a.distance = "<= " + std::to_string(d.proof_depth) + " (the proof's longest line; --mode exact: exact)";
+  else if (d.both_disproved)
+    a.distance = "none proven (neither side's win is proven: repetitions or --max-path)";
+  else
+    a.distance = "open (" + dfpn.bound_text() + ")";
+  if (d.winner >= 0 && proof_out.is_open()) {
+    search::solver::Budget reprove{search::solver::SolveLimits{}};
+    const auto st = search::solver::write_bao_proof(proof_out, g, dfpn, p, reprove);
+    proof_out.close();
+    if (!proof_out) throw InputError("--proof: writing '" + o.proof_file + "' failed");
+    std::ostringstream line;
+    line << "proof " << o.proof_file << " prover_positions " << st.prover_nodes << " defender_positions "
+         << st.defender_nodes << " repeats " << st.repeats << " depth " << st.depth;
+    a.proof_line = line.str();
+  }
+  return a;
+}
+
+Answer run_exact(const SolveOptions& o, const search::BaoGame& g, const Position& p, search::solver::Budget& budget) {
+  Answer a;
+  search::solver::DistanceSolver<search::BaoGame> exact(g, static_cast<std::size_t>(o.tt_mb));
+  const auto r = exact.solve(p, budget);
+  a.winner = r.winner;
+  a.best = r.best;
+  a.distance = r.winner >= 0 ? std::to_string(r.distance) + " (exact)"
+                             : "open (no end within " + std::to_string(r.depth_done) + " plies)";
+  return a;
+}
+
+void print_answer(const Answer& a, const Position& p, const Rules& rules, const search::solver::Budget& budget) {
+  ChildList kids;
+  generate_children(p, rules, kids);
+  const double secs = budget.seconds();
+  std::cout << "position " << format_position(p) << "\n";
+  std::cout << "value "
+            << (a.winner < 0         ? "open"
+                : a.winner == p.side ? "win"
+                                     : "loss")
+            << " (" << side_word(p.side) << " to move"
+            << (a.winner >= 0 ? std::string(", ") + side_word(a.winner) + " wins" : "") << ")\n";
+  const bool has_best = a.best >= 0 && a.best < static_cast<int>(kids.size());
+  std::cout << "best " << (has_best ? format_move(kids[a.best].move, p.side) : "none") << "\n";
+  std::cout << "distance " << a.distance << "\n";
+  std::cout << "nodes " << budget.nodes() << "\n";
+  std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
+  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  if (!a.proof_line.empty()) std::cout << a.proof_line << "\n";
+}
+
+}  // namespace
+
+int cmd_solve(const std::vector<std::string>& args) {
+  SolveOptions o;
+  if (!parse_solve(args, o)) return kExitOk;
+  const Rules rules = make_rules(o.position);
+  const Position p = make_position(o.position, rules);
+  std::ofstream proof_out;
+  if (!o.proof_file.empty()) {
+    proof_out.open(o.proof_file);
+    if (!proof_out) throw InputError("--proof: cannot open '" + o.proof_file + "' for writing");
+  }
+  search::solver::SolveLimits limits;
+  limits.nodes = static_cast<std::uint64_t>(o.limit_nodes);
+  limits.seconds = o.limit_s;
+  limits.progress_s = o.progress_s;
+  limits.progress = [](std::uint64_t nodes, double s, const std::string& bound) {
+    std::cerr << "progress nodes " << nodes << " seconds " << static_cast<std::uint64_t>(s) << " nps "
+              << static_cast<std::uint64_t>(s > 0 ? nodes / s : 0) << " " << bound << std::endl;
+  };
+  search::solver::Budget budget(limits);
+  const search::BaoGame g{rules};
+  const Answer a = o.mode == "dfpn" ? run_dfpn(o, g, p, budget, proof_out) : run_exact(o, g, p, budget);
+  print_answer(a, p, rules, budget);
+  if (a.winner < 0 && proof_out.is_open()) {
+    proof_out.close();
+    std::remove(o.proof_file.c_str());
+    std::cerr << "bao solve: no proof written: the value is not proven\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,59 @@
+// The budget and progress report the exact solvers share (df-pn, search/solver/dfpn.h, and
+// the distance search, search/solver/exact.h).
+//
+// A solver counts a node per position it expands and calls tick() there; tick() reads the
+// clock every 64 nodes only (a Bao node costs microseconds to milliseconds), and reports progress at most every
+// `progress_s` seconds. Once a limit has passed, stopped() stays true and the solver unwinds, keeping what it has
+// proven (its table) so that a caller can still read the bounds it reached.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace bao::search::solver {
+
+struct SolveLimits {
+  std::uint64_t nodes = 0;  // 0: no node limit
+  double seconds = 0;       // 0: no time limit
+  double progress_s = 0;    // 0: no progress reports
+  // Called at most every progress_s seconds with the nodes so far, the seconds, and a
+  // short description of the solver's current bound (e.g. "root pn 12 dn 40").
+  std::function<void(std::uint64_t nodes, double seconds, const std::string& bound)> progress;
+};
+
+class Budget {
+ public:
+  explicit Budget(const SolveLimits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()), last_report_(0) {}
+
+  // Counts one node; true once a limit has passed.
+  template <class BoundText>
+  bool tick(const BoundText& bound) {
+    ++nodes_;
+    if (stopped_) return true;
+    if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+    if ((nodes_ & 63) == 0 && (limits_.seconds > 0 || limits_.progress)) {
+      const double s = seconds();
+      if (limits_.seconds > 0 && s >= limits_.seconds) stopped_ = true;
+      if (limits_.progress && limits_.progress_s > 0 && s - last_report_ >= limits_.progress_s) {
+        last_report_ = s;
+        limits_.progress(nodes_, s, bound());
+      }
+    }
+    return stopped_;
+  }
+  bool stopped() const { return stopped_; }
+  std::uint64_t nodes() const { return nodes_; }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  SolveLimits limits_;
+  std::chrono::steady_clock::time_point start_;
+  double last_report_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace bao::search::solver
