@@ -23,7 +23,7 @@ const char* side_word(int side) { return side == South ? "South" : "North"; }
 
 struct SolveOptions {
   PositionOptions position;
-  std::string game = "bao", mode = "dfpn", proof_file;
+  std::string mode = "dfpn", proof_file;
   std::int64_t limit_nodes = 0, tt_mb = 64;
   double limit_s = 0, progress_s = 5;
   int max_path = 1000;
@@ -38,7 +38,6 @@ struct Answer {
 // Returns false after --help.
 bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   po::options_description desc("options");
-  desc.add_options()("game", po::value(&o.game)->value_name("G"), "the game: bao (default)");
   add_position_options(desc, o.position);
   desc.add_options()("mode", po::value(&o.mode)->value_name("M"),
                      "dfpn (default: proof-number search, the value and a proof) or exact (alpha-beta tests "
@@ -52,11 +51,13 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis = "[--game bao] " + std::string(kPositionSynopsis) +
+  const std::string synopsis = std::string(kPositionSynopsis) +
                                " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
                                "[--tt-mb MB] [--max-path PLIES] [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
-  if (o.game != "bao") throw po::error("--game: unknown game '" + o.game + "' (known: bao)");
+  // --game (add_position_options) names any registered game; this solver proves Bao's.
+  if (other_game(o.position))
+    throw InputError("--game " + o.position.game + ": bao solve proves wins and losses of Bao positions only");
   if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
     throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));

@@ -73,7 +73,7 @@ check "solve: budget out: no proof file" test ! -e "$tmp/open.proof"
 
 # --- Bad input.
 run solve --game chess
-check "solve: unknown game: exit 1" status_is 1
+check "solve: unknown game: exit 2" status_is 2
 check "solve: unknown game named" err_has "unknown game 'chess'"
 run solve --mode fast
 check "solve: bad mode: exit 1" status_is 1
