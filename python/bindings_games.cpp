@@ -106,7 +106,6 @@ void bind_game_classes(py::module_& m) {
       .def("__repr__", [](const PyGameState& s) {
         return "<bao.GameState " + s.game->spec() + " '" + s.game->format_state(s.state) + "'>";
       });
-
 }
 
 }  // namespace
