@@ -170,6 +170,12 @@ while IFS=$'\t' read -r where kind command expected; do
   case "$kind" in
     skip) echo "skip $where: $command" ;;
     run)
+      # The notebook needs the Python module, which a sanitizer build leaves out (python/
+      # CMakeLists.txt); CMake says whether this build has it (BAO_PYTHON_BUILT).
+      if [[ "$command" == *"jupyter nbconvert"* && "${BAO_PYTHON_BUILT:-1}" != 1 ]]; then
+        echo "skip $where: the Python module is not built in this build folder (a sanitizer build)"
+        continue
+      fi
       ran=$((ran + 1))
       check "$where: $command" runs "$command"
       ;;
@@ -180,6 +186,8 @@ while IFS=$'\t' read -r where kind command expected; do
   esac
 done < "$tmp/commands"
 check "the docs have bao command lines to run" test "$ran" -gt 10
-check "the notebook command of docs/python.md ran, its page written" \
-  test -s "$work/notebook-html/analyse-tournament.html"
+if [ "${BAO_PYTHON_BUILT:-1}" = 1 ]; then
+  check "the notebook command of docs/python.md ran, its page written" \
+    test -s "$work/notebook-html/analyse-tournament.html"
+fi
 finish
