@@ -5,10 +5,12 @@
 // final margin, South's seeds minus North's, or open with the bounds proven), mover (the
 // same from the side to move's view), best, tests, nodes, seconds, nps. stderr: a
 // progress line every --progress-s seconds.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli/common.h"
@@ -30,7 +32,8 @@ const char* side_word(int side) { return side == South ? "South" : "North"; }
 
 struct SolveOptions {
   PositionOptions position;
-  std::string mode = "dfpn", proof_file;
+  std::string mode = "dfpn", proof_file, endgame_db;
+  int endgame_seeds = 0;
   bool kalah = false;  // --game names Kalah: the margin solver
   std::int64_t limit_nodes = 0, tt_mb = 64;
   double limit_s = 0, progress_s = 5;
@@ -50,6 +53,10 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   desc.add_options()("mode", po::value(&o.mode)->value_name("M"),
                      "dfpn (default: proof-number search, the value and a proof) or exact (alpha-beta tests "
                      "deepened ply by ply: the value and the exact distance)")(
+      "endgame-seeds", po::value(&o.endgame_seeds)->value_name("K"),
+      "Kalah: an endgame database of every position with at most K seeds in the houses, 1 to 126 (default 0: none)")(
+      "endgame-db", po::value(&o.endgame_db)->value_name("FILE"),
+      "Kalah: read the database from FILE, or build it and write it there when FILE does not exist")(
       "limit-nodes", po::value(&o.limit_nodes)->value_name("N"), "stop after N positions expanded (value: open)")(
       "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
@@ -59,11 +66,12 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis = "[--game bao] " + std::string(kPositionSynopsis) +
-                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
-                               "       --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
-                               "[--limit-s S] [--tt-mb MB] [--progress-s S]";
+  const std::string synopsis =
+      "[--game bao] " + std::string(kPositionSynopsis) +
+      " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+      "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
+      "       --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+      "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -73,6 +81,12 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
     for (const char* name : {"mode", "proof", "max-path"})
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
+  if (!o.kalah)
+    for (const char* name : {"endgame-seeds", "endgame-db"})
+      if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
+  if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
+    throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
+  if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
   if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
     throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
@@ -144,15 +158,34 @@ void print_answer(const Answer& a, const Position& p, const Rules& rules, const 
 }
 
 // Kalah's margin by MTD(f) (search/solver/margin.h).
-void solve_kalah(const SolveOptions& o, search::solver::Budget& budget) {
+// The clock starts once the table is allocated.
+void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limits) {
   using Runtime = search::GameRuntime<kalah::KalahTraits>;
   const auto any = other_game(o.position);
   const auto* runtime = dynamic_cast<const Runtime*>(any.get());
   if (!runtime) throw InputError("--game '" + o.position.game + "': not Kalah");
   const kalah::KalahGame& g = runtime->game();
   const kalah::KalahState s = Runtime::get(any_position(*any, o.position));
+  std::optional<search::solver::KalahEndgameDb> db;
+  std::string db_line;
+  if (o.endgame_seeds > 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool load = !o.endgame_db.empty() && std::ifstream(o.endgame_db).good();
+    if (load)
+      db = search::solver::KalahEndgameDb::load(o.endgame_db, g.rules, o.endgame_seeds);
+    else
+      db.emplace(g.rules, o.endgame_seeds);
+    if (!load && !o.endgame_db.empty()) db->save(o.endgame_db);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::ostringstream line;
+    line << "endgame seeds " << o.endgame_seeds << " positions " << db->size() << " " << (load ? "loaded" : "built")
+         << (o.endgame_db.empty() ? "" : " " + o.endgame_db) << " seconds " << std::fixed << std::setprecision(2)
+         << secs;
+    db_line = line.str();
+  }
   search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
-      g, search::solver::KalahMarginHook{g.rules}, static_cast<std::size_t>(o.tt_mb));
+      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb));
+  search::solver::Budget budget(limits);
   const auto r = solver.solve(s, budget);
   const double secs = budget.seconds();
   const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
@@ -176,6 +209,7 @@ void solve_kalah(const SolveOptions& o, search::solver::Budget& budget) {
   std::cout << "nodes " << budget.nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
   std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  if (!db_line.empty()) std::cout << db_line << "\n";
 }
 
 }  // namespace
@@ -191,11 +225,11 @@ int cmd_solve(const std::vector<std::string>& args) {
     std::cerr << "progress nodes " << nodes << " seconds " << static_cast<std::uint64_t>(s) << " nps "
               << static_cast<std::uint64_t>(s > 0 ? nodes / s : 0) << " " << bound << std::endl;
   };
-  search::solver::Budget budget(limits);
   if (o.kalah) {
-    solve_kalah(o, budget);
+    solve_kalah(o, limits);
     return kExitOk;
   }
+  search::solver::Budget budget(limits);
   const Rules rules = make_rules(o.position);
   const Position p = make_position(o.position, rules);
   std::ofstream proof_out;

@@ -11,16 +11,20 @@
 #include <cstring>
 
 #include "engine/kalah/kalah.h"
+#include "search/solver/kalah_endgame.h"
 
 namespace bao::search::solver {
 
 struct KalahMarginHook {
   kalah::KalahRules rules;
+  const KalahEndgameDb* db = nullptr;  // optional: exact rests of positions with few seeds
 
   bool over(const kalah::KalahState& s) const { return kalah::game_over(s, rules); }
   int final_margin(const kalah::KalahState& s) const { return kalah::margin(s, rules); }
   int banked(const kalah::KalahState& s) const { return s.store(0) - s.store(1); }
   int open(const kalah::KalahState& s) const { return kalah::row_seeds(s, 0, rules) + kalah::row_seeds(s, 1, rules); }
+  // The exact rest (final - banked) when the database holds s.
+  bool exact(const kalah::KalahState& s, int& rest) const { return db && db->lookup(s, rest); }
   std::uint64_t rest_key(const kalah::KalahState& s) const {
     std::uint64_t a, b;
     std::memcpy(&a, s.pit.data(), 8);      // South's houses 1..8

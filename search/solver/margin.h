@@ -14,6 +14,7 @@
 //   int open(s)                   how far the rest can still move it: the final margin
 //                                 lies within banked(s) +- open(s)
 //   std::uint64_t rest_key(s)     a hash of what the rest of the game depends on
+//   bool exact(s, int& rest)      the rest from an endgame database, when it holds s
 // The solver relies on the rest, final - banked, depending only on what rest_key hashes
 // (Kalah: the houses and the side to move, not the stores), so the table keeps bounds on
 // the rest and a position reached with other stores reuses them. banked +- open bounds
@@ -93,6 +94,7 @@ class MarginSolver {
   int search(const State& s, int alpha, int beta) {
     if (h_.over(s)) return h_.final_margin(s);
     const int banked = h_.banked(s), open = h_.open(s);
+    if (int rest; h_.exact(s, rest)) return banked + rest;
     int lo = banked - open, hi = banked + open;
     const std::uint64_t key = h_.rest_key(s);
     Entry* e = find(key);
@@ -106,10 +108,11 @@ class MarginSolver {
             [this] { return "margin within [" + std::to_string(lower_) + ", " + std::to_string(upper_) + "]"; }))
       return alpha;  // unwinding: the caller discards it
     const int a = std::max(alpha, lo), b = std::min(beta, hi);
+    const std::uint64_t nodes_before = budget_->nodes();
     Children kids;
     g_.children(s, kids);
-    order(s, kids, e ? e->best : kNoMove);
     const bool south = g_.side_to_move(s) == 0;
+    order(s, kids, e ? e->best : kNoMove);
     int best = south ? lo - 1 : hi + 1, best_index = -1;
     for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
       const int v = south ? search(kids[i].pos, std::max(a, best), b) : search(kids[i].pos, a, std::min(b, best));
@@ -127,20 +130,28 @@ class MarginSolver {
       new_lo = new_hi = best;
     const std::uint8_t move =
         best_index >= 0 ? static_cast<std::uint8_t>(g_.move_index(kids[best_index].move)) : kNoMove;
-    record(key, new_lo - banked, new_hi - banked, move);
+    record(key, new_lo - banked, new_hi - banked, move, work(budget_->nodes() - nodes_before));
     return best <= a ? new_hi : new_lo;
   }
 
  private:
   static constexpr std::size_t kWays = 4;
   static constexpr std::uint8_t kNoMove = 0xff;
-  // Bounds on the rest (final - banked); `used` also ages nothing: the table only fills.
+  // Bounds on the rest (final - banked), the best move found, and the work the entry
+  // cost (log2 of the nodes below it), which decides what a full bucket gives up.
   struct Entry {
     std::uint64_t key = 0;
     std::int16_t lo = -0x7fff, hi = 0x7fff;
     std::uint8_t best = kNoMove;
     std::uint8_t used = 0;
+    std::uint8_t work = 0;
   };
+
+  static std::uint8_t work(std::uint64_t nodes) {
+    std::uint8_t w = 0;
+    while (nodes > 1) nodes >>= 1, ++w;
+    return w;
+  }
 
   // The table's move first, then the game's hint (Kalah: stored seeds, extra moves); an
   // insertion sort of at most a row of moves, without the heap.
@@ -175,9 +186,8 @@ class MarginSolver {
     return nullptr;
   }
 
-  // A new position takes an empty slot, else the slot whose bounds are widest apart (it
-  // says the least), else the first.
-  void record(std::uint64_t key, int lo, int hi, std::uint8_t best) {
+  // A new position takes an empty slot, else the slot that cost the least work.
+  void record(std::uint64_t key, int lo, int hi, std::uint8_t best, std::uint8_t work) {
     Entry* b = &table_[(key & mask_) * kWays];
     Entry* slot = nullptr;
     for (std::size_t i = 0; i < kWays && !slot; ++i)
@@ -188,7 +198,7 @@ class MarginSolver {
       if (!slot) {
         slot = &b[0];
         for (std::size_t i = 1; i < kWays; ++i)
-          if (b[i].hi - b[i].lo > slot->hi - slot->lo) slot = &b[i];
+          if (b[i].work < slot->work) slot = &b[i];
       }
       *slot = Entry{};
       slot->key = key;
@@ -197,6 +207,7 @@ class MarginSolver {
     slot->lo = static_cast<std::int16_t>(std::max<int>(slot->lo, lo));
     slot->hi = static_cast<std::int16_t>(std::min<int>(slot->hi, hi));
     if (best != kNoMove) slot->best = best;
+    slot->work = std::max(slot->work, work);
   }
 
   const G& g_;
