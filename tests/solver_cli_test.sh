@@ -145,6 +145,23 @@ done
 run solve --game 'kalah(houses=4,seeds=3)' --position '0,0,0,1/0,0,1,1 10,11 N' --progress-s 0
 check "solve kalah position: North to move, its view" out_has "mover +2 (North to move, its view)"
 check "solve kalah position: South's view" out_has "value -2 (South's seeds minus North's"
+# The endgame database: built and written, then read back; the value unchanged. Its size
+# is 2 C(k + 2m, 2m) = 2 C(18, 8) = 87516 positions.
+run solve --game 'kalah(houses=4,seeds=3)' --progress-s 0
+plain=$(sed -n 's/^value //p' "$tmp/out")
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 10 --endgame-db "$tmp/e.db" --progress-s 0
+check "solve kalah --endgame-db: built and written" out_has "endgame seeds 10 positions 87516 built $tmp/e.db"
+check "solve kalah --endgame-db: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 10 --endgame-db "$tmp/e.db" --progress-s 0
+check "solve kalah --endgame-db: read back" out_has "positions 87516 loaded $tmp/e.db"
+check "solve kalah --endgame-db: read back, the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+run solve --game 'kalah(houses=4,seeds=3,empty_capture=true)' --endgame-seeds 10 --endgame-db "$tmp/e.db"
+check "solve kalah --endgame-db: other rules: exit 2" status_is 2
+check "solve kalah --endgame-db: other rules named" err_has "expected 'kalah-endgame 1 houses=4 empty_capture=true"
+run solve --variant kujifunza --endgame-seeds 10
+check "solve: --endgame-seeds for Bao: exit 1" status_is 1
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 0
+check "solve kalah: --endgame-seeds 0: exit 1" status_is 1
 run solve --game 'kalah(houses=6,seeds=6)' --limit-nodes 50 --progress-s 0
 check "solve kalah: budget out: exit 0" status_is 0
 check "solve kalah: budget out: value open with bounds" out_has "value open (South's margin within"
