@@ -67,10 +67,10 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
   const std::string synopsis =
-      "[--game bao] " + std::string(kPositionSynopsis) +
+      std::string(kPositionSynopsis) +
       " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
       "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
-      "       --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+      "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
       "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
