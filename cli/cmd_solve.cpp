@@ -1,18 +1,27 @@
 // bao solve: the exact value of a position under perfect play (docs/solver.md).
 // stdout, one "key value" line each: position, value (win/loss for the side to move, or
 // open when the budget ran out first), best, distance, nodes, seconds, nps, and with
-// --proof the proof's size. stderr: a progress line every --progress-s seconds.
+// --proof the proof's size. For Kalah (--game 'kalah(...)'): game, position, value (the
+// final margin, South's seeds minus North's, or open with the bounds proven), mover (the
+// same from the side to move's view), best, tests, nodes, seconds, nps. stderr: a
+// progress line every --progress-s seconds.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli/common.h"
 #include "engine/error.h"
+#include "engine/kalah/kalah_traits.h"
 #include "engine/notation.h"
+#include "search/game_runtime.h"
 #include "search/solver/bao_proof_file.h"
 #include "search/solver/exact.h"
+#include "search/solver/kalah_margin.h"
+#include "search/solver/margin.h"
 #include "search/solver/solve.h"
 
 namespace bao::cli {
@@ -23,7 +32,9 @@ const char* side_word(int side) { return side == South ? "South" : "North"; }
 
 struct SolveOptions {
   PositionOptions position;
-  std::string mode = "dfpn", proof_file;
+  std::string mode = "dfpn", proof_file, endgame_db;
+  int endgame_seeds = 0;
+  bool kalah = false;  // --game names Kalah: the margin solver
   std::int64_t limit_nodes = 0, tt_mb = 64;
   double limit_s = 0, progress_s = 5;
   int max_path = 1000;
@@ -42,6 +53,10 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   desc.add_options()("mode", po::value(&o.mode)->value_name("M"),
                      "dfpn (default: proof-number search, the value and a proof) or exact (alpha-beta tests "
                      "deepened ply by ply: the value and the exact distance)")(
+      "endgame-seeds", po::value(&o.endgame_seeds)->value_name("K"),
+      "Kalah: an endgame database of every position with at most K seeds in the houses, 1 to 126 (default 0: none)")(
+      "endgame-db", po::value(&o.endgame_db)->value_name("FILE"),
+      "Kalah: read the database from FILE, or build it and write it there when FILE does not exist")(
       "limit-nodes", po::value(&o.limit_nodes)->value_name("N"), "stop after N positions expanded (value: open)")(
       "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
@@ -51,13 +66,27 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis = std::string(kPositionSynopsis) +
-                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]";
+  const std::string synopsis =
+      std::string(kPositionSynopsis) +
+      " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+      "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
+      "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+      "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
-  // --game (add_position_options) names any registered game; this solver proves Bao's.
-  if (other_game(o.position))
-    throw InputError("--game " + o.position.game + ": bao solve proves wins and losses of Bao positions only");
+  const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
+  if (game != "bao" && game != "kalah")
+    throw InputError("--game: unknown game '" + game + "' for solve (bao solve solves bao and kalah)");
+  o.kalah = game == "kalah";
+  if (o.kalah)
+    for (const char* name : {"mode", "proof", "max-path"})
+      if (vm.count(name))
+        throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
+  if (!o.kalah)
+    for (const char* name : {"endgame-seeds", "endgame-db"})
+      if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
+  if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
+    throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
+  if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
   if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
     throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
@@ -128,18 +157,66 @@ void print_answer(const Answer& a, const Position& p, const Rules& rules, const 
   if (!a.proof_line.empty()) std::cout << a.proof_line << "\n";
 }
 
+// Kalah's margin by MTD(f) (search/solver/margin.h).
+// The clock starts once the table is allocated.
+void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limits) {
+  using Runtime = search::GameRuntime<kalah::KalahTraits>;
+  const auto any = other_game(o.position);
+  const auto* runtime = dynamic_cast<const Runtime*>(any.get());
+  if (!runtime) throw InputError("--game '" + o.position.game + "': not Kalah");
+  const kalah::KalahGame& g = runtime->game();
+  const kalah::KalahState s = Runtime::get(any_position(*any, o.position));
+  std::optional<search::solver::KalahEndgameDb> db;
+  std::string db_line;
+  if (o.endgame_seeds > 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool load = !o.endgame_db.empty() && std::ifstream(o.endgame_db).good();
+    if (load)
+      db = search::solver::KalahEndgameDb::load(o.endgame_db, g.rules, o.endgame_seeds);
+    else
+      db.emplace(g.rules, o.endgame_seeds);
+    if (!load && !o.endgame_db.empty()) db->save(o.endgame_db);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::ostringstream line;
+    line << "endgame seeds " << o.endgame_seeds << " positions " << db->size() << " " << (load ? "loaded" : "built")
+         << (o.endgame_db.empty() ? "" : " " + o.endgame_db) << " seconds " << std::fixed << std::setprecision(2)
+         << secs;
+    db_line = line.str();
+  }
+  search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
+      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb));
+  search::solver::Budget budget(limits);
+  const auto r = solver.solve(s, budget);
+  const double secs = budget.seconds();
+  const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
+  const int sign = s.side == 0 ? 1 : -1;
+  const std::string mover = any->side_name(s.side);
+  std::cout << "game " << any->spec() << "\n";
+  std::cout << "position " << any->format_state(Runtime::put(s)) << "\n";
+  if (r.solved) {
+    std::cout << "value " << signed_text(r.value) << " (South's seeds minus North's at the end under perfect play)\n";
+    std::cout << "mover " << signed_text(sign * r.value) << " (" << mover << " to move, its view)\n";
+  } else {
+    std::cout << "value open (South's margin within " << signed_text(r.lower) << " to " << signed_text(r.upper)
+              << ")\n";
+    std::cout << "mover open\n";
+  }
+  kalah::KalahChildren kids;
+  g.children(s, kids);
+  const bool has_best = r.best >= 0 && r.best < static_cast<int>(kids.size());
+  std::cout << "best " << (has_best ? kalah::format_move(kids[r.best].move) : "none") << "\n";
+  std::cout << "tests " << r.tests << "\n";
+  std::cout << "nodes " << budget.nodes() << "\n";
+  std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
+  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  if (!db_line.empty()) std::cout << db_line << "\n";
+}
+
 }  // namespace
 
 int cmd_solve(const std::vector<std::string>& args) {
   SolveOptions o;
   if (!parse_solve(args, o)) return kExitOk;
-  const Rules rules = make_rules(o.position);
-  const Position p = make_position(o.position, rules);
-  std::ofstream proof_out;
-  if (!o.proof_file.empty()) {
-    proof_out.open(o.proof_file);
-    if (!proof_out) throw InputError("--proof: cannot open '" + o.proof_file + "' for writing");
-  }
   search::solver::SolveLimits limits;
   limits.nodes = static_cast<std::uint64_t>(o.limit_nodes);
   limits.seconds = o.limit_s;
@@ -148,7 +225,18 @@ int cmd_solve(const std::vector<std::string>& args) {
     std::cerr << "progress nodes " << nodes << " seconds " << static_cast<std::uint64_t>(s) << " nps "
               << static_cast<std::uint64_t>(s > 0 ? nodes / s : 0) << " " << bound << std::endl;
   };
+  if (o.kalah) {
+    solve_kalah(o, limits);
+    return kExitOk;
+  }
   search::solver::Budget budget(limits);
+  const Rules rules = make_rules(o.position);
+  const Position p = make_position(o.position, rules);
+  std::ofstream proof_out;
+  if (!o.proof_file.empty()) {
+    proof_out.open(o.proof_file);
+    if (!proof_out) throw InputError("--proof: cannot open '" + o.proof_file + "' for writing");
+  }
   const search::BaoGame g{rules};
   const Answer a = o.mode == "dfpn" ? run_dfpn(o, g, p, budget, proof_out) : run_exact(o, g, p, budget);
   print_answer(a, p, rules, budget);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bao solve and bao check-proof end to end: Bao la Kujifunza solved from the start with a
 # proof that check-proof accepts; the proof with one move changed, cut short, or with a
-# bad header rejected naming the failure; a budget that runs out; bad options refused.
+# bad header rejected naming the failure; a budget that runs out; bad options refused;
+# Kalah's margin against a brute force written in the script.
 # Usage: solver_cli_test.sh BAO DATA_DIR
 set -u
 BAO="$1"; DATA="$2"
@@ -87,5 +88,94 @@ run solve --position "1,2,3"
 check "solve: a bad position: exit 2" status_is 2
 run solve --variant kujifunza --proof /nonexistent-dir/p.proof --progress-s 0
 check "solve: an unwritable proof file: exit 2" status_is 2
+
+# --- Kalah's margin: bao solve against a brute-force minimax written here in Python,
+# independently of the engine (seed by seed over a plain list; docs/kalah.md's rules).
+kalah_brute() { # houses seeds empty_capture(0|1) end(either|mover) [position]
+  python3 - "$@" <<'EOF'
+import sys
+from functools import lru_cache
+m, n, empty, end = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
+# board: South houses 0..m-1, South store m, North houses m+1..2m, North store 2m+1
+def over(b, side):
+    rows = [sum(b[0:m]), sum(b[m + 1:2 * m + 1])]
+    return rows[side] == 0 if end == "mover" else min(rows) == 0
+def final(b):
+    return b[m] + sum(b[0:m]) - b[2 * m + 1] - sum(b[m + 1:2 * m + 1])
+@lru_cache(maxsize=None)
+def value(b, side):
+    if over(b, side):
+        return final(b)
+    own = range(0, m) if side == 0 else range(m + 1, 2 * m + 1)
+    store, skip = (m, 2 * m + 1) if side == 0 else (2 * m + 1, m)
+    best = None
+    for h in own:
+        if b[h] == 0:
+            continue
+        x = list(b); k = x[h]; x[h] = 0; i = h
+        while k:
+            i = (i + 1) % (2 * m + 2)
+            if i != skip:
+                x[i] += 1; k -= 1
+        nxt = side
+        if i != store:
+            nxt = 1 - side
+            opp = 2 * m - i
+            if i in own and x[i] == 1 and (x[opp] > 0 or empty):
+                x[store] += 1 + x[opp]; x[i] = 0; x[opp] = 0
+        v = value(tuple(x), nxt)
+        if best is None or (v > best if side == 0 else v < best):
+            best = v
+    return best
+print(value(tuple([n] * m + [0] + [n] * m + [0]), 0))
+EOF
+}
+for spec in "2 2 0 either" "3 2 0 either" "2 3 1 either" "3 2 1 mover"; do
+  set -- $spec
+  cap=$([ "$3" = 1 ] && echo true || echo false)
+  want=$(kalah_brute "$@")
+  run solve --game "kalah(houses=$1,seeds=$2,empty_capture=$cap,end=$4)" --progress-s 0
+  got=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$tmp/out")
+  check "solve kalah($1,$2,$cap,$4): exit 0" status_is 0
+  check "solve kalah($1,$2,$cap,$4): the brute force's margin ($want)" test "${got#+}" = "$want"
+  check "solve kalah($1,$2,$cap,$4): a best move" eval 'grep -qE "^best [1-9]$" "$tmp/out"'
+done
+# North to move, by hand: whichever of its two seeds North sows first, South's last seed
+# ends the game 11 to 13.
+run solve --game 'kalah(houses=4,seeds=3)' --position '0,0,0,1/0,0,1,1 10,11 N' --progress-s 0
+check "solve kalah position: North to move, its view" out_has "mover +2 (North to move, its view)"
+check "solve kalah position: South's view" out_has "value -2 (South's seeds minus North's"
+# The endgame database: built and written, then read back; the value unchanged. Its size
+# is 2 C(k + 2m, 2m) = 2 C(18, 8) = 87516 positions.
+run solve --game 'kalah(houses=4,seeds=3)' --progress-s 0
+plain=$(sed -n 's/^value //p' "$tmp/out")
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 10 --endgame-db "$tmp/e.db" --progress-s 0
+check "solve kalah --endgame-db: built and written" out_has "endgame seeds 10 positions 87516 built $tmp/e.db"
+check "solve kalah --endgame-db: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 10 --endgame-db "$tmp/e.db" --progress-s 0
+check "solve kalah --endgame-db: read back" out_has "positions 87516 loaded $tmp/e.db"
+check "solve kalah --endgame-db: read back, the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+run solve --game 'kalah(houses=4,seeds=3,empty_capture=true)' --endgame-seeds 10 --endgame-db "$tmp/e.db"
+check "solve kalah --endgame-db: other rules: exit 2" status_is 2
+check "solve kalah --endgame-db: other rules named" err_has "expected 'kalah-endgame 1 houses=4 empty_capture=true"
+run solve --variant kujifunza --endgame-seeds 10
+check "solve: --endgame-seeds for Bao: exit 1" status_is 1
+run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 0
+check "solve kalah: --endgame-seeds 0: exit 1" status_is 1
+run solve --game 'kalah(houses=6,seeds=6)' --limit-nodes 50 --progress-s 0
+check "solve kalah: budget out: exit 0" status_is 0
+check "solve kalah: budget out: value open with bounds" out_has "value open (South's margin within"
+run solve --game 'kalah(houses=3,seeds=2)' --mode exact
+check "solve kalah: --mode refused: exit 1" status_is 1
+check "solve kalah: --mode refused: says why" err_has "--mode is for win/loss games"
+run solve --game 'kalah(houses=3,seeds=2)' --proof "$tmp/k.proof"
+check "solve kalah: --proof refused" err_has "--proof is for win/loss games"
+run solve --game 'kalah(houses=9)'
+check "solve kalah: houses out of range: exit 2" status_is 2
+check "solve kalah: houses out of range named" err_has "houses"
+run solve --game 'kalah(houses=3,seeds=2)' --position '1,1/1,1 0,0 S'
+check "solve kalah: a bad position: exit 2" status_is 2
+run solve --game 'kalah(houses=3,seeds=2)' --variant kujifunza
+check "solve kalah: Bao's --variant refused: exit 2" status_is 2
 
 finish

@@ -1,0 +1,245 @@
+// The margin solver (search/solver/margin.h) on Kalah against a plain minimax over the
+// full game tree, written here without a table or bounds: small games from the start and
+// from seeded random positions, both capture rules and both end rules; the endgame
+// database against the same brute force, its file written, read back and refused for
+// other rules, and the solver's value unchanged with it.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/kalah/kalah.h"
+#include "engine/kalah/kalah_game.h"
+#include "engine/kalah/kalah_notation.h"
+#include "search/solver/kalah_endgame.h"
+#include "search/solver/kalah_margin.h"
+#include "search/solver/margin.h"
+
+namespace bao::search::solver {
+namespace {
+
+using kalah::KalahRules;
+using kalah::KalahState;
+
+// South's margin under perfect play: the whole tree, no table.
+int brute_force(const KalahState& s, const KalahRules& r) {
+  kalah::KalahChildren kids;
+  kalah::generate_children(s, r, kids);
+  if (kids.empty()) return kalah::margin(s, r);
+  const bool south = s.side == 0;
+  int best = south ? -1000 : 1000;
+  for (const auto& c : kids) {
+    const int v = brute_force(c.pos, r);
+    best = south ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+struct Case {
+  int houses, seeds;
+};
+
+std::vector<KalahRules> rule_set() {
+  std::vector<KalahRules> out;
+  for (const Case c : {Case{1, 1}, Case{1, 3}, Case{2, 1}, Case{2, 2}, Case{3, 1}, Case{2, 3}, Case{3, 2}, Case{4, 1}})
+    for (bool empty : {false, true})
+      for (auto end : {kalah::EndRule::Either, kalah::EndRule::Mover}) {
+        KalahRules r;
+        r.houses = c.houses;
+        r.seeds = c.seeds;
+        r.empty_capture = empty;
+        r.end = end;
+        out.push_back(r);
+      }
+  return out;
+}
+
+std::string describe(const KalahRules& r, const KalahState& s) {
+  return "kalah(" + std::to_string(r.houses) + "," + std::to_string(r.seeds) + ") empty_capture " +
+         (r.empty_capture ? "true" : "false") + " end " + (r.end == kalah::EndRule::Either ? "either" : "mover") +
+         " at " + kalah::format_state(s, r);
+}
+
+// Checks the solver's value against the brute force at s, and that its best move reaches it.
+void expect_solved(const KalahRules& r, const KalahState& s, int& nontrivial) {
+  const kalah::KalahGame g{r};
+  MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1);
+  Budget budget{SolveLimits{}};
+  const auto res = solver.solve(s, budget);
+  const int want = brute_force(s, r);
+  ASSERT_TRUE(res.solved) << describe(r, s);
+  EXPECT_EQ(res.value, want) << describe(r, s);
+  EXPECT_EQ(res.lower, want);
+  EXPECT_EQ(res.upper, want);
+  kalah::KalahChildren kids;
+  kalah::generate_children(s, r, kids);
+  if (kids.empty()) {
+    EXPECT_EQ(res.best, -1);
+    return;
+  }
+  ASSERT_GE(res.best, 0) << describe(r, s);
+  ASSERT_LT(res.best, static_cast<int>(kids.size()));
+  EXPECT_EQ(brute_force(kids[res.best].pos, r), want) << "best move of " << describe(r, s);
+  // A position where the moves differ in value tests the choice.
+  for (const auto& c : kids)
+    if (brute_force(c.pos, r) != want) {
+      ++nontrivial;
+      break;
+    }
+}
+
+TEST(MarginSolver, MatchesBruteForceFromTheStart) {
+  int nontrivial = 0;
+  for (const KalahRules& r : rule_set()) expect_solved(r, kalah::start_state(r), nontrivial);
+  EXPECT_GT(nontrivial, 0);
+}
+
+TEST(MarginSolver, MatchesBruteForceOnRandomPositions) {
+  std::mt19937 rng(43);
+  int positions = 0, nontrivial = 0;
+  for (const KalahRules& r : rule_set()) {
+    for (int k = 0; k < 6; ++k) {
+      KalahState s = kalah::start_state(r);
+      const int plies = static_cast<int>(rng() % 8);
+      for (int p = 0; p < plies; ++p) {
+        kalah::KalahChildren kids;
+        kalah::generate_children(s, r, kids);
+        if (kids.empty()) break;
+        s = kids[rng() % kids.size()].pos;
+      }
+      expect_solved(r, s, nontrivial);
+      ++positions;
+    }
+  }
+  EXPECT_EQ(positions, static_cast<int>(rule_set().size()) * 6);
+  EXPECT_GT(nontrivial, 10);
+}
+
+// A table too small to hold the tree (one bucket) still gives the exact value: entries
+// are replaced, never trusted for another position.
+TEST(MarginSolver, ExactWithATinyTable) {
+  KalahRules r;
+  r.houses = 3;
+  r.seeds = 2;
+  const kalah::KalahGame g{r};
+  MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 0);
+  Budget budget{SolveLimits{}};
+  const KalahState s = kalah::start_state(r);
+  const auto res = solver.solve(s, budget);
+  ASSERT_TRUE(res.solved);
+  EXPECT_EQ(res.value, brute_force(s, r));
+}
+
+// A budget that runs out leaves the value open with bounds that hold.
+TEST(MarginSolver, BudgetOutGivesBoundsThatHold) {
+  KalahRules r;
+  r.houses = 3;
+  r.seeds = 3;
+  const kalah::KalahGame g{r};
+  MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1);
+  SolveLimits limits;
+  limits.nodes = 20;
+  Budget budget{limits};
+  const KalahState s = kalah::start_state(r);
+  const auto res = solver.solve(s, budget);
+  EXPECT_FALSE(res.solved);
+  EXPECT_EQ(res.best, -1);
+  const int v = brute_force(s, r);
+  EXPECT_LE(res.lower, v);
+  EXPECT_GE(res.upper, v);
+  EXPECT_LT(res.lower, res.upper);
+}
+
+// Random positions along seeded random games.
+std::vector<KalahState> random_positions(const KalahRules& r, int count, std::mt19937& rng) {
+  std::vector<KalahState> out;
+  while (static_cast<int>(out.size()) < count) {
+    KalahState s = kalah::start_state(r);
+    const int plies = static_cast<int>(rng() % 12);
+    for (int p = 0; p < plies; ++p) {
+      kalah::KalahChildren kids;
+      kalah::generate_children(s, r, kids);
+      if (kids.empty()) break;
+      s = kids[rng() % kids.size()].pos;
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+TEST(KalahEndgameDb, MatchesBruteForce) {
+  std::mt19937 rng(7);
+  for (bool empty : {false, true})
+    for (auto end : {kalah::EndRule::Either, kalah::EndRule::Mover}) {
+      KalahRules r;
+      r.houses = 3;
+      r.seeds = 2;
+      r.empty_capture = empty;
+      r.end = end;
+      const KalahEndgameDb db(r, 12);     // every position of Kalah(3,2)
+      EXPECT_EQ(db.size(), 2u * 18564u);  // 2 C(18, 6)
+      int checked = 0;
+      for (const KalahState& s : random_positions(r, 40, rng)) {
+        int rest = 0;
+        ASSERT_TRUE(db.lookup(s, rest));
+        EXPECT_EQ(s.store(0) - s.store(1) + rest, brute_force(s, r)) << describe(r, s);
+        ++checked;
+      }
+      EXPECT_EQ(checked, 40);
+    }
+}
+
+TEST(KalahEndgameDb, SolverGivesTheSameValueWithIt) {
+  KalahRules r;
+  r.houses = 3;
+  r.seeds = 3;
+  const kalah::KalahGame g{r};
+  const KalahEndgameDb db(r, 8);
+  const KalahState s = kalah::start_state(r);
+  MarginSolver<kalah::KalahGame, KalahMarginHook> plain(g, KalahMarginHook{r}, 1);
+  MarginSolver<kalah::KalahGame, KalahMarginHook> with_db(g, KalahMarginHook{r, &db}, 1);
+  Budget b1{SolveLimits{}}, b2{SolveLimits{}};
+  const auto a = plain.solve(s, b1);
+  const auto b = with_db.solve(s, b2);
+  ASSERT_TRUE(a.solved);
+  ASSERT_TRUE(b.solved);
+  EXPECT_EQ(a.value, brute_force(s, r));
+  EXPECT_EQ(b.value, a.value);
+  EXPECT_LT(b2.nodes(), b1.nodes());  // positions with 8 seeds or fewer are not searched
+}
+
+TEST(KalahEndgameDb, FileRoundTripAndRefusals) {
+  KalahRules r;
+  r.houses = 2;
+  r.seeds = 3;
+  const KalahEndgameDb db(r, 8);
+  const std::string path = ::testing::TempDir() + "kalah_endgame_test.db";
+  db.save(path);
+  const KalahEndgameDb back = KalahEndgameDb::load(path, r, 8);
+  std::mt19937 rng(11);
+  for (const KalahState& s : random_positions(r, 30, rng)) {
+    int a = 0, b = 0;
+    if (!db.lookup(s, a)) continue;
+    ASSERT_TRUE(back.lookup(s, b));
+    EXPECT_EQ(a, b);
+  }
+  KalahRules other = r;
+  other.empty_capture = true;
+  EXPECT_THROW(KalahEndgameDb::load(path, other, 8), InputError);
+  EXPECT_THROW(KalahEndgameDb::load(path, r, 7), InputError);
+  {
+    std::ofstream cut(path, std::ios::binary | std::ios::trunc);
+    cut << "kalah-endgame 1 houses=2 empty_capture=false end=either seeds=8\n"
+        << "xy";
+  }
+  EXPECT_THROW(KalahEndgameDb::load(path, r, 8), InputError);
+  std::remove(path.c_str());
+  EXPECT_THROW(KalahEndgameDb(r, 127), InputError);
+}
+
+}  // namespace
+}  // namespace bao::search::solver
