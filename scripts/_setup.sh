@@ -142,7 +142,9 @@ sources_changed() {
 build_total() {
   local dir="$1"
   shift
-  { cmake --build "$dir" "$@" -- -n -k 2>/dev/null || true; } | grep -oE ' -o [^ ]+\.o -c ' | sort -u | wc -l
+  # grep finds nothing when nothing is left to compile, which is a count of 0, not a failure.
+  { cmake --build "$dir" "$@" -- -n -k 2>/dev/null || true; } | { grep -oE ' -o [^ ]+\.o -c ' || true; } | sort -u |
+    wc -l
 }
 
 # build_progress TOTAL: copies the build's output (standard input) to standard output (the

@@ -100,6 +100,8 @@ check "build_total counts the files a first build compiles: 4 (counted, compiled
 touch "$tmp/proj/b.cpp"
 counts="$(built "$tmp/proj/build" | tr '\n' ' ')"
 check "and the one file a changed source recompiles (counted, compiled: $counts)" test "$counts" = "1 1 "
+counts="$(built "$tmp/proj/build" | tr '\n' ' ')"
+check "and 0, with success, when nothing is left to compile (counted, compiled: $counts)" test "$counts" = "0 0 "
 
 # Each script keeps its own build log, as its own apt log: scripts/test does not
 # overwrite the log of the scripts/bao before it.
