@@ -11,17 +11,6 @@
 namespace bao {
 namespace {
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t i = s.find(sep, start);
-    out.push_back(s.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
-    if (i == std::string_view::npos) return out;
-    start = i + 1;
-  }
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
     s.remove_prefix(1);

@@ -242,4 +242,15 @@ std::vector<std::pair<int, int>> parse_int_ranges(std::string_view text, int lo,
   return out;
 }
 
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t i = s.find(sep, start);
+    out.push_back(s.substr(start, i == std::string_view::npos ? std::string_view::npos : i - start));
+    if (i == std::string_view::npos) return out;
+    start = i + 1;
+  }
+}
+
 }  // namespace bao

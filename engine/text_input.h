@@ -53,6 +53,10 @@ void check_writable(const std::string& path);
 // folder records for its openings and weights files.
 std::string fnv1a_hex(std::string_view bytes);
 
+// The pieces of `s` between the separators, empty ones too ("a,,b" -> a, "", b): the
+// position readers of every game split their fields with it.
+std::vector<std::string_view> split(std::string_view s, char sep);
+
 // `text` as a message may show it: every byte that would not print as itself is written
 // \xNN (two lowercase hex digits): control bytes (ESC, which a terminal obeys, newline and
 // tab included), DEL, the C1 controls U+0080..U+009F and bytes that are not UTF-8.

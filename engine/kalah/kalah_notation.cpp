@@ -10,17 +10,6 @@ namespace bao::kalah {
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t from = 0;
-  for (;;) {
-    const std::size_t at = text.find(sep, from);
-    out.push_back(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
-    if (at == std::string_view::npos) return out;
-    from = at + 1;
-  }
-}
-
 int count_of(std::string_view item, std::string_view what, std::string_view text) {
   int v = 0;
   if (!to_int(item, v) || v < 0 || v > 255)
