@@ -83,14 +83,28 @@ KalahState play(const KalahState& s, KalahMove mv, const KalahRules& r) {
   return t;
 }
 
-void generate_children(const KalahState& s, const KalahRules& r, KalahChildren& out) {
+namespace {
+
+// Every move of a game that goes on, but those in skip[0..n).
+void children_of_live(const KalahState& s, const KalahRules& r, const KalahMove* skip, int n, KalahChildren& out) {
   out.clear();
-  if (game_over(s, r)) return;
   for (int i = 0; i < r.houses; ++i) {
     if (s.house(s.side, i) == 0) continue;
     const KalahMove m{static_cast<std::uint8_t>(i)};
-    out.push_back(KalahChild{m, play(s, m, r)});
+    bool skipped = false;
+    for (int k = 0; k < n && !skipped; ++k) skipped = skip[k] == m;
+    if (!skipped) out.push_back(KalahChild{m, play(s, m, r)});
   }
+}
+
+}  // namespace
+
+void generate_children(const KalahState& s, const KalahRules& r, KalahChildren& out, const KalahMove* skip, int n) {
+  if (game_over(s, r)) {
+    out.clear();
+    return;
+  }
+  children_of_live(s, r, skip, n, out);
 }
 
 std::uint64_t perft(const KalahState& s, const KalahRules& r, int depth) {
@@ -102,7 +116,7 @@ std::uint64_t perft(const KalahState& s, const KalahRules& r, int depth) {
     return n;
   }
   KalahChildren ch;
-  generate_children(s, r, ch);
+  children_of_live(s, r, nullptr, 0, ch);  // the game goes on: checked above
   std::uint64_t n = 0;
   for (const KalahChild& c : ch) n += perft(c.pos, r, depth - 1);
   return n;

@@ -89,8 +89,10 @@ int margin(const KalahState& s, const KalahRules& r);
 // The position after m, which must be legal at s (a non-empty house of the mover's).
 KalahState play(const KalahState& s, KalahMove m, const KalahRules& r);
 bool is_legal(const KalahState& s, KalahMove m, const KalahRules& r);
-// Every legal move with its child, houses in ascending order; empty iff game_over(s).
-void generate_children(const KalahState& s, const KalahRules& r, KalahChildren& out);
+// Every legal move with its child, houses in ascending order, but the n moves of skip;
+// empty iff game_over(s) (with no skip).
+void generate_children(const KalahState& s, const KalahRules& r, KalahChildren& out, const KalahMove* skip = nullptr,
+                       int n = 0);
 // The number of move sequences of `depth` moves (sowings) from s; a finished game ends a
 // sequence early and counts as one leaf only at depth 0.
 std::uint64_t perft(const KalahState& s, const KalahRules& r, int depth);

@@ -63,15 +63,7 @@ struct KalahGame {
     return true;
   }
   void children_except(const State& s, const Candidates&, const Move* skip, int n, Children& out) const {
-    out.clear();
-    if (game_over(s, rules)) return;
-    for (int i = 0; i < rules.houses; ++i) {
-      if (s.house(s.side, i) == 0) continue;
-      const Move m{static_cast<std::uint8_t>(i)};
-      bool skipped = false;
-      for (int k = 0; k < n && !skipped; ++k) skipped = skip[k] == m;
-      if (!skipped) out.push_back(Child{m, play(s, m, rules)});
-    }
+    generate_children(s, rules, out, skip, n);
   }
 };
 
