@@ -1,10 +1,10 @@
 #include "models/bao_runtime.h"
 
 #include <map>
-#include <sstream>
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/embedded_weights.h"
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "search/bao_game.h"
@@ -62,13 +62,7 @@ class BaoAnySearcher final : public search::AnySearcher {
   search::AnyResult search(const search::AnyState& a, const search::Limits& limits) override {
     const Position p = search::GameRuntime<BaoTraits>::get(a);
     const search::BaoResult r = s_->search(p, limits);
-    search::AnyResult out;
-    out.has_move = r.has_move;
-    out.value = r.value;
-    out.depth = r.depth;
-    out.nodes = r.nodes;
-    out.leaf_evals = r.leaf_evals;
-    out.seconds = r.seconds;
+    search::AnyResult out = search::any_figures(r);
     if (r.has_move) out.best = bao::format_move(r.best, p.side);
     // Each move of the line is written for the side that plays it (Bao alternates).
     int side = p.side;
@@ -91,13 +85,7 @@ class BaoRuntime final : public search::GameRuntime<BaoTraits> {
     std::vector<search::EvaluatorInfo> out{
         {"material", "seeds on the own side and in hand, minus the opponent's"},
         {"default", "material, capture threats and the house (models/evaluators.h)"}};
-    std::istringstream names(evaluator_names());
-    std::string n;
-    while (std::getline(names, n, ',')) {
-      while (!n.empty() && n.front() == ' ') n.erase(0, 1);
-      if (n.empty() || n == "material" || n == "default" || n.find(' ') != std::string::npos) continue;
-      out.push_back({n, "learned weights (models/weights/)"});
-    }
+    for (const auto& weights : embedded_weights()) out.push_back({weights.first, "learned weights (models/weights/)"});
     return out;
   }
   std::unique_ptr<search::AnySearcher> make_searcher(const search::SearcherRegistry& searchers, std::string_view spec,

@@ -45,6 +45,20 @@ struct AnyResult {
   double seconds = 0;
 };
 
+// The figures of a search's result that an AnyResult carries as they are: all but the
+// moves, which each game writes in its own text.
+template <class Move>
+AnyResult any_figures(const Result<Move>& r) {
+  AnyResult out;
+  out.has_move = r.has_move;
+  out.value = r.value;
+  out.depth = r.depth;
+  out.nodes = r.nodes;
+  out.leaf_evals = r.leaf_evals;
+  out.seconds = r.seconds;
+  return out;
+}
+
 class AnySearcher {
  public:
   virtual ~AnySearcher() = default;

@@ -45,13 +45,7 @@ struct GenericContext {
 
 template <Game G>
 AnyResult to_any(const GenericContext<G>& ctx, const typename G::State& root, const Result<typename G::Move>& r) {
-  AnyResult out;
-  out.has_move = r.has_move;
-  out.value = r.value;
-  out.depth = r.depth;
-  out.nodes = r.nodes;
-  out.leaf_evals = r.leaf_evals;
-  out.seconds = r.seconds;
+  AnyResult out = any_figures(r);
   if (!r.has_move) return out;
   out.best = ctx.move_text(root, r.best);
   // The principal variation as text: each move written at the state it is played in.
