@@ -107,7 +107,7 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   return s;
 }
 
-std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema) {
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema, RequiredKeys required) {
   std::string known;
   for (const Param& p : schema) known += (known.empty() ? "" : ", ") + p.name;
   for (const auto& [key, value] : spec.params) {
@@ -117,9 +117,10 @@ std::string check_against_schema(const Spec& spec, const std::vector<Param>& sch
       throw InputError(spec.name + ": unknown parameter '" + key + "' (known: " + (known.empty() ? "none" : known) +
                        ")");
   }
-  for (const Param& p : schema)
-    if (p.required && !spec.params.count(p.name))
-      throw InputError(spec.name + ": parameter " + p.name + " is required");
+  if (required == RequiredKeys::Checked)
+    for (const Param& p : schema)
+      if (p.required && !spec.params.count(p.name))
+        throw InputError(spec.name + ": parameter " + p.name + " is required");
   return known;
 }
 

@@ -123,9 +123,12 @@ class SearcherRegistry {
   std::vector<SearcherEntry> entries_;
 };
 
-// Throws InputError for a key of spec that schema lacks (listing the schema's keys) and
-// a required key spec lacks. Returns the schema's keys, comma separated.
-std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema);
+// Throws InputError for a key of spec that schema lacks (listing the schema's keys) and,
+// with RequiredKeys::Checked, a required key spec lacks (a random tree's searcher needs
+// none: its functions are the tree's own). Returns the schema's keys, comma separated.
+enum class RequiredKeys { Checked, Ignored };
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema,
+                                 RequiredKeys required = RequiredKeys::Checked);
 
 // tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
 // kMaxTableMb, 0 meaning no table.
