@@ -19,10 +19,13 @@
 #include "engine/position.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
+#include "models/games.h"
 #include "models/opponent_searchers.h"
+#include "play/any_game_loop.h"
 #include "play/openings.h"
 #include "search/result.h"
 #include "search/searcher.h"
+#include "search/spec.h"
 #include "search/tt.h"
 
 namespace bao::experiments {
@@ -149,8 +152,9 @@ bool valid_name(const std::string& s) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
 }
 
-const std::set<std::string> kTopKeys = {"variant",       "schedule", "players", "openings", "seed",  "opening_plies",
-                                        "openings_file", "ply_cap",  "threads", "out",      "fsync", "shard"};
+const std::set<std::string> kTopKeys = {"game", "variant",       "schedule",      "players", "openings",
+                                        "seed", "opening_plies", "openings_file", "ply_cap", "threads",
+                                        "out",  "fsync",         "shard"};
 // The keys of a player, in [player.NAME] and in [player] (the shared defaults);
 // [player.NAME] also takes `base`, the player it inherits from.
 const std::set<std::string> kPlayerKeys = {"searcher", "eval", "depth", "nodes", "time_ms"};
@@ -284,6 +288,46 @@ void read_rules(const Source& src, Rules& rules) {
   }
 }
 
+// `game`: the registered game the tournament plays (models/games.h). Bao, the default,
+// keeps `variant` and [rules]; `game = bao(...)` is read into the same Rules, so that a
+// folder's identity does not depend on the spelling. Another game is made from its spec
+// and takes its parameters there alone.
+void read_game(const Source& src, Config& c) {
+  const Entry* e = src.get("game");
+  if (!e) return read_rules(src, c.rules);
+  std::unique_ptr<search::AnyGame> g;
+  search::Spec spec;
+  try {
+    spec = search::parse_spec(e->value);
+    g = models::make_game(e->value);
+  } catch (const InputError& err) {
+    src.fail("game", *e, err.what());
+  }
+  bool bao_keys = src.get("variant") != nullptr;
+  for (const auto& [key, entry] : src.entries) bao_keys = bao_keys || key.rfind("rules.", 0) == 0;
+  if (bao_keys)
+    src.fail("game", *e,
+             spec.name == "bao"
+                 ? "game = " + e->value +
+                       " sets Bao's rules: give them there or in 'variant' and "
+                       "[rules], not in both"
+                 : "'variant' and [rules] are Bao's; " + g->spec() + " takes its parameters in its spec");
+  if (spec.name != "bao") {
+    c.game = std::move(g);
+    return;
+  }
+  for (const auto& [k, v] : spec.params) {
+    try {
+      if (k == "variant")
+        c.rules.variant = parse_variant(v);
+      else
+        c.rules.set(k, v);
+    } catch (const InputError& err) {
+      src.fail("game", *e, err.what());
+    }
+  }
+}
+
 // The top-level keys but the openings' source and the players' list (whose presence is
 // checked here, with the other required keys).
 // `shard = K/N` (bao run --shard): the K-th of N parts of the schedule, 1 <= K <= N.
@@ -332,15 +376,22 @@ std::string read_openings_file(const Source& src, const Entry& e, Config& c) {
   std::string content;
   try {
     content = read_text_file(c.openings_file);
-    c.file_openings = play::read_openings(content, c.openings_file, c.rules);
+    if (c.game)
+      c.file_any_openings = play::read_any_openings(*c.game, content, c.openings_file);
+    else
+      c.file_openings = play::read_openings(content, c.openings_file, c.rules);
   } catch (const InputError& err) {
     src.fail("openings_file", e, err.what());
   }
-  if (static_cast<int>(c.file_openings.size()) < c.openings)
+  const std::size_t found = c.game ? c.file_any_openings.size() : c.file_openings.size();
+  if (static_cast<int>(found) < c.openings)
     src.fail("openings", *src.get("openings"),
              std::to_string(c.openings) + " openings asked for, but " + c.openings_file + " has only " +
-                 std::to_string(c.file_openings.size()));
-  c.file_openings.resize(c.openings);
+                 std::to_string(found));
+  if (c.game)
+    c.file_any_openings.resize(c.openings);
+  else
+    c.file_openings.resize(c.openings);
   return fnv1a_hex(content);
 }
 
@@ -486,8 +537,38 @@ void check_searcher(const Source& src, const Rules& rules, PlayerConfig& pc, con
   }
 }
 
+// check_searcher for another game than Bao: its searcher made once through the game
+// (AnyGame::make_searcher names what the game lacks), the evaluator among the game's.
+void check_any_searcher(const Source& src, const search::AnyGame& game, PlayerConfig& pc, const Setting& searcher,
+                        const Setting& eval) {
+  std::string known;
+  bool found = false;
+  for (const search::EvaluatorInfo& e : game.evaluators()) {
+    found = found || e.name == pc.eval;
+    known += (known.empty() ? "" : ", ") + e.name;
+  }
+  if (!found) {
+    const Setting& at = eval.entry ? eval : searcher;
+    src.fail(at.key, *at.entry,
+             "unknown evaluator '" + pc.eval + "' for " + game.spec() + " (known: " + known + ")" +
+                 inherited_note(at, pc.name));
+  }
+  try {
+    game.make_searcher(models::searchers(), pc.searcher, pc.eval);
+    const search::Spec spec = search::parse_spec(pc.searcher);
+    const auto threads = spec.params.find("threads");
+    if (threads != spec.params.end() && threads->second != "1")
+      throw InputError("threads=" + threads->second +
+                       ": a tournament plays each player on one thread, so that a seed gives the same games "
+                       "whatever the thread count; a threaded search (Lazy SMP) is not repeatable node for node");
+    pc.table_bytes = models::searchers().memory_bytes(pc.searcher);
+  } catch (const InputError& err) {
+    src.fail(searcher.key, *searcher.entry, err.what() + inherited_note(searcher, pc.name));
+  }
+}
+
 // A player's values after inheritance, checked. `at` is where the player is defined.
-PlayerConfig read_player(const Source& src, const Rules& rules, const std::string& pname, const std::string& at,
+PlayerConfig read_player(const Source& src, const Config& c, const std::string& pname, const std::string& at,
                          const std::vector<std::string>& sections) {
   PlayerConfig pc;
   pc.name = pname;
@@ -498,7 +579,10 @@ PlayerConfig read_player(const Source& src, const Rules& rules, const std::strin
                      "searcher' (e.g. searcher = alphabeta; or set it in [player] or in a base)");
   pc.searcher = searcher.entry->value;
   const Setting eval = find_setting(src, sections, "eval");
-  if (eval.entry) pc.eval = eval.entry->value;
+  if (eval.entry)
+    pc.eval = eval.entry->value;
+  else if (c.game)
+    pc.eval = c.game->evaluators().front().name;
   // As openings_file: a path in the file is relative to the config's folder.
   const auto dir_of = [&](const Setting& s) {
     return s.entry && s.entry->line != 0 ? std::filesystem::path(src.name).parent_path().string() : std::string();
@@ -515,14 +599,17 @@ PlayerConfig read_player(const Source& src, const Rules& rules, const std::strin
   if (pc.depth == 0 && pc.nodes == 0 && pc.time_ms == 0)
     throw InputError(at + ": [player." + pname + "] has no search limit: set key '" + pre + "depth', '" + pre +
                      "nodes' or '" + pre + "time_ms'");
-  check_searcher(src, rules, pc, searcher, eval);
+  if (c.game)
+    check_any_searcher(src, *c.game, pc, searcher, eval);
+  else
+    check_searcher(src, c.rules, pc, searcher, eval);
   return pc;
 }
 
 // Every defined player, the entrants and those that are only a base alike.
 void read_players(const Source& src, const std::map<std::string, std::string>& defined, Config& c) {
   for (const auto& [pname, at] : defined)
-    c.players[pname] = read_player(src, c.rules, pname, at, lookup_sections(src, defined, pname));
+    c.players[pname] = read_player(src, c, pname, at, lookup_sections(src, defined, pname));
 }
 
 void read_sprt_double(const Source& src, const std::string& key, double& out, double lo, double hi) {
@@ -571,12 +658,16 @@ void read_sprt(const Source& src, Config& c) {
 // read: how a config spells them (defaults left out, inherited or not) does not count.
 std::map<std::string, std::string> make_identity(const Config& c, const std::string& openings_hash) {
   std::map<std::string, std::string> id;
-  std::istringstream rules_text(c.rules.describe());
-  std::string line;
-  while (std::getline(rules_text, line)) {
-    const auto eq = line.find('=');
-    const std::string k = line.substr(0, eq);
-    id[k == "variant" ? k : "rules." + k] = line.substr(eq + 1);
+  if (c.game) {
+    id["game"] = c.game->spec();
+  } else {
+    std::istringstream rules_text(c.rules.describe());
+    std::string line;
+    while (std::getline(rules_text, line)) {
+      const auto eq = line.find('=');
+      const std::string k = line.substr(0, eq);
+      id[k == "variant" ? k : "rules." + k] = line.substr(eq + 1);
+    }
   }
   id["schedule"] = schedule_name(c.schedule);
   std::string list;
@@ -626,7 +717,7 @@ static Config config_from_text(const std::string& text, const std::string& name,
   check_known_keys(src);
   Config c;
   c.file = name;
-  read_rules(src, c.rules);
+  read_game(src, c);
   read_top_level(src, c);
   const std::string openings_hash = read_openings_source(src, c);
   const auto defined = defined_players(src);

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "experiments/stats.h"
+#include "search/any_game.h"
 
 namespace bao::experiments {
 
@@ -32,7 +34,7 @@ namespace bao::experiments {
 struct PlayerConfig {
   std::string name;
   std::string searcher;          // a spec for models::make_searcher (alpha-beta, OM, PrOM, ...)
-  std::string eval = "default";  // a name for models::make_evaluator
+  std::string eval = "default";  // a name for models::make_evaluator; another game's first evaluator by default
   int depth = 0;                 // limits: 0 = none; at least one is set
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
@@ -50,7 +52,10 @@ const char* schedule_name(Schedule s);
 
 struct Config {
   std::string file;  // the config file, for messages
+  // The game: Bao (null `game`) under `rules`, or another registered game (`game =
+  // kalah(houses=6,seeds=4)`), played through its AnyGame (search/any_game.h).
   Rules rules;
+  std::shared_ptr<const search::AnyGame> game;
   Schedule schedule = Schedule::Pairing;
   std::vector<std::string> entrants;                 // `players`, in order
   std::map<std::string, PlayerConfig> players;       // every [player.NAME], playing or only a base
@@ -59,6 +64,7 @@ struct Config {
   int opening_min_plies = 4, opening_max_plies = 8;  // random plies from the start
   std::string openings_file;                         // position strings, one a line; "" = random
   std::vector<Position> file_openings;               // its first `openings` positions, read with the config
+  std::vector<search::AnyState> file_any_openings;   // the same for another game than Bao
   int ply_cap = 300;                                 // a game still going after this many plies is capped
   int threads = 1;                                   // 0: as many as OpenMP offers
   std::string out;                                   // output folder

@@ -13,6 +13,7 @@
 #include "engine/text_input.h"
 #include "experiments/folder_lock.h"
 #include "experiments/records.h"
+#include "models/games.h"
 
 namespace bao::experiments {
 
@@ -78,6 +79,7 @@ Config summary_config(const Folder& f, const std::string& out) {
   for (const auto& [k, v] : id) {
     if (k == "variant") c.rules.set(k, v);
     if (k.rfind("rules.", 0) == 0) c.rules.set(k.substr(6), v);
+    if (k == "game") c.game = models::make_game(v);
   }
   if (!parse_schedule(value_of(id, "schedule", f.dir), c.schedule))
     throw InputError("'" + f.dir + "/config.ini': schedule = '" + id.at("schedule") + "' is not a schedule");
@@ -154,7 +156,7 @@ std::optional<Folder> earlier_output(const std::string& out, const Config& c) {
             "\n  it is a shard's folder (" + std::to_string(earlier.shard) + "/" + std::to_string(earlier.shards) + ")";
       throw InputError(msg);
     }
-    const ReplayRules replay{c.rules, c.ply_cap};
+    const ReplayRules replay{c.rules, c.ply_cap, c.game};
     earlier.records = load_records((fs::path(out) / "games.jsonl").string(), /*repair=*/true, &replay).records;
     return earlier;
   }
@@ -178,8 +180,7 @@ int checked_index(const TournamentGame& r, const Folder& f, const Config& c, con
     throw InputError(where + " belongs to shard " + std::to_string(shard_of(g.opening, g.pairing, f.shards)) +
                      ", not to the folder's shard " + std::to_string(f.shard));
   // Random openings are made again from the seed; a file's (not at hand) must agree.
-  const std::string expected =
-      c.openings_file.empty() ? format_position(games.openings()[g.opening]) : opening_of[g.opening];
+  const std::string expected = c.openings_file.empty() ? games.opening_text(g.opening) : opening_of[g.opening];
   if (!expected.empty() && r.opening != expected)
     throw InputError(where + " starts from another opening than the schedule's opening " + std::to_string(g.opening));
   opening_of[g.opening] = r.opening;
@@ -204,7 +205,7 @@ MergeResult merge_shards(const std::vector<std::string>& dirs, const std::string
   // folder); the records are replayed under their rules and ply cap.
   m.config = summary_config(in.front(), out);
   const Config& c = m.config;
-  const ReplayRules replay{c.rules, c.ply_cap};
+  const ReplayRules replay{c.rules, c.ply_cap, c.game};
   for (Folder& f : in) {
     locks.push_back(std::make_unique<FolderLock>(f.dir));
     LoadedRecords loaded = load_records((fs::path(f.dir) / "games.jsonl").string(), /*repair=*/false, &replay);

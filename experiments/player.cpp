@@ -15,4 +15,13 @@ Player make_player(const PlayerConfig& pc, const Rules& rules) {
   return p;
 }
 
+Player make_any_player(const PlayerConfig& pc, const search::AnyGame& game) {
+  Player p;
+  p.any = game.make_searcher(models::searchers(), pc.searcher, pc.eval);
+  p.limits.depth = pc.depth;
+  p.limits.nodes = pc.nodes;
+  p.limits.time_ms = pc.time_ms;
+  return p;
+}
+
 }  // namespace bao::experiments

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -139,6 +140,7 @@ std::string to_json(const TournamentGame& r) {
   put("time_south", number(r.time_south));
   put("time_north", number(r.time_north));
   if (!r.predicted.empty()) put("predicted", dump(Json(r.predicted)));
+  if (!r.game_spec.empty()) put("game_spec", quote(r.game_spec));
   return out + "}";
 }
 
@@ -160,9 +162,15 @@ static TournamentGame record_from_json(const std::string& line) {
     if (!m.is_string()) bad("a move that is not a string: " + shown(m));
     r.moves.push_back(m.get<std::string>());
   }
+  if (o.contains("game_spec")) {
+    r.game_spec = text(o, "game_spec");
+    if (r.game_spec.empty()) bad("field 'game_spec' is empty (Bao's records have no such field)");
+  }
   r.result = text(o, "result");
-  if (r.result != "south" && r.result != "north" && r.result != "capped")
-    bad("result '" + r.result + "' (expected south, north or capped)");
+  // Bao has no draws (its games end by a win or the ply cap); other games may.
+  const bool draws = !r.game_spec.empty();
+  if (r.result != "south" && r.result != "north" && r.result != "capped" && (!draws || r.result != "draw"))
+    bad("result '" + r.result + "' (expected south, north" + (draws ? ", draw" : "") + " or capped)");
   r.winner = text(o, "winner");
   r.reason = text(o, "reason");
   r.plies = whole<int>(o, "plies");
@@ -204,9 +212,79 @@ void set_outcome(TournamentGame& r, Outcome end) {
   r.first_points = r.winner == r.first ? 1.0 : 0.0;
 }
 
-static void replay_record(const TournamentGame& r, const ReplayRules& replay) {
+void set_any_outcome(TournamentGame& r, int winner, bool capped) {
+  if (capped || winner < 0) {
+    r.result = capped ? "capped" : "draw";
+    r.winner.clear();
+    r.first_points = 0.5;
+    return;
+  }
+  r.result = winner == 0 ? "south" : "north";
+  r.winner = winner == 0 ? r.south : r.north;
+  r.first_points = r.winner == r.first ? 1.0 : 0.0;
+}
+
+// Checks the fields a replay derives (plies and the outcome) against the record.
+static void check_derived(const TournamentGame& r, int plies, const TournamentGame& expected,
+                          const std::function<void(const std::string&)>& contradicts) {
+  const auto field_is = [&](const char* key, const std::string& recorded, const std::string& replayed) {
+    if (recorded != replayed)
+      contradicts(std::string("field '") + key + "' is " + recorded + ", the moves give " + replayed);
+  };
+  field_is("plies", std::to_string(r.plies), std::to_string(plies));
+  field_is("result", quote(r.result), quote(expected.result));
+  field_is("winner", quote(r.winner), quote(expected.winner));
+  field_is("first_points", number(r.first_points), number(expected.first_points));
+}
+
+// replay_record for another game than Bao, through its AnyGame.
+static void replay_any_record(const TournamentGame& r, const search::AnyGame& g, int ply_cap) {
   const std::string game = "game " + r.id() + " contradicts its moves: ";
   const auto contradicts = [&](const std::string& what) { throw InputError(game + what); };
+  if (r.game_spec != g.spec())
+    throw InputError("game " + r.id() + ": field 'game_spec' is " + quote(r.game_spec) + ", but the tournament plays " +
+                     g.spec());
+  search::AnyState s;
+  try {
+    s = g.parse_state(r.opening);
+  } catch (const InputError& e) {
+    throw InputError("game " + r.id() + ": field 'opening' is no position: " + e.what());
+  }
+  int plies = 0;
+  for (const std::string& text : r.moves) {
+    const std::string where = "move " + std::to_string(plies + 1);
+    const auto children = g.children(s);
+    if (children.empty()) contradicts(where + " '" + text + "' comes after the end (" + g.outcome(s) + ")");
+    if (plies >= ply_cap)
+      contradicts(where + " '" + text + "' comes after the ply cap (" + std::to_string(ply_cap) + " plies)");
+    const auto c = std::find_if(children.begin(), children.end(), [&](const auto& ch) { return ch.first == text; });
+    if (c == children.end()) {
+      std::string legal;
+      for (const auto& ch : children) legal += (legal.empty() ? "" : " ") + ch.first;
+      contradicts(where + " '" + text + "' is not a legal move (legal: " + legal + ")");
+    }
+    s = c->second;
+    ++plies;
+  }
+  const bool over = g.over(s);
+  if (!over && plies < ply_cap)
+    contradicts("the game goes on after its " + std::to_string(plies) + " moves, short of the ply cap (" +
+                std::to_string(ply_cap) + " plies)");
+  TournamentGame expected;
+  expected.south = r.south;
+  expected.north = r.north;
+  expected.first = r.first;
+  set_any_outcome(expected, over ? g.winner(s) : -1, !over);
+  check_derived(r, plies, expected, contradicts);
+}
+
+static void replay_record(const TournamentGame& r, const ReplayRules& replay) {
+  if (replay.game) return replay_any_record(r, *replay.game, replay.ply_cap);
+  const std::string game = "game " + r.id() + " contradicts its moves: ";
+  const auto contradicts = [&](const std::string& what) { throw InputError(game + what); };
+  if (!r.game_spec.empty())
+    throw InputError("game " + r.id() + ": field 'game_spec' is " + quote(r.game_spec) +
+                     ", but the tournament plays Bao");
   Position p;
   try {
     p = parse_position(r.opening, replay.rules.variant);
@@ -242,19 +320,12 @@ static void replay_record(const TournamentGame& r, const ReplayRules& replay) {
   if (end == Outcome::Ongoing && plies < replay.ply_cap)
     contradicts("the game goes on after its " + std::to_string(plies) + " moves, short of the ply cap (" +
                 std::to_string(replay.ply_cap) + " plies)");
-  const auto field_is = [&](const char* key, const std::string& recorded, const std::string& replayed) {
-    if (recorded != replayed)
-      contradicts(std::string("field '") + key + "' is " + recorded + ", the moves give " + replayed);
-  };
-  field_is("plies", std::to_string(r.plies), std::to_string(plies));
   TournamentGame expected;  // the names set_outcome reads, not the moves
   expected.south = r.south;
   expected.north = r.north;
   expected.first = r.first;
   set_outcome(expected, end);
-  field_is("result", quote(r.result), quote(expected.result));
-  field_is("winner", quote(r.winner), quote(expected.winner));
-  field_is("first_points", number(r.first_points), number(expected.first_points));
+  check_derived(r, plies, expected, contradicts);
 }
 
 void check_against_moves(const TournamentGame& r, const ReplayRules& replay) {

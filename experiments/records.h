@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "search/any_game.h"
 
 namespace bao::experiments {
 
@@ -21,9 +23,11 @@ struct TournamentGame {
   std::string south, north;        // who had which colour
   std::string opening;             // the opening as a position string
   std::vector<std::string> moves;  // canonical notation, from the opening on
-  std::string result;              // "south", "north" (who won) or "capped"
-  std::string winner;              // the winning player, "" when capped
-  std::string reason;              // why it ended: "North's front row is empty", "ply cap (300 plies)"
+  // Another game than Bao calls its sides 0 and 1 (AnyGame::side_name): south and north
+  // stand for them, side 0 the one that moves first from the game's start.
+  std::string result;  // "south", "north" (who won), "draw" or "capped"
+  std::string winner;  // the winning player, "" when capped
+  std::string reason;  // why it ended: "North's front row is empty", "ply cap (300 plies)"
   int plies = 0;
   double first_points = 0;  // 1 won, 0 lost, 0.5 capped: the first player's points
   std::uint64_t nodes_south = 0, nodes_north = 0;
@@ -32,6 +36,8 @@ struct TournamentGame {
   // predicted_reply), "" where it had none; compare with moves[k + 1] for a model's hit
   // rate. Empty in records without the key (it is written only when a player predicted).
   std::vector<std::string> predicted;
+  // The game's canonical spec (AnyGame::spec) when it is not Bao; "" (and no key) for Bao.
+  std::string game_spec;
 
   // The game's identity within a tournament: "pairing/opening/game".
   std::string id() const;
@@ -61,12 +67,16 @@ struct LoadedRecords {
 // r.north and r.first. The one place a record's outcome fields are derived, for the
 // games played and for the replay that checks them.
 void set_outcome(TournamentGame& r, Outcome end);
+// The same for another game: `winner` the side that won (0 or 1), -1 for a draw (half a
+// point each, result "draw"); `capped` for a game stopped at the ply cap.
+void set_any_outcome(TournamentGame& r, int winner, bool capped);
 
 // The rules and ply cap of the tournament a record belongs to: what its moves are
 // replayed under.
 struct ReplayRules {
   Rules rules;
   int ply_cap = 300;
+  std::shared_ptr<const search::AnyGame> game;  // another game than Bao; null for Bao under `rules`
 };
 
 // Replays r.moves from r.opening as play::play_game plays (the game ends when

@@ -144,8 +144,9 @@ namespace {
 // The lines above the table: what was played, and what the figures count.
 std::string summary_header(const Config& c, const Summary& s) {
   std::string out = "# bao run: " + c.file + "\n\n";
-  out += std::to_string(s.games) + " of " + std::to_string(s.scheduled) + " games; " + variant_name(c.rules.variant) +
-         "; " + schedule_name(c.schedule) + "; " + std::to_string(c.openings) + " openings (" +
+  out += std::to_string(s.games) + " of " + std::to_string(s.scheduled) + " games; " +
+         (c.game ? c.game->spec() : variant_name(c.rules.variant)) + "; " + schedule_name(c.schedule) + "; " +
+         std::to_string(c.openings) + " openings (" +
          (c.openings_file.empty()
               ? "random, " + std::to_string(c.opening_min_plies) + "-" + std::to_string(c.opening_max_plies) + " plies"
               : "from " + c.openings_file) +
@@ -157,9 +158,8 @@ std::string summary_header(const Config& c, const Summary& s) {
     out += std::to_string(s.beyond) +
            " more games, of openings beyond an SPRT decision (in flight when it was taken), are kept in games.jsonl "
            "but not counted here.\n";
-  out +=
-      "Scores are the first player's; a game stopped at the ply cap counts half a point to each side. "
-      "Intervals are 95%.\n\n";
+  out += std::string("Scores are the first player's; a game stopped at the ply cap") + (c.game ? " or drawn" : "") +
+         " counts half a point to each side" + (c.game ? " (column capped)" : "") + ". Intervals are 95%.\n\n";
   return out;
 }
 

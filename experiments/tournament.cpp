@@ -8,6 +8,7 @@
 #include "engine/notation.h"
 #include "experiments/player.h"
 #include "experiments/tournament_run.h"
+#include "play/any_game_loop.h"
 #include "play/game.h"
 #include "play/openings.h"
 
@@ -35,11 +36,22 @@ std::vector<Pairing> make_pairings(const Config& c) {
 std::vector<Position> make_openings(const Config& c) {
   // load_config read the file, once (its hash stands for it in the identity), and kept
   // its first `openings` positions.
+  if (c.game) return {};
   if (!c.openings_file.empty()) return c.file_openings;
   std::vector<Position> out;
   for (int i = 0; i < c.openings; ++i)
     out.push_back(
         play::random_opening(c.rules, c.seed, static_cast<std::uint64_t>(i), c.opening_min_plies, c.opening_max_plies));
+  return out;
+}
+
+std::vector<search::AnyState> make_any_openings(const Config& c) {
+  if (!c.game) return {};
+  if (!c.openings_file.empty()) return c.file_any_openings;
+  std::vector<search::AnyState> out;
+  for (int i = 0; i < c.openings; ++i)
+    out.push_back(play::random_any_opening(*c.game, c.seed, static_cast<std::uint64_t>(i), c.opening_min_plies,
+                                           c.opening_max_plies));
   return out;
 }
 
@@ -86,6 +98,30 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
   return r;
 }
 
+// The record of another game's game, as make_record for Bao.
+TournamentGame make_any_record(const Pairing& pr, const ScheduledGame& g, const search::AnyGame& game,
+                               const search::AnyState& opening, const play::PlayedAnyGame& out) {
+  TournamentGame r;
+  r.pairing = pr.name;
+  r.first = pr.first;
+  r.second = pr.second;
+  r.opening_index = g.opening;
+  r.game = g.game;
+  r.south = g.game == 0 ? pr.first : pr.second;
+  r.north = g.game == 0 ? pr.second : pr.first;
+  r.opening = game.format_state(opening);
+  r.moves = out.moves;
+  r.reason = out.reason;
+  r.plies = out.plies;
+  set_any_outcome(r, out.winner, out.capped);
+  r.nodes_south = out.nodes[0];
+  r.nodes_north = out.nodes[1];
+  r.time_south = out.seconds[0];
+  r.time_north = out.seconds[1];
+  r.game_spec = game.spec();
+  return r;
+}
+
 }  // namespace
 
 int shard_of(int opening, int pairing, int shards) { return (opening + pairing) % shards + 1; }
@@ -95,7 +131,15 @@ bool in_shard(const Config& c, const ScheduledGame& g) {
 }
 
 GameFactory::GameFactory(const Config& c)
-    : c_(c), pairings_(make_pairings(c)), openings_(make_openings(c)), schedule_(make_schedule(c, pairings_)) {}
+    : c_(c),
+      pairings_(make_pairings(c)),
+      openings_(make_openings(c)),
+      any_openings_(make_any_openings(c)),
+      schedule_(make_schedule(c, pairings_)) {}
+
+std::string GameFactory::opening_text(int index) const {
+  return c_.game ? c_.game->format_state(any_openings_.at(index)) : format_position(openings_.at(index));
+}
 
 std::string GameFactory::name(const ScheduledGame& g) const {
   return pairings_[g.pairing].name + "/" + std::to_string(g.opening) + "/" + std::to_string(g.game);
@@ -105,11 +149,21 @@ TournamentGame GameFactory::play(const ScheduledGame& g, PlayerCache& players) c
   const Pairing& pr = pairings_[g.pairing];
   auto player = [&](const std::string& name) -> Player& {
     auto it = players.find(name);
-    if (it == players.end()) it = players.emplace(name, make_player(c_.players.at(name), c_.rules)).first;
+    if (it == players.end())
+      it = players
+               .emplace(name, c_.game ? make_any_player(c_.players.at(name), *c_.game)
+                                      : make_player(c_.players.at(name), c_.rules))
+               .first;
     return it->second;
   };
   Player& south = player(g.game == 0 ? pr.first : pr.second);
   Player& north = player(g.game == 0 ? pr.second : pr.first);
+  if (c_.game) {
+    search::AnySearcher* const sides[2] = {south.any.get(), north.any.get()};
+    const search::Limits limits[2] = {south.limits, north.limits};
+    const search::AnyState& start = any_openings_[g.opening];
+    return make_any_record(pr, g, *c_.game, start, play::play_any_game(*c_.game, start, sides, limits, c_.ply_cap));
+  }
   search::Searcher* const both[2] = {south.searcher.get(), north.searcher.get()};
   const search::Limits limits[2] = {south.limits, north.limits};
   const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap, false, true);

@@ -39,8 +39,10 @@ struct Pairing {
 // the order of `players`), gauntlet (the first player against each other one).
 std::vector<Pairing> make_pairings(const Config& c);
 
-// The openings (random or from the file), in order.
+// The openings (random or from the file), in order; for another game than Bao,
+// make_any_openings.
 std::vector<Position> make_openings(const Config& c);
+std::vector<search::AnyState> make_any_openings(const Config& c);
 
 struct ScheduledGame {
   int pairing = 0, opening = 0, game = 0;  // game 0: the first player has South
@@ -64,7 +66,9 @@ class GameFactory {
  public:
   explicit GameFactory(const Config& c);
   const std::vector<Pairing>& pairings() const { return pairings_; }
-  const std::vector<Position>& openings() const { return openings_; }
+  const std::vector<Position>& openings() const { return openings_; }  // Bao's; empty for another game
+  // Opening `index` as the record writes it (the game's position text).
+  std::string opening_text(int index) const;
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
   // g's place in schedule() (make_schedule's order: opening, pairing, colour).
   int index(const ScheduledGame& g) const {
@@ -81,6 +85,7 @@ class GameFactory {
   const Config& c_;
   std::vector<Pairing> pairings_;
   std::vector<Position> openings_;
+  std::vector<search::AnyState> any_openings_;  // another game's (Config::game)
   std::vector<ScheduledGame> schedule_;
 };
 

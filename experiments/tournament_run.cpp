@@ -97,7 +97,7 @@ void TournamentRun::open() {
 // with its moves and belongs to the schedule (and to this shard), counts them, and
 // finds the games left to play.
 void TournamentRun::load_folder() {
-  const ReplayRules replay{c_.rules, c_.ply_cap};
+  const ReplayRules replay{c_.rules, c_.ply_cap, c_.game};
   LoadedRecords loaded = load_records(games_path_, /*repair=*/true, &replay);
   if (o_.progress)
     for (const auto& n : loaded.notes) *o_.progress << "bao run: " << n << "\n";
@@ -134,7 +134,7 @@ int TournamentRun::pairing_of(const TournamentGame& r) const {
   const auto it = std::find_if(pairings.begin(), pairings.end(), [&](const Pairing& p) { return p.name == r.pairing; });
   const bool ok = it != pairings.end() && r.opening_index >= 0 && r.opening_index < c_.openings &&
                   r.first == it->first && r.second == it->second && r.south == (r.game == 0 ? r.first : r.second) &&
-                  r.opening == format_position(games_.openings()[r.opening_index]);
+                  r.opening == games_.opening_text(r.opening_index);
   if (!ok)
     throw InputError(games_path_ + ": game " + r.id() + " does not belong to this config's schedule (" +
                      "pairing, players or opening differ); use another --out");

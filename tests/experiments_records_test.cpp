@@ -39,7 +39,8 @@ TournamentGame sample() {
           .nodes_north = 0,
           .time_south = 8.07782,  // nlohmann's own double printing gives 8.077819999999999
           .time_north = 0.00001234,
-          .predicted = {}};
+          .predicted = {},
+          .game_spec = {}};
 }
 
 const std::string kHead =

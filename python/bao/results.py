@@ -7,9 +7,10 @@ use.
 
 DIR/games.jsonl holds one JSON object per finished game (experiments/records.h):
 pairing, first, second, opening_index, game (0: the first player had South), south,
-north, opening (position string), moves (list), result ("south", "north", "capped"),
-winner, reason, plies, first_points (1, 0.5 or 0), nodes_south, nodes_north,
-time_south, time_north. DIR/summary.csv holds one row per pairing (experiments/summary.h):
+north, opening (position string), moves (list), result ("south", "north", "draw",
+"capped"), winner, reason, plies, first_points (1, 0.5 or 0), nodes_south, nodes_north,
+time_south, time_north, and game_spec for a game other than Bao (its sides 0 and 1 are
+written south and north; Bao's records have no game_spec and no draws). DIR/summary.csv holds one row per pairing (experiments/summary.h):
 pairing, games, wins, losses, capped, score, score_ci95, elo, elo_ci95, los, first,
 second, points, penta_*, sprt, llr.
 """
@@ -73,7 +74,8 @@ def games_frame(records):
     `first_colour` ("south" or "north": the first player's colour) and `move_count`."""
     import pandas as pd
 
-    df = pd.DataFrame.from_records(records, columns=GAME_COLUMNS)
+    columns = GAME_COLUMNS + (["game_spec"] if any("game_spec" in r for r in records) else [])
+    df = pd.DataFrame.from_records(records, columns=columns)
     df["first_colour"] = df["game"].map({0: "south", 1: "north"})
     df["move_count"] = df["moves"].map(len)
     return df
