@@ -9,7 +9,14 @@
 //
 // Every other registered searcher is refused by name with what it needs that a generic
 // game does not give (its factory reads Bao's evaluators and positions). The opponent-model
-// searchers search to a fixed depth: a depth limit is required.
+// searchers search to a depth limit, or with a node limit alone deepen one ply at a time
+// and play the deepest search that ended within the budget (as alpha-beta's iterative
+// deepening does under a node limit).
+//
+// Minimax and alpha-beta score every leaf with the evaluator of the side to move at the
+// root, negated for the other side (RootView): a minimax player maximises its own function
+// and takes its opponent to minimise the same function, which for a function that is not
+// zero-sum (Carmel and Markovitch's checkers f) differs from each side scoring itself.
 #pragma once
 
 #include <cmath>
@@ -66,17 +73,40 @@ AnyResult to_any(const GenericContext<G>& ctx, const typename G::State& root, co
   return out;
 }
 
-// A searcher whose algorithm object has Result<Move> search(state, limits).
+// An evaluator seen from the root's side to move (*root, set before each search): eval(s,
+// root) for the root's side, its negation for the other. The same values as `eval` for a
+// zero-sum function; for one that is not (f(b, 0) + f(b, 1) != 0) it is the minimax
+// player's view, Carmel and Markovitch's MM (docs/checkers.md, MinimaxView).
+template <class Eval>
+struct RootView {
+  Eval eval;
+  std::shared_ptr<const int> root;
+  template <class State>
+  int operator()(const State& s, int side) const {
+    const int r = *root;
+    const int v = eval(s, r);
+    return side == r ? v : -v;
+  }
+};
+
+// A searcher whose algorithm object has Result<Move> search(state, limits). With
+// `root_side`, the side to move at the root is written there before each search (RootView).
 template <Game G, class Impl>
 class GenericSearcher final : public AnySearcher {
  public:
-  GenericSearcher(GenericContext<G> ctx, std::unique_ptr<Impl> impl, std::string description, bool needs_depth)
-      : ctx_(std::move(ctx)), impl_(std::move(impl)), description_(std::move(description)), needs_depth_(needs_depth) {}
+  GenericSearcher(GenericContext<G> ctx, std::unique_ptr<Impl> impl, std::string description, bool needs_depth,
+                  std::shared_ptr<int> root_side = nullptr)
+      : ctx_(std::move(ctx)),
+        impl_(std::move(impl)),
+        description_(std::move(description)),
+        needs_depth_(needs_depth),
+        root_side_(std::move(root_side)) {}
   AnyResult search(const AnyState& a, const Limits& limits) override {
     check_limits(limits, description_);
     if (needs_depth_ && limits.depth == 0) throw InputError(description_ + " needs a depth limit");
     typename G::State s;
     std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
+    if (root_side_) *root_side_ = ctx_.game.side_to_move(s);
     if constexpr (requires { impl_->search(s, limits, [](const auto&) {}); })
       return to_any(ctx_, s, impl_->search(s, limits, [](const auto&) {}));
     else
@@ -89,9 +119,14 @@ class GenericSearcher final : public AnySearcher {
   std::unique_ptr<Impl> impl_;
   std::string description_;
   bool needs_depth_;
+  std::shared_ptr<int> root_side_;
 };
 
-// OM and PrOM search of one kind to the limit's depth (required), as a searcher.
+// OM and PrOM search of one kind, as a searcher: to the limit's depth; with a node limit
+// alone, searches of depth 1, 2, ... while their nodes together stay within the limit, the
+// deepest such search's move played (depth 1's when even it exceeds the limit). A search
+// that ends beyond the limit is not used: so the move depends only on the position and the
+// budget, as alpha-beta's does under a node limit. Nodes and leaves count every search made.
 template <Game G>
 class GenericModelSearcher final : public AnySearcher {
  public:
@@ -100,19 +135,34 @@ class GenericModelSearcher final : public AnySearcher {
       : ctx_(std::move(ctx)), run_(std::move(run)), description_(std::move(description)) {}
   AnyResult search(const AnyState& a, const Limits& limits) override {
     check_limits(limits, description_);
-    if (limits.depth == 0) throw InputError(description_ + " searches to a fixed depth: give a depth limit");
+    if (limits.depth == 0 && limits.nodes == 0)
+      throw InputError(description_ + " searches to a depth or within a node budget: give a depth or node limit");
     typename G::State s;
     std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto m = run_(s, limits.depth);
     Result<typename G::Move> r;
-    r.has_move = m.has_move;
-    r.best = m.best;
-    r.value = static_cast<int>(std::lround(m.value));
-    if (m.has_move) r.pv.push_back(m.best);
-    r.depth = limits.depth;
-    r.nodes = m.nodes;
-    r.leaf_evals = m.leaf_evals();
+    const auto take = [&](const ModelResult<typename G::Move>& m, int depth) {
+      r.has_move = m.has_move;
+      r.best = m.best;
+      r.value = static_cast<int>(std::lround(m.value));
+      r.pv.clear();
+      if (m.has_move) r.pv.push_back(m.best);
+      r.depth = depth;
+    };
+    if (limits.depth > 0) {
+      const auto m = run_(s, limits.depth);
+      take(m, limits.depth);
+      r.nodes = m.nodes;
+      r.leaf_evals = m.leaf_evals();
+    } else {
+      for (int depth = 1; depth < kMaxPly; ++depth) {
+        const auto m = run_(s, depth);
+        r.nodes += m.nodes;
+        r.leaf_evals += m.leaf_evals();
+        if (depth == 1 || r.nodes <= limits.nodes) take(m, depth);
+        if (r.nodes >= limits.nodes || !m.has_move) break;
+      }
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return to_any(ctx_, s, r);
   }
@@ -158,15 +208,19 @@ template <StagedGame G>
 std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext<G>& ctx, typename G::Eval eval) {
   using Eval = typename G::Eval;
   const std::string name = a.name();
+  auto root_side = std::make_shared<int>(0);
+  const RootView<Eval> view{eval, root_side};
   if (name == "minimax") {
-    auto impl = std::make_unique<Minimax<G, Eval>>(ctx.game, eval);
-    return std::make_unique<GenericSearcher<G, Minimax<G, Eval>>>(ctx, std::move(impl), "minimax", true);
+    auto impl = std::make_unique<Minimax<G, RootView<Eval>>>(ctx.game, view);
+    return std::make_unique<GenericSearcher<G, Minimax<G, RootView<Eval>>>>(ctx, std::move(impl), "minimax", true,
+                                                                            root_side);
   }
   if (name == "alphabeta") {
     const AlphaBetaOptions o = alphabeta_options(a);
     const int threads = static_cast<int>(a.get_int("threads"));
-    auto impl = std::make_unique<LazySmp<G, Eval>>(ctx.game, eval, o, threads);
-    return std::make_unique<GenericSearcher<G, LazySmp<G, Eval>>>(ctx, std::move(impl), a.canonical(), false);
+    auto impl = std::make_unique<LazySmp<G, RootView<Eval>>>(ctx.game, view, o, threads);
+    return std::make_unique<GenericSearcher<G, LazySmp<G, RootView<Eval>>>>(ctx, std::move(impl), a.canonical(), false,
+                                                                            root_side);
   }
   if (name == "om-plain" || name == "om-beta" || name == "om-probe" || name == "om-bounded") {
     const std::vector<Eval> fns{eval, ctx.evaluator(a.get_text("model"))};

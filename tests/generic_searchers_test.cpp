@@ -1,0 +1,92 @@
+// The generic path's searchers (search/generic_searchers.h) beyond what conformance checks:
+// minimax and alpha-beta score leaves with the root side's function (RootView), which for
+// Carmel and Markovitch's f, not zero-sum, is the minimax player MM (docs/checkers.md); and
+// the model searchers under a node budget play the deepest search that ended within it.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+#include "engine/checkers/board.h"
+#include "engine/checkers/evaluators.h"
+#include "engine/random.h"
+#include "models/games.h"
+#include "models/opponent_searchers.h"
+
+namespace bao {
+namespace {
+
+checkers::State state_of(const search::AnyState& a) {
+  checkers::State s;
+  std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
+  return s;
+}
+
+// Negamax to `depth` with MM's view of f for `owner`; no position in the test ends the game
+// within the depth (asserted).
+int mm_value(const search::AnyGame& g, const search::AnyState& s, int depth, int owner) {
+  const auto children = g.children(s);
+  if (depth == 0) {
+    const checkers::MinimaxView<checkers::CarmelF> view{checkers::CarmelF{}, owner};
+    return view(state_of(s), g.side_to_move(s));
+  }
+  EXPECT_FALSE(children.empty());
+  int best = -1000000;
+  for (const auto& [text, child] : children) best = std::max(best, -mm_value(g, child, depth - 1, owner));
+  return best;
+}
+
+TEST(GenericSearchers, MinimaxAndAlphaBetaScoreLeavesWithTheRootSidesFunction) {
+  const auto g = models::make_game("checkers");
+  SplitMix64 rng(44);
+  for (int k = 0; k < 6; ++k) {
+    search::AnyState s = g->start();
+    for (int i = 0; i < 2 + k; ++i) {
+      const auto ch = g->children(s);
+      s = ch[rng.below(static_cast<std::uint32_t>(ch.size()))].second;
+    }
+    const int root = g->side_to_move(s);
+    for (int depth = 1; depth <= 3; ++depth) {
+      const int expected = mm_value(*g, s, depth, root);
+      search::Limits l;
+      l.depth = depth;
+      for (const char* spec : {"minimax", "alphabeta", "alphabeta(tt_mb=0,ordering=false,pvs=false)"}) {
+        const auto searcher = g->make_searcher(models::searchers(), spec, "f");
+        EXPECT_EQ(searcher->search(s, l).value, expected) << spec << " depth " << depth << " at " << g->format_state(s);
+      }
+    }
+  }
+}
+
+TEST(GenericSearchers, ModelSearchUnderANodeBudgetPlaysTheDeepestSearchWithinIt) {
+  const auto g = models::make_game("checkers");
+  const search::AnyState s = g->apply(g->apply(g->start(), "11-15"), "23-19");
+  const char* spec = "om-bounded(model=op,bound=96)";
+  const auto searcher = g->make_searcher(models::searchers(), spec, "f");
+  std::uint64_t spent = 0;
+  search::AnyResult at[5];
+  for (int d = 1; d <= 4; ++d) {
+    search::Limits l;
+    l.depth = d;
+    at[d] = searcher->search(s, l);
+    spent += at[d].nodes;
+    at[d].nodes = spent;  // what an iterative search has spent after depth d
+  }
+  for (int d = 1; d <= 3; ++d) {
+    search::Limits budget;
+    budget.nodes = at[d].nodes;  // depths 1..d fit exactly, d + 1 does not
+    const search::AnyResult r = searcher->search(s, budget);
+    EXPECT_EQ(r.depth, d);
+    EXPECT_EQ(r.best, at[d].best);
+    EXPECT_EQ(r.value, at[d].value);
+    EXPECT_EQ(r.nodes, at[d].nodes);  // it stops once the budget is spent
+    budget.nodes = at[d + 1].nodes - 1;
+    EXPECT_EQ(searcher->search(s, budget).depth, d);
+    EXPECT_GE(searcher->search(s, budget).nodes, budget.nodes);
+  }
+  search::Limits none;
+  EXPECT_THROW(searcher->search(s, none), InputError);
+}
+
+}  // namespace
+}  // namespace bao
