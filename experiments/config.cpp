@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <boost/program_options/parsers.hpp>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -18,6 +17,8 @@
 #include "engine/error.h"
 #include "engine/position.h"
 #include "engine/text_input.h"
+#include "experiments/config_identity.h"
+#include "experiments/ini_source.h"
 #include "models/evaluators.h"
 #include "models/games.h"
 #include "models/opponent_searchers.h"
@@ -44,88 +45,11 @@ const char* schedule_name(Schedule s) {
 
 namespace {
 
-namespace po = boost::program_options;
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
-}
-
-// One key's value and where it came from.
-struct Entry {
-  std::string value;
-  int line = 0;        // 0: from --set
-  std::string source;  // the file, or "--set"
-};
-
-// Where a key was set, for messages: "FILE:LINE: key 'K'" or "--set K=V: key 'K'".
-std::string where(const std::string& key, const Entry& e) {
-  if (e.line == 0) return "--set " + key + "=" + e.value + ": key '" + key + "'";
-  return e.source + ":" + std::to_string(e.line) + ": key '" + key + "'";
-}
-
-// The keys, values and lines of the file. Boost's parser reads the values (the format
-// is its own); it does not report lines, so a pre-scan that follows the same grammar
-// (`#` comments, `[section]`, `key = value`) finds each key's line and reports syntax
-// errors with their line.
-std::map<std::string, Entry> read_file_entries(const std::string& text, const std::string& name,
-                                               std::map<std::string, int>& sections, int& top_level_end) {
-  std::map<std::string, int> lines;
-  std::istringstream scan(text);
-  std::string raw, prefix;
-  top_level_end = 0;
-  for (int n = 1; std::getline(scan, raw); ++n) {
-    const std::string line = trim(raw.substr(0, raw.find('#')));
-    if (line.empty()) continue;
-    const std::string at = name + ":" + std::to_string(n) + ": ";
-    if (line.front() == '[') {
-      if (line.back() != ']') throw InputError(at + "a section header must end with ']', found '" + line + "'");
-      // Boost takes the name between the brackets as it is, and joins it to a key with a
-      // '.' unless it ends with one: "[player.a.]" is [player.a], and "[ player.a ]"
-      // would make keys " player.a .KEY" (so it is refused here, on its own line).
-      prefix = line.substr(1, line.size() - 2);
-      if (prefix != trim(prefix))
-        throw InputError(at + "no spaces inside the brackets of a section header, found '" + line + "'");
-      if (!prefix.empty() && prefix.back() == '.') prefix.pop_back();
-      if (prefix.empty()) throw InputError(at + "empty section name");
-      if (sections.count(prefix))
-        throw InputError(at + "section [" + prefix + "] appears twice (first on line " +
-                         std::to_string(sections[prefix]) + ")");
-      sections[prefix] = n;
-      continue;
-    }
-    const auto eq = line.find('=');
-    if (eq == std::string::npos) throw InputError(at + "expected 'key = value' or '[section]', found '" + line + "'");
-    const std::string k = trim(line.substr(0, eq));
-    if (k.empty()) throw InputError(at + "a line with a value but no key");
-    const std::string key = prefix.empty() ? k : prefix + "." + k;
-    if (prefix.empty()) top_level_end = n;
-    if (lines.count(key))
-      throw InputError(at + "key '" + key + "' is set twice (first on line " + std::to_string(lines[key]) + ")");
-    lines[key] = n;
-  }
-
-  std::map<std::string, Entry> entries;
-  std::istringstream in(text);
-  po::parsed_options parsed(nullptr);
-  try {
-    const po::options_description none;
-    parsed = po::parse_config_file(in, none, /*allow_unregistered=*/true);
-  } catch (const po::error& e) {
-    throw InputError(name + ": " + e.what());
-  }
-  for (const po::option& o : parsed.options) {
-    Entry e;
-    e.value = o.value.empty() ? "" : trim(o.value.front());
-    const auto it = lines.find(o.string_key);
-    e.line = it == lines.end() ? 1 : it->second;
-    e.source = name;
-    entries[o.string_key] = e;
-  }
-  return entries;
-}
+using ini::Entry;
+using ini::Source;
+using ini::trim;
+using ini::where;
+using ini::read_source;
 
 bool parse_bool_value(const std::string& v, bool& out) {
   if (v == "true" || v == "1" || v == "yes") return out = true, true;
@@ -164,70 +88,6 @@ std::string join(const std::set<std::string>& s) {
   std::string out;
   for (const auto& k : s) out += (out.empty() ? "" : ", ") + k;
   return out;
-}
-
-std::string format_double(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-// A config's keys with where each was set, and what every section's reader needs to
-// report a bad one: each message names the file (or --set), the line and the key.
-struct Source {
-  std::string name;
-  std::map<std::string, Entry> entries;
-  std::map<std::string, int> sections;  // section -> the line of its header
-  int top_level_end = 0;                // the line of the last top-level key
-
-  const Entry* get(const std::string& key) const {
-    const auto it = entries.find(key);
-    return it == entries.end() ? nullptr : &it->second;
-  }
-  [[noreturn]] void fail(const std::string& key, const Entry& e, const std::string& msg) const {
-    throw InputError(where(key, e) + ": " + msg);
-  }
-  [[noreturn]] void missing(const std::string& key, const std::string& what) const {
-    throw InputError(name + ":" + std::to_string(std::max(top_level_end, 1)) + ": missing required key '" + key +
-                     "' (" + what + "; a top-level key, before the first [section])");
-  }
-  // Stores e's value in `out` when it is a whole number from min to max, and fails
-  // otherwise (with `note` after the message).
-  template <class Int>
-  void parse_int(const std::string& key, const Entry& e, Int& out, std::type_identity_t<Int> min,
-                 std::type_identity_t<Int> max, const char* what, const std::string& note = "") const {
-    Int v{};
-    if (!to_int(e.value, v) || v < min || v > max)
-      fail(key, e,
-           std::string("expected ") + what + " from " + std::to_string(min) + " to " + std::to_string(max) +
-               ", found '" + e.value + "'" + note);
-    out = v;
-  }
-  // The same for a key that may be absent; returns whether it is set.
-  template <class Int>
-  bool read_int(const std::string& key, Int& out, std::type_identity_t<Int> min, std::type_identity_t<Int> max,
-                const char* what) const {
-    const Entry* e = get(key);
-    if (e) parse_int(key, *e, out, min, max, what);
-    return e != nullptr;
-  }
-};
-
-// The file's keys, then the overrides ("key=value", later ones win).
-Source read_source(const std::string& text, const std::string& name, const std::vector<std::string>& overrides) {
-  Source src;
-  src.name = name;
-  src.entries = read_file_entries(text, name, src.sections, src.top_level_end);
-  for (const std::string& kv : overrides) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || trim(kv.substr(0, eq)).empty())
-      throw InputError("--set: expected KEY=VALUE, found '" + kv + "'");
-    Entry e;
-    e.value = trim(kv.substr(eq + 1));
-    e.source = "--set";
-    src.entries[trim(kv.substr(0, eq))] = e;
-  }
-  return src;
 }
 
 // A key under `player.`: `player.KEY` ([player], the defaults) or `player.NAME.KEY`.
@@ -654,57 +514,6 @@ void read_sprt(const Source& src, Config& c) {
   }
 }
 
-// What decides the games played and their content (Config::identity), from the values
-// read: how a config spells them (defaults left out, inherited or not) does not count.
-std::map<std::string, std::string> make_identity(const Config& c, const std::string& openings_hash) {
-  std::map<std::string, std::string> id;
-  if (c.game) {
-    id["game"] = c.game->spec();
-  } else {
-    std::istringstream rules_text(c.rules.describe());
-    std::string line;
-    while (std::getline(rules_text, line)) {
-      const auto eq = line.find('=');
-      const std::string k = line.substr(0, eq);
-      id[k == "variant" ? k : "rules." + k] = line.substr(eq + 1);
-    }
-  }
-  id["schedule"] = schedule_name(c.schedule);
-  std::string list;
-  for (const auto& n : c.entrants) list += (list.empty() ? "" : ",") + n;
-  id["players"] = list;
-  id["openings"] = std::to_string(c.openings);
-  id["seed"] = std::to_string(c.seed);
-  if (c.openings_file.empty())
-    id["opening_plies"] = std::to_string(c.opening_min_plies) + "-" + std::to_string(c.opening_max_plies);
-  else
-    id["openings_file_fnv1a"] = openings_hash;
-  id["ply_cap"] = std::to_string(c.ply_cap);
-  // A shard's folder holds only its part: resuming it as another shard, or as the whole
-  // schedule, must be refused (bao merge compares the identities without this key).
-  if (c.shards > 0) id["shard"] = std::to_string(c.shard) + "/" + std::to_string(c.shards);
-  for (const auto& n : c.entrants) {
-    const PlayerConfig& p = c.players.at(n);
-    const std::string pre = "player." + n + ".";
-    id[pre + "searcher"] = p.searcher;
-    id[pre + "eval"] = p.eval;
-    id[pre + "depth"] = std::to_string(p.depth);
-    id[pre + "nodes"] = std::to_string(p.nodes);
-    id[pre + "time_ms"] = std::to_string(p.time_ms);
-    // The weights' content, not only their names: a retrained or edited weights file
-    // must not resume a folder played with the old one.
-    if (!p.weights.empty()) id[pre + "weights_fnv1a"] = p.weights;
-  }
-  if (c.sprt_enabled) {
-    id["sprt.elo0"] = format_double(c.sprt.elo0);
-    id["sprt.elo1"] = format_double(c.sprt.elo1);
-    id["sprt.alpha"] = format_double(c.sprt.alpha);
-    id["sprt.beta"] = format_double(c.sprt.beta);
-    id["sprt.model"] = c.sprt.pentanomial ? "pentanomial" : "trinomial";
-  }
-  return id;
-}
-
 }  // namespace
 
 static Config config_from_text(const std::string& text, const std::string& name,
@@ -753,28 +562,6 @@ void check_memory(const Config& c, int threads) {
                    "; lower the players' tt_mb or pool_mb, or the threads");
 }
 
-std::string format_identity(const std::map<std::string, std::string>& identity) {
-  std::string out =
-      "# The settings this results folder was started with (bao run). A run into this\n"
-      "# folder must have the same ones; threads, out and fsync may differ.\n";
-  for (const auto& [k, v] : identity) out += k + " = " + v + "\n";
-  return out;
-}
-
-std::map<std::string, std::string> parse_identity(const std::string& text, const std::string& name) {
-  std::map<std::string, int> sections;
-  int top = 0;
-  std::map<std::string, std::string> out;
-  for (const auto& [k, e] : read_file_entries(text, name, sections, top)) out[k] = e.value;
-  return out;
-}
-
-std::string folder_config_text(const Config& c) {
-  std::string text = format_identity(c.identity) + "# config: " + c.file + "\n";
-  if (!c.openings_file.empty()) text += "# openings_file: " + c.openings_file + "\n";
-  return text;
-}
-
 bool parse_schedule(std::string_view name, Schedule& s) {
   for (Schedule k : {Schedule::Pairing, Schedule::RoundRobin, Schedule::Gauntlet})
     if (name == schedule_name(k)) {
@@ -782,21 +569,6 @@ bool parse_schedule(std::string_view name, Schedule& s) {
       return true;
     }
   return false;
-}
-
-std::vector<std::string> identity_differences(const std::map<std::string, std::string>& stored,
-                                              const std::map<std::string, std::string>& now) {
-  std::set<std::string> keys;
-  for (const auto& [k, v] : stored) keys.insert(k);
-  for (const auto& [k, v] : now) keys.insert(k);
-  std::vector<std::string> out;
-  for (const auto& k : keys) {
-    const auto a = stored.find(k), b = now.find(k);
-    const std::string va = a == stored.end() ? "(unset)" : a->second;
-    const std::string vb = b == now.end() ? "(unset)" : b->second;
-    if (va != vb) out.push_back(k + ": was " + va + ", now " + vb);
-  }
-  return out;
 }
 
 }  // namespace bao::experiments
