@@ -406,6 +406,17 @@ run_in $'3\n9\n1\nquit\n' play --game 'kalah(houses=6,seeds=4)' --depth 2
 check "play --game kalah takes moves, refuses an illegal one, the engine answers" eval "status_is 0 && out_has 'is not legal here' && out_has 'North plays'"
 run_in '' play --game checkers --side none --depth 1 --ply-cap 6
 check "play --game checkers with two engines stops at the ply cap" eval "status_is 0 && out_has 'stopped at the ply cap (6)' && out_has 'White plays'"
+run_in $'3 # an extra move: South again\n1 2\n' replay --game kalah -
+check "replay --game kalah replays the moves, South twice after an extra move" \
+  eval "status_is 0 && out_has '1 3 4,4,0,5,5,5/4,4,4,4,4,4 1,0 S' && out_has '3 2 ' && out_has 'result unfinished'"
+run_in '3 3' replay --game kalah -
+check "replay --game kalah refuses an illegal move naming line, ply and the legal moves" \
+  eval "status_is 2 && err_has '<stdin>:1: ply 2:' && err_has 'legal: 1 2 4 5 6'"
+run_in '11-15 23-19' replay --game checkers --position 'B:W21-32:B1-12' --legal --board -
+check "replay --game checkers --legal --board from --position" \
+  eval "status_is 0 && out_has 'legal 9-13 9-14 10-14 10-15 11-15 11-16 12-16' && out_has 'Black to move'"
+run replay --position x "$DATA/game1994.txt"
+check "replay of a Bao record refuses --position" eval "status_is 2 && err_has 'states its start in its headers'"
 run search --list-games
 check "search --list-games prints the games' table" eval "status_is 0 && out_has '| \`kalah\` |' && out_has '| \`checkers\` |'"
 
