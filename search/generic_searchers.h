@@ -6,6 +6,8 @@
 //   alphabeta                               StagedGame (Lazy SMP with threads > 1)
 //   om-plain, om-beta, om-probe, om-bounded Game (search/om.h; model= names the game's evaluator)
 //   prom-1p, prom-plain, prom-beta, sp-prom Game (search/prom.h; types= the game's evaluators)
+//   root-om                                 StagedGame (search/root_om_search.h; model= the
+//                                           opponent's evaluator, scored for the opponent)
 //
 // Every other registered searcher is refused by name with what it needs that a generic
 // game does not give (its factory reads Bao's evaluators and positions). The opponent-model
@@ -35,6 +37,7 @@
 #include "search/om.h"
 #include "search/prom.h"
 #include "search/registry.h"
+#include "search/root_om_search.h"
 #include "search/searcher.h"
 #include "search/spec.h"
 
@@ -202,6 +205,57 @@ void read_generic_types(Args& a, const GenericContext<G>& ctx, std::vector<typen
   probs[0] = std::max(0.0, p0);
 }
 
+// root-om's depth parameter (model_depth, own_depth): `relative` ("d-1" or "d-2") -> 0,
+// "d" -> -1, else a whole number from 0 (own) or 1 (model) to kMaxPly - 1.
+inline int root_om_depth(const std::string& searcher, const char* param, const std::string& text, const char* relative,
+                         int min) {
+  if (text.empty() || text == relative) return 0;
+  if (text == "d") return -1;
+  int n = 0;
+  if (!to_int(text, n) || n < min || n > kMaxPly - 1)
+    throw InputError(searcher + ": parameter " + param + " expects " + relative + ", d or a whole number from " +
+                     std::to_string(min) + " to " + std::to_string(kMaxPly - 1) + ", found '" + text + "'");
+  return n;
+}
+
+// root-om on game G (search/root_om_search.h), with the parameters of Bao's (models/root_om.h):
+// model=E or E@D, model_depth, own_depth, manage_risk, risk_margin; ties=first only.
+template <StagedGame G>
+std::unique_ptr<AnySearcher> make_generic_root_om(Args& a, const GenericContext<G>& ctx, typename G::Eval eval) {
+  using Eval = typename G::Eval;
+  const std::string name = a.name();
+  std::string model = a.get_text("model");
+  std::string md = a.has("model_depth") ? a.get_text("model_depth") : "";
+  if (const auto at = model.find('@'); at != std::string::npos) {
+    if (a.has("model_depth"))
+      throw InputError(name + ": give the model's depth once, as model=EVAL@DEPTH or model_depth");
+    md = model.substr(at + 1);
+    if (md.empty()) md = "?";  // refused below as no depth
+    model = model.substr(0, at);
+  }
+  RootOmDepths depths;
+  depths.model = root_om_depth(name, "model_depth", md, "d-1", 1);
+  depths.own = root_om_depth(name, "own_depth", a.get_text("own_depth"), "d-2", 0);
+  const bool risk = a.get_bool("manage_risk");
+  if (a.has("risk_margin") && !risk)
+    throw InputError(name + ": parameter risk_margin needs manage_risk=true (it widens the risk filter)");
+  const int margin = static_cast<int>(a.get_int("risk_margin"));
+  const std::string ties = a.get_text("ties");
+  if (!ties.empty() && ties != "first")
+    throw InputError(name + ": ties=" + ties + " is Bao's root-om alone; on " + ctx.game_spec + " ties=first");
+  const Eval model_eval = ctx.evaluator(model);
+  AlphaBetaOptions inner;
+  inner.tt_mb = 4;  // as Bao's root-om: two tables of 4 MiB
+  const G game = ctx.game;
+  auto shared = std::make_shared<std::unique_ptr<RootOmSearch<G, RootView<Eval>>>>();
+  auto own_root = std::make_shared<int>(0), model_root = std::make_shared<int>(0);
+  *shared = std::make_unique<RootOmSearch<G, RootView<Eval>>>(game, RootView<Eval>{eval, own_root}, own_root,
+                                                              RootView<Eval>{model_eval, model_root}, model_root,
+                                                              depths, risk, margin, inner);
+  return std::make_unique<GenericModelSearcher<G>>(
+      ctx, [shared](const typename G::State& s, int depth) { return (*shared)->search(s, depth); }, a.canonical());
+}
+
 // The searcher the spec being read by `a` names, on game G with evaluator eval; throws
 // InputError for a searcher G cannot run.
 template <StagedGame G>
@@ -258,10 +312,11 @@ std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext
         },
         a.canonical());
   }
+  if (name == "root-om") return make_generic_root_om<G>(a, ctx, eval);
   throw InputError("searcher '" + name + "' does not run on " + ctx.game_spec +
                    ": its factory needs Bao's positions and evaluator objects (search::Evaluator), which this game "
                    "does not provide; on this game: minimax, alphabeta, om-plain, om-beta, om-probe, om-bounded, "
-                   "prom-1p, prom-plain, prom-beta, sp-prom");
+                   "prom-1p, prom-plain, prom-beta, sp-prom, root-om");
 }
 
 }  // namespace bao::search

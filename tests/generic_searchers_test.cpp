@@ -58,6 +58,40 @@ TEST(GenericSearchers, MinimaxAndAlphaBetaScoreLeavesWithTheRootSidesFunction) {
   }
 }
 
+// root-om on checkers against its definition: each root move scored by MAX's own minimax
+// (hand negamax with MM's view) after the reply the model's alpha-beta predicts.
+TEST(GenericSearchers, RootOmScoresEachMoveAfterTheModelsReply) {
+  const auto g = models::make_game("checkers");
+  SplitMix64 rng(7);
+  for (int k = 0; k < 4; ++k) {
+    search::AnyState s = g->start();
+    for (int i = 0; i < 3 + k; ++i) {
+      const auto ch = g->children(s);
+      s = ch[rng.below(static_cast<std::uint32_t>(ch.size()))].second;
+    }
+    const int max_side = g->side_to_move(s);
+    for (const int d : {3, 4}) {
+      const auto model = g->make_searcher(models::searchers(), "alphabeta(tt_mb=4)", "f");
+      int best = -1000000;
+      std::string best_move;
+      for (const auto& [move, child] : g->children(s)) {
+        search::Limits l;
+        l.depth = d - 1;  // model_depth d-1
+        const std::string reply = model->search(child, l).best;
+        const search::AnyState after = g->apply(child, reply);
+        // own_depth d-2, MAX to move after the reply.
+        const int v = mm_value(*g, after, d - 2, max_side);
+        if (v > best) best = v, best_move = move;
+      }
+      search::Limits l;
+      l.depth = d;
+      const auto r = g->make_searcher(models::searchers(), "root-om(model=f)", "f")->search(s, l);
+      EXPECT_EQ(r.value, best) << "depth " << d << " at " << g->format_state(s);
+      EXPECT_EQ(r.best, best_move) << "depth " << d << " at " << g->format_state(s);
+    }
+  }
+}
+
 TEST(GenericSearchers, ModelSearchUnderANodeBudgetPlaysTheDeepestSearchWithinIt) {
   const auto g = models::make_game("checkers");
   const search::AnyState s = g->apply(g->apply(g->start(), "11-15"), "23-19");
