@@ -66,8 +66,8 @@ std::vector<ScheduledGame> make_schedule(const Config& c, const std::vector<Pair
 namespace {
 
 // The record of a game played from `opening` as game `g` of pairing `pr`.
-TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Position& opening,
-                           const play::PlayedGame& out) {
+// A record's place in the tournament: pairing, opening, colours.
+TournamentGame record_frame(const Pairing& pr, const ScheduledGame& g) {
   TournamentGame r;
   r.pairing = pr.name;
   r.first = pr.first;
@@ -76,6 +76,12 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
   r.game = g.game;
   r.south = g.game == 0 ? pr.first : pr.second;
   r.north = g.game == 0 ? pr.second : pr.first;
+  return r;
+}
+
+TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Position& opening,
+                           const play::PlayedGame& out) {
+  TournamentGame r = record_frame(pr, g);
   r.opening = format_position(opening);
   // Sides alternate every ply, from the opening's side to move.
   for (std::size_t k = 0; k < out.moves.size(); ++k)
@@ -101,14 +107,7 @@ TournamentGame make_record(const Pairing& pr, const ScheduledGame& g, const Posi
 // The record of another game's game, as make_record for Bao.
 TournamentGame make_any_record(const Pairing& pr, const ScheduledGame& g, const search::AnyGame& game,
                                const search::AnyState& opening, const play::PlayedAnyGame& out) {
-  TournamentGame r;
-  r.pairing = pr.name;
-  r.first = pr.first;
-  r.second = pr.second;
-  r.opening_index = g.opening;
-  r.game = g.game;
-  r.south = g.game == 0 ? pr.first : pr.second;
-  r.north = g.game == 0 ? pr.second : pr.first;
+  TournamentGame r = record_frame(pr, g);
   r.opening = game.format_state(opening);
   r.moves = out.moves;
   r.reason = out.reason;

@@ -1,6 +1,5 @@
 #include "play/any_game_loop.h"
 
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/error.h"
@@ -67,23 +66,16 @@ search::AnyState random_any_opening(const search::AnyGame& game, std::uint64_t s
 std::vector<search::AnyState> read_any_openings(const search::AnyGame& game, const std::string& text,
                                                 const std::string& source) {
   std::vector<search::AnyState> out;
-  std::istringstream in(text);
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto b = line.find_first_not_of(" \t");
-    if (b == std::string::npos || line[b] == '#') continue;
-    const auto e = line.find_last_not_of(" \t");
-    const std::string where = source + ":" + std::to_string(n) + ": ";
+  for_each_opening_line(text, source, [&](const std::string& line, const std::string& where) {
     search::AnyState s;
     try {
-      s = game.parse_state(line.substr(b, e - b + 1));
+      s = game.parse_state(line);
     } catch (const InputError& err) {
       throw InputError(where + err.what());
     }
     if (game.over(s)) throw InputError(where + "the game is already over in this opening (" + game.outcome(s) + ")");
     out.push_back(s);
-  }
+  });
   return out;
 }
 

@@ -69,8 +69,8 @@ Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t in
                    " plies leaves the game in progress");
 }
 
-std::vector<Position> read_openings(const std::string& text, const std::string& source, const Rules& rules) {
-  std::vector<Position> out;
+void for_each_opening_line(const std::string& text, const std::string& source,
+                           const std::function<void(const std::string&, const std::string&)>& read) {
   std::istringstream in(text);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
@@ -78,17 +78,23 @@ std::vector<Position> read_openings(const std::string& text, const std::string& 
     const auto b = line.find_first_not_of(" \t");
     if (b == std::string::npos || line[b] == '#') continue;
     const auto e = line.find_last_not_of(" \t");
-    const std::string where = source + ":" + std::to_string(n) + ": ";
+    read(line.substr(b, e - b + 1), source + ":" + std::to_string(n) + ": ");
+  }
+}
+
+std::vector<Position> read_openings(const std::string& text, const std::string& source, const Rules& rules) {
+  std::vector<Position> out;
+  for_each_opening_line(text, source, [&](const std::string& line, const std::string& where) {
     Position p;
     try {
-      p = parse_position(line.substr(b, e - b + 1), rules.variant);
+      p = parse_position(line, rules.variant);
     } catch (const InputError& err) {
       throw InputError(where + err.what());
     }
     if (outcome(p, rules) != Outcome::Ongoing)
       throw InputError(where + "the game is already over in this opening (" + outcome_reason(p, rules) + ")");
     out.push_back(p);
-  }
+  });
   return out;
 }
 

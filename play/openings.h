@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,11 @@ SplitMix64 stream_v1(std::uint64_t seed, std::uint64_t index);
 // game. `which` picks the stream and the order the legal moves are drawn from.
 Position random_opening(const Rules& rules, std::uint64_t seed, std::uint64_t index, int min_plies, int max_plies,
                         OpeningStream which = OpeningStream::kTournament);
+
+// Calls read(text, where) for each position line of `text`: blank lines and lines starting
+// with '#' skipped, blanks around the text cut, `where` "SOURCE:LINE: " for messages.
+void for_each_opening_line(const std::string& text, const std::string& source,
+                           const std::function<void(const std::string&, const std::string&)>& read);
 
 // Position strings, one a line; blank lines and lines starting with '#' are skipped.
 // Throws InputError naming `source` and the line for a malformed position or one where
