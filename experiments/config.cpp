@@ -46,10 +46,10 @@ const char* schedule_name(Schedule s) {
 namespace {
 
 using ini::Entry;
+using ini::read_source;
 using ini::Source;
 using ini::trim;
 using ini::where;
-using ini::read_source;
 
 bool parse_bool_value(const std::string& v, bool& out) {
   if (v == "true" || v == "1" || v == "yes") return out = true, true;
