@@ -473,8 +473,6 @@ struct ServeApi::Impl {
     static constexpr Route kRoutes[] = {
         {"/", "GET", page},
         {"/index.html", "GET", page},
-        {"/app.js", "GET", page},
-        {"/style.css", "GET", page},
         {"/api/info", "GET",
          [](Impl& a, const http::Request& r) {
            check_query(r.query, {});
@@ -500,6 +498,12 @@ struct ServeApi::Impl {
     };
     const auto it =
         std::find_if(std::begin(kRoutes), std::end(kRoutes), [&](const Route& r) { return r.path == req.path; });
+    // The page's other files (its modules, the style): exactly the files built in, so a
+    // path names no file outside the page's folder.
+    if (it == std::end(kRoutes) && req.path.size() > 1 && embedded_web_file(req.path.substr(1))) {
+      if (req.method != "GET") throw HttpError(405, "use GET for " + req.path + ", not " + req.method);
+      return page(*this, req);
+    }
     if (it == std::end(kRoutes)) throw HttpError(404, "no such page or API endpoint: " + req.path);
     if (req.method != it->method)
       throw HttpError(405, "use " + std::string(it->method) + " for " + req.path + ", not " + req.method);

@@ -8,7 +8,7 @@
 
 namespace bao::cli {
 
-// (file name, text) for index.html, app.js and style.css.
+// (file name, text) for each file of the page: index.html, style.css and the modules.
 const std::vector<std::pair<std::string, std::string>>& embedded_web_files();
 
 }  // namespace bao::cli
