@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/game_session.h"
+#include "cli/serve_any_game.h"
 #include "cli/serve_bao_state.h"
 #include "cli/serve_request.h"
 #include "cli/serve_results.h"
@@ -28,12 +29,14 @@ struct ServeApi::Impl {
   std::counting_semaphore<1024> searches;
   std::vector<std::string> evaluators;
   ResultsFolders folders;
+  AnyGameApi any;
 
   explicit Impl(const ServeOptions& opt)
       : o(opt),
         searches(std::max(1, std::min(opt.max_searches, 1024))),
         evaluators(evaluator_list()),
-        folders(o, searches, evaluators) {}
+        folders(o, searches, evaluators),
+        any(o, searches) {}
 
   // The page's files and the API endpoints: each path with the one method it takes. A
   // path not here is a 404, another method a 405 naming the right one.
@@ -54,11 +57,30 @@ struct ServeApi::Impl {
            check_query(r.query, {});
            return json_response(a.info());
          }},
+        {"/api/registry", "GET",
+         [](Impl& a, const http::Request& r) {
+           check_query(r.query, {});
+           return json_response(a.any.registry());
+         }},
+        // With "game" the request is about any registered game (cli/serve_any_game.h);
+        // without it, Bao in its own form.
         {"/api/position", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.position(parse_body(r))); }},
-        {"/api/play", "POST", [](Impl& a, const http::Request& r) { return json_response(a.play(parse_body(r))); }},
+         [](Impl& a, const http::Request& r) {
+           const json j = parse_body(r);
+           return json_response(j.contains("game") ? a.any.position(j) : a.position(j));
+         }},
+        {"/api/play", "POST",
+         [](Impl& a, const http::Request& r) {
+           const json j = parse_body(r);
+           return json_response(j.contains("game") ? a.any.play(j) : a.play(j));
+         }},
         {"/api/search", "POST",
-         [](Impl& a, const http::Request& r) { return json_response(a.search(parse_body(r), r.client_gone)); }},
+         [](Impl& a, const http::Request& r) {
+           const json j = parse_body(r);
+           return json_response(j.contains("game") ? a.any.search(j, r.client_gone) : a.search(j, r.client_gone));
+         }},
+        {"/api/evaluate", "POST",
+         [](Impl& a, const http::Request& r) { return json_response(a.any.evaluate(parse_body(r), r.client_gone)); }},
         {"/api/record", "POST", [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r))); }},
         {"/api/results", "GET",
          [](Impl& a, const http::Request& r) {
