@@ -58,8 +58,9 @@ export function curvePlayers() {
 // point is a circle (data-ply) that calls onPick(ply); the current ply is a line. The
 // legend (a line per curve, right) and "South ahead" (left) stand in a band above the
 // plot area, one line high per curve: a curve at the top of the plot, as every decisive
-// value is, never runs through them.
-export function drawCurve(svg, curves, current, onPick) {
+// value is, never runs through them. `sides`: the first side's name (values are from its
+// view) and the second's.
+export function drawCurve(svg, curves, current, onPick, sides = ['South', 'North']) {
   svg.innerHTML = '';
   const LINE = 13, band = LINE * Math.max(1, curves.length);
   const W = 760, H = 230 + band, L = 58, R = 14, T = 12 + band, B = 30;
@@ -74,7 +75,7 @@ export function drawCurve(svg, curves, current, onPick) {
   const X = (k) => L + ((W - L - R) * k) / n;
   const Y = (v) => T + ((H - T - B) * (1 - (v + M) / (2 * M)));
   const shown = (c, p) => {
-    if (p.value === null) return p.winner === 'South' ? M : -M;
+    if (p.value === null) return p.winner === sides[0] ? M : p.winner === sides[1] ? -M : 0;
     return decisive(c, p.value) ? Math.sign(p.value) * M : p.value;
   };
   svgEl('line', { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: 'even' }, svg);
@@ -83,8 +84,8 @@ export function drawCurve(svg, curves, current, onPick) {
   for (const v of [M / 1.15, 0, -M / 1.15]) {
     svgEl('text', { x: L - 6, y: Y(v) + 4, 'text-anchor': 'end' }, svg, String(Math.round(v)));
   }
-  svgEl('text', { x: L + 4, y: T - 8 }, svg, 'South ahead \u2191');
-  svgEl('text', { x: L + 4, y: H - B - 6, class: 'faint' }, svg, 'North ahead \u2193');
+  svgEl('text', { x: L + 4, y: T - 8 }, svg, `${sides[0]} ahead \u2191`);
+  svgEl('text', { x: L + 4, y: H - B - 6, class: 'faint' }, svg, `${sides[1]} ahead \u2193`);
   const ticks = Math.min(n, 10);
   for (let t = 0; t <= ticks; ++t) {
     const k = Math.round((t * n) / ticks);
@@ -103,8 +104,9 @@ export function drawCurve(svg, curves, current, onPick) {
     for (const p of c.points) {
       const dot = svgEl('circle', { cx: X(p.ply), cy: Y(shown(c, p)), r: p.ply === current ? 5 : 3.5, fill: c.color,
         class: 'point', 'data-ply': p.ply, 'data-curve': i }, svg);
-      const v = p.value === null ? `${p.winner} has won` : decisive(c, p.value) ? `a win for ${p.value > 0 ? 'South'
-        : 'North'} found` : `value ${p.value}`;
+      const over = p.winner === 'draw' ? 'a draw' : `${p.winner} has won`;
+      const v = p.value === null ? over : decisive(c, p.value) ? `a win for ${p.value > 0 ? sides[0] : sides[1]} found`
+        : `value ${p.value}`;
       svgEl('title', {}, dot, `ply ${p.ply}: ${v}${p.best ? `; best ${p.best}` : ''} (${c.label})`);
       dot.addEventListener('click', () => onPick(p.ply));
     }

@@ -8,6 +8,8 @@ import { play, chosenHumans, renderPlay, newGame, playMove, maybeEngine, undo, h
 import { replay, renderGames, loadGames, setPly, stepPly, jumpMiss, analyse } from './replay.js';
 import { curveChosen, curvePlayers } from './curves.js';
 import { loadSummary } from './summary.js';
+import { choice, chooseGame, fillGames } from './game_choice.js';
+import { playCurve } from './play_curve.js';
 
 function showTab(name) {
   document.querySelectorAll('#tabs button').forEach((b) => b.classList.toggle('active', b.dataset.tab === name));
@@ -40,6 +42,13 @@ async function start() {
     maybeEngine(true);
   });
   $('save').addEventListener('click', save);
+  $('play-curve-button').addEventListener('click', playCurve);
+  $('game').addEventListener('change', () => {
+    chooseGame($('game').value);
+    $('start-position').value = '';
+    $('start-moves').value = '';
+    newGame();
+  });
   $('human').addEventListener('change', () => {
     play.human = chosenHumans();
     if (play.state) { renderPlay(null, null); maybeEngine(); }
@@ -89,6 +98,12 @@ async function start() {
     names.appendChild(o);
   }
   fillSelect($('eval'), info.evaluators, 'td-long');  // the strength mode's (docs/strength.md)
+  choice.baoEvaluators = info.evaluators;
+  try {
+    fillGames(await api('GET', '/api/registry'));
+  } catch (e) {
+    message(`The server does not list its games: ${e.message}`, 'error');
+  }
   fillSelect($('analyse-eval'), info.evaluators, 'default');
   // The form starts at depth 6, or at the server's cap when that is lower (a request
   // beyond the cap is refused).

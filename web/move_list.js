@@ -37,3 +37,24 @@ export function fillMoveList(ol, moves, firstSide, current, onClick) {
   const cur = ol.querySelector('.current') || ol.lastElementChild;
   if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
 }
+
+// One line per ply, for games whose sides need not alternate (a Kalah sowing into one's
+// own store moves again): its number, the mover's initial (sides[i], the side to move
+// before ply i+1) and the move; each ply a span as in fillMoveList.
+export function fillPlyList(ol, moves, sides, current, onClick) {
+  ol.innerHTML = '';
+  moves.forEach((m, i) => {
+    const li = document.createElement('li');
+    const num = Object.assign(document.createElement('span'), { className: 'num', textContent: `${i + 1}.` });
+    const side = (sides[i] || '?')[0];
+    const span = Object.assign(document.createElement('span'), { className: 'ply', textContent: `${side} ${m}` });
+    span.title = `ply ${i + 1}: ${sides[i] || ''} ${m}`;
+    span.dataset.ply = String(i + 1);
+    if (current === i + 1) span.classList.add('current');
+    if (onClick) span.addEventListener('click', () => onClick(i + 1));
+    li.append(num, span);
+    ol.appendChild(li);
+  });
+  const cur = ol.querySelector('.current') || ol.lastElementChild;
+  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+}

@@ -4,12 +4,20 @@
 import { $, sleep, specSpan, fill, message } from './dom.js';
 import { api } from './api.js';
 import { drawBoard, showBoard, animationDone } from './bao_board.js';
-import { plySide, sideOf, fillMoveList } from './move_list.js';
+import { plySide, sideOf, fillMoveList, fillPlyList } from './move_list.js';
+import { boardFor } from './boards.js';
+import { gameShown, viewPly } from './play_curve.js';
+import { isBao, chosenSpec, specName, sideNames } from './game_choice.js';
 
 export const play = {
   variant: 'kiswahili', rules: {}, start: '', moves: [], state: null,
   human: { South: true, North: false }, token: 0, busy: false, selected: null,
+  // Any game but Bao: its spec, and the side to move before each ply and after the last.
+  game: null, sides: [],
 };
+
+// The drawing of the game being played (any game but Bao).
+const board = () => boardFor(specName(play.game));
 
 export function parseRules(text) {
   const rules = {};
@@ -21,7 +29,8 @@ export function parseRules(text) {
   return rules;
 }
 
-export const gameBody = () => ({ variant: play.variant, rules: play.rules, position: play.start, moves: play.moves });
+export const gameBody = () => (play.game ? { game: play.game, position: play.start, moves: play.moves }
+  : { variant: play.variant, rules: play.rules, position: play.start, moves: play.moves });
 export const engineBody = () => ({ searcher: $('searcher').value.trim() || 'engine', eval: $('eval').value,
   depth: Number($('depth').value) || 6 });
 export const animateOn = () => $('animate').checked;
@@ -30,31 +39,42 @@ export const engineName = () => { const e = engineBody(); return `${e.searcher}/
 export const pitOfMove = (m) => (m ? m.slice(0, 2) : null);
 
 // Who plays by hand, from the "You play" choice.
+// The first option is the side that moves first (South in Bao and Kalah).
 export const chosenHumans = () => {
-  const h = $('human').value;
-  return { South: h === 'South' || h === 'both', North: h === 'North' || h === 'both' };
+  const h = $('human').value, [first, second] = sideNames();
+  return { [first]: h === 'South' || h === 'both', [second]: h === 'North' || h === 'both' };
 };
+const anyHuman = () => Object.values(play.human).some(Boolean);
 
 export function renderStatus() {
   const s = play.state;
   $('play-status').textContent = s.outcome === 'ongoing'
-    ? `${s.to_move} to move (${s.stage} stage)${play.human[s.to_move] ? '' : ' \u2014 engine'}`
+    ? `${s.to_move} to move${s.stage ? ` (${s.stage} stage)` : ''}${play.human[s.to_move] ? '' : ' \u2014 engine'}`
     : `Game over: ${s.result}`;
 }
 
 export function renderPlay(prev, from) {
   const s = play.state;
   renderStatus();
+  if (play.game) s.legal.forEach((m) => { m.pit = board().pitOf(s, m.move); });
   const movable = new Set(humanToMove() ? s.legal.map((m) => m.pit) : []);
   const opt = { movable, selected: play.selected, from, onPit: pitClicked, flip: $('flip').checked };
-  showBoard($('play-board'), prev, s, opt, animateOn() && prev);
-  fillMoveList($('play-moves'), play.moves, sideOf(play.start), null, null);
+  if (play.game) {
+    board().draw($('play-board'), s, opt);
+    fillPlyList($('play-moves'), play.moves, play.sides, null, viewPly);
+  } else {
+    showBoard($('play-board'), prev, s, opt, animateOn() && prev);
+    fillMoveList($('play-moves'), play.moves, sideOf(play.start), null, viewPly);
+  }
+  gameShown();
   $('play-position').textContent = s.position;
   $('choices').innerHTML = '';
 }
 
 export function setPlayState(state, moves, from) {
   const prev = play.state;
+  // The sides to move: kept for the plies still played, the new state's appended.
+  play.sides = [...play.sides.slice(0, moves.length), state.to_move];
   play.state = state;
   play.moves = moves;
   play.selected = null;
@@ -65,16 +85,27 @@ export async function newGame() {
   play.token++;
   play.busy = false;
   try {
+    play.game = chosenSpec();
     play.variant = $('variant').value;
     play.rules = parseRules($('rules').value);
     play.human = chosenHumans();
-    const body = { variant: play.variant, rules: play.rules };
+    const body = play.game ? { game: play.game } : { variant: play.variant, rules: play.rules };
     const start = $('start-position').value.trim();
     if (start) body.position = start;
+    // Moves to replay from the start: the game goes on after the last.
+    const moves = $('start-moves').value.split(/[\s,]+/).filter(Boolean);
+    if (moves.length) {
+      body.moves = moves;
+      body.all = true;
+    }
     const r = await api('POST', '/api/position', body);
     play.start = r.start;
     play.state = null;
-    setPlayState(r.state, [], null);
+    play.sides = r.states ? r.states.map((x) => x.to_move) : [];
+    setPlayState(r.state, r.moves, null);
+    $('save').hidden = Boolean(play.game);
+    $('play-curve').toggleAttribute('hidden', true);
+    $('play-curve-info').textContent = '';
     $('engine-info').textContent = '';
     $('hint-text').textContent = '';
     $('record').hidden = true;
@@ -102,6 +133,7 @@ export async function pitClicked(pit) {
   if (play.busy) return message('Wait: the engine is thinking.', 'error');
   if (!play.human[s.to_move]) return message(`${s.to_move} is the engine's side: press "Engine move".`, 'error');
   const moves = s.legal.filter((m) => m.pit === pit);
+  if (play.game && moves.length === 1) return playMove(moves[0].move);
   if (!moves.length) {
     // Refused: the server's reader says why, in the CLI's words.
     try {
@@ -131,18 +163,20 @@ export async function pitClicked(pit) {
 }
 
 export function afterMove(r) {
-  setPlayState(r.state, r.moves, pitOfMove(r.move));
+  setPlayState(r.state, r.moves, play.game ? board().pitOf({ to_move: play.sides[r.moves.length - 1] }, r.move)
+    : pitOfMove(r.move));
   $('hint-text').textContent = '';
 }
 
 export async function playMove(text) {
   if (play.busy) return message('Wait: the engine is thinking.', 'error');
   const token = play.token;
+  const mover = play.state.to_move;
   try {
     const r = await api('POST', '/api/play', { ...gameBody(), move: text });
     if (token !== play.token) return;
     afterMove(r);
-    message(`${r.state.to_move === 'South' ? 'North' : 'South'} played ${r.move}.`, 'ok');
+    message(`${mover} played ${r.move}.`, 'ok');
   } catch (e) {
     message(e.message, 'error');
     return;
@@ -181,7 +215,7 @@ export async function maybeEngine(force) {
   let first = true;
   while (token === play.token && play.state && play.state.outcome === 'ongoing' && !play.busy &&
          ((force && first) || !play.human[play.state.to_move])) {
-    if (!first || (!play.human.South && !play.human.North)) await sleep(150);
+    if (!first || !anyHuman()) await sleep(150);
     if (token !== play.token) return;
     first = false;
     if (!(await engineMove(token))) return;
@@ -193,10 +227,10 @@ export async function undo() {
   if (!play.moves.length) return message('Nothing to undo.', 'error');
   play.token++;
   play.busy = false;
-  const toMove = (k) => (plySide(k, sideOf(play.start)) === 'S' ? 'South' : 'North');
+  // The side to move before ply k: Bao's sides alternate; any other game's are those kept.
+  const toMove = (k) => (play.game ? play.sides[k] : plySide(k, sideOf(play.start)) === 'S' ? 'South' : 'North');
   const moves = play.moves.slice(0, -1);
-  const anyHuman = play.human.South || play.human.North;
-  while (anyHuman && moves.length && !play.human[toMove(moves.length)]) moves.pop();
+  while (anyHuman() && moves.length && !play.human[toMove(moves.length)]) moves.pop();
   try {
     const r = await api('POST', '/api/position', { ...gameBody(), moves });
     setPlayState(r.state, r.moves, null);
@@ -204,7 +238,7 @@ export async function undo() {
   } catch (e) {
     message(e.message, 'error');
   }
-  if (anyHuman) maybeEngine();
+  if (anyHuman()) maybeEngine();
 }
 
 export async function hint() {

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""tests/browser_kalah_test.py BAO [--screenshot PNG]: the board of `bao serve` for a game other
+than Bao, Kalah, in headless Chromium (Selenium, chromium-driver).
+
+Starts `bao serve --port 0`, opens the page and checks what a person sees:
+  * the game selector lists the registry's games (GET /api/registry), not a hand list;
+  * Kalah(6,4) chosen: two rows of six houses and two stores, every house's count the
+    start's;
+  * a click on South's house 3 plays move 3: its last seed ends in South's store, so South
+    moves again (the sides do not alternate); the position shown, every count on the board
+    and South's store are what the server's /api/play answers for that move;
+  * a click on a house of the side not to move changes nothing; then a move that passes the
+    turn, and the engine (North) replies;
+  * the evaluation curve of the game: a point per position;
+  * a move list replayed from the start ("Moves" field): the position is the API's;
+  * Checkers, a game without a drawing of its own on the page, drawn as text;
+  * no JavaScript error in the console.
+Fails when Selenium, Chromium or chromedriver is missing (scripts/test installs them).
+"""
+import json
+import os
+import pathlib
+import sys
+import tempfile
+import urllib.request
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import browser_test as bt  # noqa: E402  (its Selenium import, helpers and checks)
+from browser_test import By, Select, check, fail, js_errors, text, wait  # noqa: E402
+
+KALAH = "kalah(houses=6,seeds=4)"
+
+
+def post(base, path, body):
+    req = urllib.request.Request(base.rstrip("/") + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())
+
+
+def get(base, path):
+    with urllib.request.urlopen(base.rstrip("/") + path) as r:
+        return json.loads(r.read())
+
+
+def board_counts(driver):
+    """{house name: count} and {side: store count} as drawn."""
+    return driver.execute_script("""
+      const h = {}, s = {};
+      document.querySelectorAll('#play-board [data-count]').forEach(e => { h[e.dataset.count] = Number(e.textContent); });
+      document.querySelectorAll('#play-board [data-store-count]').forEach(e => {
+        s[e.dataset.storeCount] = Number(e.textContent); });
+      return [h, s];""")
+
+
+def counts_of(position):
+    """The same from a Kalah position string (docs/kalah.md)."""
+    rows, stores, _ = position.split()
+    south, north = (list(map(int, r.split(","))) for r in rows.split("/"))
+    houses = {f"S{i + 1}": n for i, n in enumerate(south)} | {f"N{i + 1}": n for i, n in enumerate(north)}
+    s, n = map(int, stores.split(","))
+    return houses, {"South": s, "North": n}
+
+
+def plies(driver):
+    return driver.execute_script("return [...document.querySelectorAll('#play-moves [data-ply]')].map(e => e.textContent)")
+
+
+def check_kalah(driver, base):
+    driver.get(base)
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page")
+    names = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#game option")]
+    registry = [g["name"] for g in get(base, "/api/registry")["games"]]
+    check(names == registry and "kalah" in names, f"the game selector lists the registry's games: {names}")
+    Select(driver.find_element(By.ID, "game")).select_by_value("kalah")
+    spec = driver.find_element(By.ID, "game-spec")
+    spec.clear()
+    spec.send_keys(KALAH)
+    driver.find_element(By.ID, "new-game").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-board [data-pit]")) == 12 and
+         text(d, "#play-position").startswith("4,4,4,4,4,4/"), "the Kalah board")
+    start = post(base, "/api/position", {"game": KALAH})["start"]
+    houses, stores = board_counts(driver)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#play-board [data-store]")) == 2 and
+          (houses, stores) == counts_of(start), "twelve houses and two stores with the start's counts")
+    check(driver.find_element(By.ID, "variant").is_displayed() is False, "Bao's variant field is hidden for Kalah")
+
+    # North's house while South is to move: refused, nothing changes.
+    driver.find_element(By.CSS_SELECTOR, '#play-board [data-pit="N2"]').click()
+    check(plies(driver) == [] and text(driver, "#play-position") == start, "a click on North's house plays nothing")
+
+    # South's house 3 ends in South's store: South moves again.
+    expected = post(base, "/api/play", {"game": KALAH, "move": "3"})
+    driver.find_element(By.CSS_SELECTOR, '#play-board [data-pit="S3"]').click()
+    wait(driver, lambda d: len(plies(d)) == 1, "the first ply")
+    check(plies(driver) == ["S 3"] and text(driver, "#play-position") == expected["state"]["position"],
+          f"S3 clicked plays 3: {text(driver, '#play-position')}")
+    check(board_counts(driver) == list(counts_of(expected["state"]["position"])),
+          "every house and store on the board is the position's")
+    check(expected["state"]["to_move"] == "South" and text(driver, "#play-status").startswith("South to move"),
+          "the last seed in South's store: South moves again")
+
+    # House 1 passes the turn; the engine (North) replies.
+    driver.find_element(By.CSS_SELECTOR, '#play-board [data-pit="S1"]').click()
+    wait(driver, lambda d: len(plies(d)) >= 3 and text(d, "#play-status").startswith("South to move"), "North's reply",
+         timeout=30)
+    moves = [p.split()[1] for p in plies(driver)]
+    replayed = post(base, "/api/position", {"game": KALAH, "moves": moves})
+    check(plies(driver)[2].startswith("N ") and text(driver, "#play-position") == replayed["state"]["position"],
+          f"the engine replied as North: {plies(driver)}")
+
+    # The evaluation curve: a point per position.
+    driver.find_element(By.ID, "play-curve-button").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-curve .point")) == len(moves) + 1,
+         "the evaluation curve", timeout=30)
+    check("Values from South's view" in text(driver, "#play-curve-info"), "the curve is drawn with its note")
+    # A point clicked shows its ply on the board.
+    driver.find_element(By.CSS_SELECTOR, '#play-curve .point[data-ply="1"]').click()
+    wait(driver, lambda d: text(d, "#play-position") == expected["state"]["position"], "ply 1 shown from the curve")
+    check(text(driver, "#play-status").startswith("Looking at ply 1"), "the status says which ply is shown")
+
+    # A move list replayed from the start.
+    driver.find_element(By.ID, "start-moves").send_keys("3 1 2")
+    Select(driver.find_element(By.ID, "human")).select_by_value("both")
+    driver.find_element(By.ID, "new-game").click()
+    replayed = post(base, "/api/position", {"game": KALAH, "moves": ["3", "1", "2"]})
+    wait(driver, lambda d: len(plies(d)) == 3 and text(d, "#play-position") == replayed["state"]["position"],
+         "the replayed moves")
+    check([p.split()[0] for p in plies(driver)] == ["S", "S", "N"], f"the plies name their movers: {plies(driver)}")
+
+
+def check_checkers(driver, base):
+    Select(driver.find_element(By.ID, "game")).select_by_value("checkers")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .textboard") and
+         text(d, "#play-position").startswith("B:"), "checkers drawn as text")
+    lines = driver.execute_script("return [...document.querySelectorAll('#play-board .textboard')].length")
+    check(lines >= 8, f"a game without a drawing of its own is drawn as text: {lines} lines")
+    driver.find_element(By.ID, "move-input").send_keys("9-13")
+    driver.find_element(By.CSS_SELECTOR, "#move-form button[type=submit]").click()
+    wait(driver, lambda d: len(plies(d)) >= 1, "the typed checkers move")
+    check(plies(driver)[0].endswith("9-13"), f"a checkers move typed is played: {plies(driver)}")
+
+
+def main():
+    args = sys.argv[1:]
+    shot = None
+    if "--screenshot" in args:
+        i = args.index("--screenshot")
+        shot = args[i + 1]
+        del args[i:i + 2]
+    if len(args) != 1:
+        print(__doc__)
+        return 1
+    bao = os.path.abspath(args[0])
+    chrome, chromedriver = bt.find_browser()
+    if not chrome or not chromedriver:
+        fail("no chromium or chromedriver (Debian: chromium chromium-driver; scripts/test installs them)")
+    with tempfile.TemporaryDirectory() as tmp:
+        log = open(pathlib.Path(tmp) / "serve.log", "w")
+        proc = bt.subprocess.Popen([bao, "serve", "--port", "0", "--max-depth", "6"], stdout=bt.subprocess.PIPE,
+                                   stderr=log, text=True)
+        line = proc.stdout.readline()
+        if not line.startswith("listening on http://"):
+            proc.kill()
+            fail(f"bao serve did not start: {line!r}")
+        base = line.split()[-1]
+        opts = bt.webdriver.ChromeOptions()
+        opts.binary_location = chrome
+        for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--window-size=1400,1050", f"--user-data-dir={tmp}/chrome"):
+            opts.add_argument(a)
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = None
+        try:
+            driver = bt.webdriver.Chrome(service=bt.Service(chromedriver), options=opts)
+            check_kalah(driver, base)
+            if shot:
+                driver.save_screenshot(shot)
+            check_checkers(driver, base)
+            errors = js_errors(driver)
+            check(not errors, f"no JavaScript errors ({errors})")
+        finally:
+            if driver:
+                driver.quit()
+            proc.kill()
+            proc.wait()
+            log.close()
+    print("browser_kalah_test: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
