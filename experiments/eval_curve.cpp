@@ -5,6 +5,9 @@
 namespace bao::experiments {
 namespace {
 
+// Whether the curve goes on to the next position. The first is always searched (its
+// search stops at the halt flag by itself), so a curve has a point however loaded the
+// machine is when it starts.
 bool go_on(const search::Limits& limits, std::chrono::steady_clock::time_point deadline) {
   return std::chrono::steady_clock::now() < deadline && !(limits.halt && limits.halt->load());
 }
@@ -15,7 +18,7 @@ std::vector<BaoCurvePoint> bao_curve(search::Searcher& searcher, const std::vect
                                      const Rules& rules, const search::Limits& limits,
                                      std::chrono::steady_clock::time_point deadline, double& seconds) {
   std::vector<BaoCurvePoint> points;
-  for (std::size_t i = 0; i < positions.size() && go_on(limits, deadline); ++i) {
+  for (std::size_t i = 0; i < positions.size() && (i == 0 || go_on(limits, deadline)); ++i) {
     const Position& p = positions[i];
     BaoCurvePoint point;
     point.ply = i;
@@ -40,7 +43,7 @@ std::vector<AnyCurvePoint> any_curve(search::AnySearcher& searcher, const search
                                      const std::vector<search::AnyState>& states, const search::Limits& limits,
                                      std::chrono::steady_clock::time_point deadline, double& seconds) {
   std::vector<AnyCurvePoint> points;
-  for (std::size_t i = 0; i < states.size() && go_on(limits, deadline); ++i) {
+  for (std::size_t i = 0; i < states.size() && (i == 0 || go_on(limits, deadline)); ++i) {
     const search::AnyState& s = states[i];
     AnyCurvePoint point;
     point.ply = i;

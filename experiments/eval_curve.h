@@ -32,8 +32,9 @@ struct CurvePoint {
 using BaoCurvePoint = CurvePoint<Move>;
 using AnyCurvePoint = CurvePoint<std::string>;
 
-// Each search runs under `limits` (its halt flag included); the curve stops after the
-// position that ends past `deadline`, or once the halt flag is set: a searcher may ignore
+// Each search runs under `limits` (its halt flag included); the curve has the first
+// position's point at least and stops after the position that ends past `deadline`, or
+// once the halt flag is set: a searcher may ignore
 // time limits (minimax) or read the clock between iterations only (the model searches).
 // Adds the time searched to `seconds`.
 std::vector<BaoCurvePoint> bao_curve(search::Searcher& searcher, const std::vector<Position>& positions,

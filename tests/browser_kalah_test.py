@@ -13,7 +13,8 @@ Starts `bao serve --port 0`, opens the page and checks what a person sees:
     turn, and the engine (North) replies;
   * the evaluation curve of the game: a point per position;
   * a move list replayed from the start ("Moves" field): the position is the API's;
-  * Checkers, a game without a drawing of its own on the page, drawn as text;
+  * Checkers: the 32 dark squares hold the pieces of the server's text board; a click on a
+    piece with two moves offers both, the one chosen is played, the engine replies;
   * no JavaScript error in the console.
 Fails when Selenium, Chromium or chromedriver is missing (scripts/test installs them).
 """
@@ -130,15 +131,38 @@ def check_kalah(driver, base):
 
 
 def check_checkers(driver, base):
+    Select(driver.find_element(By.ID, "human")).select_by_value("South")  # the first side: Black
     Select(driver.find_element(By.ID, "game")).select_by_value("checkers")
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .textboard") and
-         text(d, "#play-position").startswith("B:"), "checkers drawn as text")
-    lines = driver.execute_script("return [...document.querySelectorAll('#play-board .textboard')].length")
-    check(lines >= 8, f"a game without a drawing of its own is drawn as text: {lines} lines")
-    driver.find_element(By.ID, "move-input").send_keys("9-13")
-    driver.find_element(By.CSS_SELECTOR, "#move-form button[type=submit]").click()
-    wait(driver, lambda d: len(plies(d)) >= 1, "the typed checkers move")
-    check(plies(driver)[0].endswith("9-13"), f"a checkers move typed is played: {plies(driver)}")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-board [data-pit]")) == 32 and
+         text(d, "#play-position").startswith("B:"), "the checkers board")
+    start = post(base, "/api/position", {"game": "checkers"})["state"]
+    drawn = driver.execute_script("""
+      const m = {};
+      document.querySelectorAll('#play-board [data-piece]').forEach(e => {
+        m[e.parentNode.dataset.pit] = e.dataset.piece; });
+      return m;""")
+    rows = [line for line in start["board"].split("\n")[:8]]
+    expected = {}
+    for r, line in enumerate(rows):
+        for c in range(8):
+            ch = line[2 * c + 1] if 2 * c + 1 < len(line) else " "
+            if ch in "bBwW":
+                expected[f"sq{4 * r + c // 2 + 1}"] = ch
+    check(drawn == expected and len(drawn) == 24, f"the 32 dark squares hold the pieces of bao show's board: {len(drawn)}")
+    # Square 9 has two steps: a click offers both, a choice plays it.
+    legal9 = [m["move"] for m in start["legal"] if m["move"].split("-")[0].split("x")[0] == "9"]
+    driver.find_element(By.CSS_SELECTOR, '#play-board [data-pit="sq9"]').click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#choices button")) == len(legal9),
+         "the choices of square 9")
+    driver.find_element(By.CSS_SELECTOR, f'#choices button[data-move="{legal9[0]}"]').click()
+    wait(driver, lambda d: len(plies(d)) >= 1, "the chosen checkers move")
+    after = post(base, "/api/play", {"game": "checkers", "move": legal9[0]})["state"]["position"]
+    check(plies(driver)[0].endswith(legal9[0]) and len(legal9) == 2,
+          f"square 9 clicked offers {legal9}, the choice is played: {plies(driver)}")
+    wait(driver, lambda d: len(plies(d)) >= 2, "White's reply", timeout=30)
+    replayed = post(base, "/api/position", {"game": "checkers", "moves": [p.split()[1] for p in plies(driver)]})
+    check(text(driver, "#play-position") == replayed["state"]["position"] and after != start["position"],
+          "the engine replied as White; the position is the API's")
 
 
 def main():

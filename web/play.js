@@ -61,6 +61,7 @@ export function renderPlay(prev, from) {
   const opt = { movable, selected: play.selected, from, onPit: pitClicked, flip: $('flip').checked };
   if (play.game) {
     board().draw($('play-board'), s, opt);
+    $('move-input').placeholder = s.legal.length ? s.legal[0].move : '';
     fillPlyList($('play-moves'), play.moves, play.sides, null, viewPly);
   } else {
     showBoard($('play-board'), prev, s, opt, animateOn() && prev);
@@ -145,8 +146,9 @@ export async function pitClicked(pit) {
     return;
   }
   play.selected = pit;
-  drawBoard($('play-board'), s,
-    { movable: new Set(s.legal.map((m) => m.pit)), selected: pit, onPit: pitClicked, flip: $('flip').checked });
+  const opt = { movable: new Set(s.legal.map((m) => m.pit)), selected: pit, onPit: pitClicked, flip: $('flip').checked };
+  if (play.game) board().draw($('play-board'), s, opt);
+  else drawBoard($('play-board'), s, opt);
   const box = $('choices');
   box.innerHTML = '';
   const label = document.createElement('span');
@@ -156,7 +158,7 @@ export async function pitClicked(pit) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.move = m.move;
-    b.textContent = describeMove(m, moves);
+    b.textContent = play.game ? m.move : describeMove(m, moves);
     b.addEventListener('click', () => playMove(m.move));
     box.appendChild(b);
   }
