@@ -37,8 +37,13 @@ void check_engine(const ServeOptions& o, const std::vector<std::string>& evaluat
   }
   const std::string& searcher = pc.searcher;
   const search::Spec spec = search::parse_spec(searcher);
+  // A model a searcher names is an evaluator of the game (`evaluators`) or one built in;
+  // anything else would be read as a weights file.
+  const auto known = [&](const std::string& name) {
+    return std::find(evaluators.begin(), evaluators.end(), name) != evaluators.end();
+  };
   for (const std::string& name : models::spec_evaluators(spec))
-    if (!models::is_builtin_evaluator(name))
+    if (!models::is_builtin_evaluator(name) && !known(name))
       bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
   // Every parameter with a cost, as the registry marks it (search::Param::Cost): a
   // table of at most max_tt_mb, at most max_threads cores a search slot (Lazy SMP), no

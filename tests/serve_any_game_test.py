@@ -7,7 +7,9 @@
   * Kalah through "game": the start and its legal moves are `bao moves --game`'s, each
     legal move's resulting position is the one `/api/play` reaches, a sowing into one's
     own store keeps the side to move; moves replayed with "all" give one state per ply;
-  * a search's best move and value are `bao search --game`'s at the same depth;
+  * a search's best move and value are `bao search --game`'s at the same depth; an OM
+    search whose model is one of Kalah's evaluators plays a legal move, a weights file as a
+    model is refused;
   * /api/evaluate: a point per position, values from South's view, a finished game's
     point with its winner;
   * bad input: an unknown game, a bad parameter, an illegal move, a malformed position,
@@ -110,6 +112,15 @@ def test_search(s):
     check(st == 200 and r["best"] == best and r["value"] == value,
           f"the search's best move and value are bao search's: {r.get('best')} {r.get('value')}, {best} {value}")
     check(r["pv"] and r["pv"][0] == r["best"] and r["depth"] == 6, "its PV starts with the best move")
+    evals = [e["name"] for e in next(g for g in s.request("GET", "/api/registry")[1]["games"]
+                                     if g["name"] == "kalah")["evaluators"]]
+    spec = f"om-plain(model={evals[-1]})"
+    st, r = s.post("/api/search", {"game": KALAH, "searcher": spec, "eval": evals[0], "depth": 4})
+    legal = cli("moves", "--game", KALAH).split()
+    check(st == 200 and r["best"] in legal and r["searcher"].startswith(spec[:-1]),
+          f"an OM search with a model of Kalah's evaluators: {r.get('best')} ({r.get('error', r.get('searcher'))})")
+    st, r = s.post("/api/search", {"game": KALAH, "searcher": "om-plain(model=w.txt)", "eval": evals[0]})
+    check(st == 400 and "weights files are not available" in r["error"], "a weights file as a model: 400")
 
 
 def test_evaluate(s):
