@@ -11,7 +11,8 @@ Starts `bao serve --port 0`, opens the page and checks what a person sees:
     and South's store are what the server's /api/play answers for that move;
   * a click on a house of the side not to move changes nothing; then a move that passes the
     turn, and the engine (North) replies;
-  * the evaluation curve of the game: a point per position;
+  * the evaluation curve of the game: a point per position, a point clicked shows its ply;
+  * the layout of `bao show --game kalah`, and the board turned round by "flip board";
   * a move list replayed from the start ("Moves" field): the position is the API's;
   * Checkers: the 32 dark squares hold the pieces of the server's text board; a click on a
     piece with two moves offers both, the one chosen is played, the engine replies;
@@ -128,6 +129,22 @@ def check_kalah(driver, base):
     wait(driver, lambda d: len(plies(d)) == 3 and text(d, "#play-position") == replayed["state"]["position"],
          "the replayed moves")
     check([p.split()[0] for p in plies(driver)] == ["S", "S", "N"], f"the plies name their movers: {plies(driver)}")
+
+    # The board as bao show draws it (North's row on top, its house 1 on the right, North's
+    # store on the left), and turned round by "flip board".
+    def layout(d):
+        return d.execute_script("""
+          const c = (n) => { const e = document.querySelector(`#play-board [data-pit="${n}"] circle`);
+                             return [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))]; };
+          const s = (n) => Number(document.querySelector(`#play-board [data-store="${n}"]`).getAttribute('x'));
+          return { S1: c('S1'), S6: c('S6'), N1: c('N1'), N6: c('N6'), South: s('South'), North: s('North') };""")
+    g = layout(driver)
+    check(g["N1"][1] < g["S1"][1] and g["N1"][0] > g["N6"][0] and g["S1"][0] < g["S6"][0] and g["North"] < g["South"],
+          "North's row on top with house 1 on the right, South's from the left, North's store on the left")
+    driver.find_element(By.ID, "flip").click()
+    g = layout(driver)
+    check(g["S1"][1] < g["N1"][1] and g["S1"][0] > g["S6"][0] and g["South"] < g["North"], "flipped: turned round")
+    driver.find_element(By.ID, "flip").click()
 
 
 def check_checkers(driver, base):
