@@ -82,7 +82,13 @@ std::string outcome_word(const search::AnyGame& g, const search::AnyState& s) {
   return w < 0 ? "draw" : g.side_name(w);
 }
 
-json state_json(const search::AnyGame& g, const search::AnyState& s, bool with_board) {
+const char* type_word(Param::Type t) {
+  return t == Param::Type::Bool ? "bool" : t == Param::Type::Int ? "int" : "text";
+}
+
+}  // namespace
+
+json any_state_json(const search::AnyGame& g, const search::AnyState& s, bool with_board) {
   json legal = json::array();
   for (const auto& [text, child] : g.children(s)) legal.push_back({{"move", text}, {"after", g.format_state(child)}});
   const bool over = g.over(s);
@@ -92,17 +98,46 @@ json state_json(const search::AnyGame& g, const search::AnyState& s, bool with_b
   return out;
 }
 
-std::vector<std::string> evaluator_names(const search::AnyGame& g) {
+std::vector<std::string> any_evaluator_names(const search::AnyGame& g) {
   std::vector<std::string> out;
   for (const search::EvaluatorInfo& e : g.evaluators()) out.push_back(e.name);
   return out;
 }
 
-const char* type_word(Param::Type t) {
-  return t == Param::Type::Bool ? "bool" : t == Param::Type::Int ? "int" : "text";
+std::vector<search::AnyState> any_replay(const search::AnyGame& g, const std::string& start,
+                                         const std::vector<std::string>& moves) {
+  std::vector<search::AnyState> states = {start.empty() ? g.start() : g.parse_state(start)};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (g.over(states.back()))
+      throw InputError("move " + std::to_string(i + 1) + " '" + moves[i] + "': the game is over (" +
+                       g.outcome(states.back()) + ")");
+    try {
+      states.push_back(g.apply(states.back(), moves[i]));
+    } catch (const InputError& e) {
+      throw InputError("move " + std::to_string(i + 1) + ": " + e.what());
+    }
+  }
+  return states;
 }
 
-}  // namespace
+json any_curve_points(const search::AnyGame& g, const std::vector<experiments::AnyCurvePoint>& curve) {
+  json points = json::array();
+  for (const experiments::AnyCurvePoint& c : curve) {
+    if (c.over) {
+      points.push_back({{"ply", c.ply},
+                        {"value", nullptr},
+                        {"winner", c.winner < 0 ? std::string("draw") : g.side_name(c.winner)},
+                        {"to_move", g.side_name(c.to_move)}});
+      continue;
+    }
+    points.push_back({{"ply", c.ply},
+                      {"value", c.value},
+                      {"to_move", g.side_name(c.to_move)},
+                      {"best", c.best},
+                      {"depth", c.depth}});
+  }
+  return points;
+}
 
 AnyGameApi::AnyGameApi(const ServeOptions& o, std::counting_semaphore<1024>& searches) : o_(o), searches_(searches) {}
 AnyGameApi::~AnyGameApi() = default;
@@ -135,10 +170,10 @@ json AnyGameApi::position(const json& j) const {
   json out = {{"game", a.game->spec()},
               {"start", a.game->format_state(a.states.front())},
               {"moves", a.moves},
-              {"state", state_json(*a.game, a.current(), true)}};
+              {"state", any_state_json(*a.game, a.current(), true)}};
   if (all) {
     json states = json::array();
-    for (const search::AnyState& s : a.states) states.push_back(state_json(*a.game, s, false));
+    for (const search::AnyState& s : a.states) states.push_back(any_state_json(*a.game, s, false));
     out["states"] = states;
   }
   return out;
@@ -155,14 +190,14 @@ json AnyGameApi::play(const json& j) const {
           {"move", a.moves.back()},
           {"before", a.game->format_state(before)},
           {"moves", a.moves},
-          {"state", state_json(*a.game, a.current(), true)}};
+          {"state", any_state_json(*a.game, a.current(), true)}};
 }
 
 json AnyGameApi::search(const json& j, const std::function<bool()>& client_gone) const {
   check_keys(j, {"game", "position", "moves", "searcher", "eval", "depth", "time_ms"});
   const AnySession a = session_of(j);
   const search::AnyGame& g = *a.game;
-  const std::vector<std::string> evals = evaluator_names(g);
+  const std::vector<std::string> evals = any_evaluator_names(g);
   experiments::PlayerConfig pc;
   pc.searcher = get_string(j, "searcher", "alphabeta");
   pc.eval = get_string(j, "eval", evals.empty() ? "" : evals.front());
@@ -197,7 +232,7 @@ json AnyGameApi::evaluate(const json& j, const std::function<bool()>& client_gon
   check_keys(j, {"game", "position", "moves", "searcher", "eval", "depth"});
   const AnySession a = session_of(j);
   const search::AnyGame& g = *a.game;
-  const std::vector<std::string> evals = evaluator_names(g);
+  const std::vector<std::string> evals = any_evaluator_names(g);
   experiments::PlayerConfig pc;
   pc.searcher = get_string(j, "searcher", "alphabeta");
   pc.eval = get_string(j, "eval", evals.empty() ? "" : evals.front());
@@ -217,21 +252,7 @@ json AnyGameApi::evaluate(const json& j, const std::function<bool()>& client_gon
   double seconds = 0;
   const std::vector<experiments::AnyCurvePoint> curve =
       experiments::any_curve(*searcher, g, a.states, limits, deadline, seconds);
-  json points = json::array();
-  for (const experiments::AnyCurvePoint& c : curve) {
-    if (c.over) {
-      points.push_back({{"ply", c.ply},
-                        {"value", nullptr},
-                        {"winner", c.winner < 0 ? std::string("draw") : g.side_name(c.winner)},
-                        {"to_move", g.side_name(c.to_move)}});
-      continue;
-    }
-    points.push_back({{"ply", c.ply},
-                      {"value", c.value},
-                      {"to_move", g.side_name(c.to_move)},
-                      {"best", c.best},
-                      {"depth", c.depth}});
-  }
+  const json points = any_curve_points(g, curve);
   return {{"game", g.spec()},
           {"searcher", searcher->describe()},
           {"eval", pc.eval},

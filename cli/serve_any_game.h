@@ -10,11 +10,30 @@
 #include <functional>
 #include <memory>
 #include <semaphore>
+#include <string>
+#include <vector>
 
 #include "cli/serve_api.h"
 #include "cli/serve_request.h"
+#include "experiments/eval_curve.h"
+#include "search/any_game.h"
 
 namespace bao::cli {
+
+// A state of any game as the API writes it (docs/serve.md, "generic state"); `board`
+// only when `with_board`.
+json any_state_json(const search::AnyGame& g, const search::AnyState& s, bool with_board);
+
+// The states of a game from `start` (the game's start when empty) through `moves`, the
+// start first; throws InputError naming the ply whose move is illegal.
+std::vector<search::AnyState> any_replay(const search::AnyGame& g, const std::string& start,
+                                         const std::vector<std::string>& moves);
+
+// The names of the game's evaluators, in its order (the first is its default).
+std::vector<std::string> any_evaluator_names(const search::AnyGame& g);
+
+// A curve of experiments::any_curve as the API writes its points.
+json any_curve_points(const search::AnyGame& g, const std::vector<experiments::AnyCurvePoint>& curve);
 
 class AnyGameApi {
  public:

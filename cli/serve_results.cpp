@@ -9,6 +9,7 @@
 
 #include "cli/folder_file.h"
 #include "cli/game_session.h"
+#include "cli/serve_any_game.h"
 #include "cli/serve_bao_state.h"
 #include "cli/serve_search_caps.h"
 #include "engine/error.h"
@@ -18,6 +19,8 @@
 #include "experiments/eval_curve.h"
 #include "experiments/records.h"
 #include "experiments/sprt_track.h"
+#include "models/games.h"
+#include "models/opponent_searchers.h"
 #include "search/score.h"
 
 namespace bao::cli {
@@ -190,9 +193,21 @@ struct ResultsFolders::Impl {
       if (!result.empty() && g.result != result) continue;
       if (!pairing.empty() && g.pairing != pairing) continue;
       rows.push_back(game_row(g, i));
-      rows.back()["prediction"] = prediction_json(g, g.moves);
+      rows.back()["prediction"] = prediction_json(g, g.moves, list_movers(g));
     }
     return {{"folder", folder_json(f)}, {"total", records.size()}, {"games", rows}};
+  }
+
+  // The movers of a listed record of another game than Bao (empty for Bao's, and for a
+  // record that does not replay: the list shows it, opening it names what is wrong).
+  static std::vector<int> list_movers(const experiments::TournamentGame& r) {
+    if (r.game_spec.empty()) return {};
+    try {
+      const std::unique_ptr<search::AnyGame> game = models::make_game(r.game_spec);
+      return movers(*game, any_replay(*game, r.opening, r.moves));
+    } catch (const InputError&) {
+      return {};
+    }
   }
 
   json game(const std::map<std::string, std::string>& q) {
@@ -207,6 +222,7 @@ struct ResultsFolders::Impl {
       bad("index: expected a game number from 0 to " + std::to_string(static_cast<int>(records.size()) - 1) +
           ", found '" + (it == q.end() ? std::string() : it->second) + "'");
     const auto& r = records[index];
+    if (!r.game_spec.empty()) return any_game(f, r, index);
     const Rules rules = folder_rules(f);
     const std::string where = o.results[f] + "/games.jsonl game " + r.id() + ": ";
     try {
@@ -230,6 +246,32 @@ struct ResultsFolders::Impl {
     }
   }
 
+  // A recorded game of another game than Bao: the row's fields, "game_spec" (its spec),
+  // "sides", the moves, every ply's generic state, the predictions by the side that
+  // moved (sides need not alternate) and the players.
+  json any_game(std::size_t f, const experiments::TournamentGame& r, std::size_t index) {
+    const std::unique_ptr<search::AnyGame> game = game_of_record(f, r);
+    const std::vector<search::AnyState> replayed = replay_record(f, r, *game);
+    json states = json::array();
+    for (const search::AnyState& s : replayed) states.push_back(any_state_json(*game, s, false));
+    json out = game_row(r, index);
+    out["game_spec"] = game->spec();  // "game" is the row's: which game of the pair
+    out["sides"] = {game->side_name(0), game->side_name(1)};
+    out["moves"] = r.moves;
+    out["states"] = states;
+    out["predicted"] = r.predicted;
+    out["prediction"] = prediction_json(r, r.moves, movers(*game, replayed));
+    out["players"] = folder_players(f, r);
+    return out;
+  }
+
+  // The side that played each move of `states` (the side to move before it).
+  static std::vector<int> movers(const search::AnyGame& game, const std::vector<search::AnyState>& states) {
+    std::vector<int> out;
+    for (std::size_t k = 0; k + 1 < states.size(); ++k) out.push_back(game.side_to_move(states[k]));
+    return out;
+  }
+
   json summary(const std::map<std::string, std::string>& q) {
     check_query(q, {"folder"});
     const std::size_t f = folder_index(q);
@@ -245,14 +287,17 @@ struct ResultsFolders::Impl {
   // How well each side's predicted replies (TournamentGame::predicted) matched the moves
   // `texts` (canonical): per side, the replies it predicted ("tries") and those played
   // ("hits"), and the plies (1-based) whose move was not the one predicted. A prediction
-  // of the last move's reply has no move to meet and counts for nothing.
-  static json prediction_json(const experiments::TournamentGame& r, const std::vector<std::string>& texts) {
+  // of the last move's reply has no move to meet and counts for nothing. `mover[k]`: the
+  // side that played texts[k]; empty: Bao's sides, which alternate from the opening's.
+  static json prediction_json(const experiments::TournamentGame& r, const std::vector<std::string>& texts,
+                              const std::vector<int>& mover = {}) {
     int tries[2] = {0, 0}, hits[2] = {0, 0};
     json misses = json::array();
     const int first = r.opening.empty() ? South : (r.opening.find(" N ") != std::string::npos ? North : South);
     for (std::size_t k = 0; k + 1 < r.predicted.size() && k + 1 < texts.size(); ++k) {
       if (r.predicted[k].empty()) continue;
-      const int side = (first + static_cast<int>(k)) % 2;  // who moved moves[k] and predicted the reply
+      // who moved moves[k] and predicted the reply
+      const int side = k < mover.size() ? mover[k] : (first + static_cast<int>(k)) % 2;
       ++tries[side];
       if (r.predicted[k] == texts[k + 1])
         ++hits[side];
@@ -341,14 +386,17 @@ struct ResultsFolders::Impl {
       const auto it = q.find(key);
       return it == q.end() || it->second.empty() ? std::string(def) : it->second;
     };
+    // Another game than Bao: its evaluators, the first the default.
+    const std::unique_ptr<search::AnyGame> other = r.game_spec.empty() ? nullptr : game_of_record(f, r);
+    const std::vector<std::string> evals = other ? any_evaluator_names(*other) : evaluators;
     experiments::PlayerConfig pc;
     pc.searcher = want("searcher", "alphabeta");
-    pc.eval = want("eval", "default");
+    pc.eval = want("eval", other ? evals.front().c_str() : "default");
     const std::string depth_text = want("depth", "");
     pc.depth = std::min(6, o.max_depth);
     if (!depth_text.empty() && (!to_int(depth_text, pc.depth) || pc.depth < 1 || pc.depth > o.max_depth))
       bad("depth: expected a number from 1 to " + std::to_string(o.max_depth) + ", found '" + depth_text + "'");
-    check_engine(o, evaluators, pc);
+    check_engine(o, evals, pc);
     std::string key = std::to_string(f) + '\n' + r.id() + '\n' + r.opening + '\n' + pc.searcher + '\n' + pc.eval +
                       '\n' + std::to_string(pc.depth);
     for (const std::string& m : r.moves) key += ' ' + m;
@@ -361,6 +409,31 @@ struct ResultsFolders::Impl {
         return out;
       }
     }
+    const Computed c = other ? any_points(f, r, *other, pc, client_gone) : bao_points(f, r, pc, client_gone);
+    json out = {{"folder", f},        {"index", index},        {"id", r.id()},        {"searcher", c.searcher},
+                {"eval", pc.eval},    {"depth", pc.depth},     {"win", search::kWin}, {"seconds", c.seconds},
+                {"points", c.points}, {"complete", c.complete}};
+    {
+      std::lock_guard<std::mutex> lock(curves_mutex);
+      if (curves.size() >= kMaxCurves) curves.clear();
+      // A curve cut short by the time cap is not kept: a quieter server may finish it.
+      if (c.complete) curves[key] = out;
+    }
+    out["cached"] = false;
+    return out;
+  }
+
+  // A curve's points, the searcher's description, the time searched, and whether every
+  // position was searched (false when the time cap or a client gone stopped it).
+  struct Computed {
+    json points;
+    std::string searcher;
+    double seconds = 0;
+    bool complete = false;
+  };
+
+  Computed bao_points(std::size_t f, const experiments::TournamentGame& r, experiments::PlayerConfig pc,
+                      const std::function<bool()>& client_gone) {
     const Rules rules = folder_rules(f);
     const auto replayed = [&] {
       try {
@@ -388,18 +461,44 @@ struct ResultsFolders::Impl {
     const json points =
         curve_points(experiments::bao_curve(*e.player.searcher, positions, rules, limits, deadline, seconds));
     const bool complete = points.size() == g.plies() + 1 && !watch.gone();  // gone: halted, not kept
-    json out = {
-        {"folder", f},      {"index", index},      {"id", r.id()},        {"searcher", e.player.searcher->describe()},
-        {"eval", pc.eval},  {"depth", pc.depth},   {"win", search::kWin}, {"seconds", seconds},
-        {"points", points}, {"complete", complete}};
-    {
-      std::lock_guard<std::mutex> lock(curves_mutex);
-      if (curves.size() >= kMaxCurves) curves.clear();
-      // A curve cut short by the time cap is not kept: a quieter server may finish it.
-      if (complete) curves[key] = out;
+    return {points, e.player.searcher->describe(), seconds, complete};
+  }
+
+  // The same for a record of another game than Bao, through its AnyGame.
+  Computed any_points(std::size_t f, const experiments::TournamentGame& r, const search::AnyGame& game,
+                      experiments::PlayerConfig pc, const std::function<bool()>& client_gone) {
+    const std::vector<search::AnyState> states = replay_record(f, r, game);
+    pc.time_ms = std::max<std::int64_t>(20, 3 * o.max_time_ms / static_cast<std::int64_t>(states.size()));
+    const SearchSlot slot(searches, o.max_time_ms + 2000);
+    const std::unique_ptr<search::AnySearcher> searcher = game.make_searcher(models::searchers(), pc.searcher, pc.eval);
+    double seconds = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(3 * o.max_time_ms);
+    const ClientWatch watch(client_gone);
+    search::Limits limits;
+    limits.depth = pc.depth;
+    limits.time_ms = pc.time_ms;
+    limits.halt = watch.flag();
+    const auto curve = experiments::any_curve(*searcher, game, states, limits, deadline, seconds);
+    return {any_curve_points(game, curve), searcher->describe(), seconds,
+            curve.size() == states.size() && !watch.gone()};
+  }
+
+  // The game of a record of another game than Bao, and its states replayed; a record
+  // that does not replay is a 400 naming the folder's file and the game.
+  std::unique_ptr<search::AnyGame> game_of_record(std::size_t f, const experiments::TournamentGame& r) {
+    try {
+      return models::make_game(r.game_spec);
+    } catch (const InputError& e) {
+      bad(o.results[f] + "/games.jsonl game " + r.id() + ": " + e.what());
     }
-    out["cached"] = false;
-    return out;
+  }
+  std::vector<search::AnyState> replay_record(std::size_t f, const experiments::TournamentGame& r,
+                                              const search::AnyGame& game) {
+    try {
+      return any_replay(game, r.opening, r.moves);
+    } catch (const InputError& e) {
+      bad(o.results[f] + "/games.jsonl game " + r.id() + ": " + e.what());
+    }
   }
 
   // The SPRT of each pairing game pair by game pair, as bao run follows it

@@ -16,6 +16,10 @@ Starts `bao serve --port 0`, opens the page and checks what a person sees:
   * a move list replayed from the start ("Moves" field): the position is the API's;
   * Checkers: the 32 dark squares hold the pieces of the server's text board; a click on a
     piece with two moves offers both, the one chosen is played, the engine replies;
+  * Replay, on a results folder of Kalah games that `bao run` plays here: a game opened
+    and stepped to its end (the API's last state), the analysis offering Kalah's
+    evaluators, the game's evaluation curve, a point clicked to its ply with the best move
+    marked;
   * no JavaScript error in the console.
 Fails when Selenium, Chromium or chromedriver is missing (scripts/test installs them).
 """
@@ -29,6 +33,7 @@ import urllib.request
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import browser_test as bt  # noqa: E402  (its Selenium import, helpers and checks)
 from browser_test import By, Select, check, fail, js_errors, text, wait  # noqa: E402
+from serve_any_game_test import KALAH_RUN  # noqa: E402  (a small Kalah tournament's config)
 
 KALAH = "kalah(houses=6,seeds=4)"
 
@@ -182,6 +187,34 @@ def check_checkers(driver, base):
           "the engine replied as White; the position is the API's")
 
 
+def check_replay(driver, base):
+    """The Replay tab on a results folder of Kalah games (bao run with game = SPEC)."""
+    driver.find_element(By.CSS_SELECTOR, '#tabs [data-tab="replay"]').click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr")) == 4, "the Kalah games listed")
+    driver.find_element(By.CSS_SELECTOR, '#games-table tbody tr[data-index="1"]').click()
+    game = get(base, "/api/game?folder=0&index=1")
+    houses = 2 * len(game["states"][0]["position"].split()[0].split("/")[0].split(","))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#replay-board [data-pit]")) == houses,
+         "the Kalah game's board")
+    driver.find_element(By.ID, "replay-last").click()
+    check(text(driver, "#replay-position") == game["states"][-1]["position"] and
+          len(driver.find_elements(By.CSS_SELECTOR, "#replay-moves [data-ply]")) == len(game["moves"]),
+          f"the game stepped to its end: the API's last state, {len(game['moves'])} plies listed")
+    evals = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#analyse-eval option")]
+    registry = next(g for g in get(base, "/api/registry")["games"] if g["name"] == "kalah")
+    check(evals == [e["name"] for e in registry["evaluators"]], f"the analysis offers Kalah's evaluators: {evals}")
+    depth = driver.find_element(By.ID, "analyse-depth")
+    depth.clear()
+    depth.send_keys("3")
+    driver.find_element(By.ID, "curve").click()
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#eval-curve .point")) == len(game["moves"]) + 1,
+         "the Kalah game's curve", timeout=30)
+    driver.find_element(By.CSS_SELECTOR, '#eval-curve .point[data-ply="2"]').click()
+    wait(driver, lambda d: text(d, "#replay-position") == game["states"][2]["position"], "ply 2 from the curve")
+    best = driver.execute_script("return [...document.querySelectorAll('#replay-board .pit.best')].length")
+    check(best == 1, "the curve's best move at ply 2 is marked on the board")
+
+
 def main():
     args = sys.argv[1:]
     shot = None
@@ -198,8 +231,12 @@ def main():
         fail("no chromium or chromedriver (Debian: chromium chromium-driver; scripts/test installs them)")
     with tempfile.TemporaryDirectory() as tmp:
         log = open(pathlib.Path(tmp) / "serve.log", "w")
-        proc = bt.subprocess.Popen([bao, "serve", "--port", "0", "--max-depth", "6"], stdout=bt.subprocess.PIPE,
-                                   stderr=log, text=True)
+        ini = pathlib.Path(tmp) / "kalah.ini"
+        ini.write_text(KALAH_RUN)
+        results = pathlib.Path(tmp) / "kalah"
+        bt.subprocess.run([bao, "run", str(ini), "--out", str(results)], check=True, capture_output=True)
+        proc = bt.subprocess.Popen([bao, "serve", "--port", "0", "--max-depth", "6", "--results", str(results)],
+                                   stdout=bt.subprocess.PIPE, stderr=log, text=True)
         line = proc.stdout.readline()
         if not line.startswith("listening on http://"):
             proc.kill()
@@ -218,6 +255,7 @@ def main():
             if shot:
                 driver.save_screenshot(shot)
             check_checkers(driver, base)
+            check_replay(driver, base)
             errors = js_errors(driver)
             check(not errors, f"no JavaScript errors ({errors})")
         finally:

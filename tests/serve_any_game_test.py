@@ -14,13 +14,19 @@
     point with its winner;
   * bad input: an unknown game, a bad parameter, an illegal move, a malformed position,
     an unknown evaluator, an unknown key: each a 400 whose message names it;
-  * Bao's own endpoints without "game" answer as before (the state with its rows).
+  * Bao's own endpoints without "game" answer as before (the state with its rows);
+  * a results folder of Kalah games (`bao run` with `game = kalah(...)`): listed; a game
+    with its spec and its states (the moves replayed through /api/position); its curve by
+    the game's first evaluator, a Bao evaluator refused; the SPRT track ending at the
+    summary's LLR.
 """
 import http.client
 import json
 import os
+import pathlib
 import subprocess
 import sys
+import tempfile
 
 BAO = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else "bao"
 KALAH = "kalah(houses=6,seeds=4)"
@@ -38,8 +44,8 @@ def cli(*args):
 
 
 class Server:
-    def __init__(self):
-        self.proc = subprocess.Popen([BAO, "serve", "--port", "0"], stdout=subprocess.PIPE,
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([BAO, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
         line = self.proc.stdout.readline()
         if not line.startswith("listening on http://127.0.0.1:"):
@@ -170,13 +176,69 @@ def test_bao_unchanged(s):
           "Bao through 'game': the same start and moves in the generic form")
 
 
+KALAH_RUN = """game = kalah(houses=4,seeds=3)
+schedule = pairing
+players = ab, om
+openings = 2
+seed = 1
+opening_plies = 2-4
+threads = 1
+[player.ab]
+searcher = alphabeta
+eval = stores
+depth = 3
+[player.om]
+searcher = om-plain(model=stores)
+eval = sides
+depth = 3
+[sprt]
+elo0 = 0
+elo1 = 100
+"""
+
+
+def test_results(s):
+    """A results folder of Kalah games (bao run with game = SPEC): listed, each game replayed
+    with generic states, its curve by the game's evaluators, the SPRT track."""
+    st, games = s.request("GET", "/api/games?folder=0")
+    records = [json.loads(line) for line in (s.results / "games.jsonl").read_text().splitlines()]
+    check(st == 200 and len(games["games"]) == len(records) == 4, f"the Kalah run's games listed: {len(records)}")
+    r = records[1]
+    st, g = s.request("GET", "/api/game?folder=0&index=1")
+    check(st == 200 and g["game_spec"] == r["game_spec"] and g["game"] == r["game"] and g["moves"] == r["moves"],
+          f"a Kalah game: its spec, its place in the pair and its moves ({g.get('error', g.get('game_spec'))})")
+    replayed = s.post("/api/position", {"game": r["game_spec"], "position": r["opening"], "moves": r["moves"],
+                                        "all": True})[1]
+    check([x["position"] for x in g["states"]] == [x["position"] for x in replayed["states"]] and
+          g["states"][-1]["outcome"] != "ongoing", "its states are the moves replayed, to the end")
+    st, c = s.request("GET", "/api/curve?folder=0&index=1&depth=3")
+    evals = next(x for x in s.request("GET", "/api/registry")[1]["games"] if x["name"] == "kalah")["evaluators"]
+    check(st == 200 and c["eval"] == evals[0]["name"] and len(c["points"]) == len(r["moves"]) + 1 and c["complete"],
+          f"its curve, by the game's first evaluator: {len(c.get('points', []))} points")
+    check(c["points"][-1]["value"] is None and c["points"][0]["best"] in [m["move"] for m in g["states"][0]["legal"]],
+          "the curve's start has a legal best move and its end the result")
+    st, e = s.request("GET", "/api/curve?folder=0&index=1&eval=default")
+    check(st == 400 and "unknown evaluator 'default'" in e["error"], "Bao's evaluator on a Kalah game: 400")
+    st, t = s.request("GET", "/api/sprt?folder=0")
+    rows = (s.results / "summary.csv").read_text().splitlines()
+    llr = float(rows[1].split(",")[rows[0].split(",").index("llr")])
+    check(st == 200 and abs(t["pairings"][0]["llr"] - llr) < 1e-3, f"the SPRT track ends at the summary's LLR {llr}")
+
+
 def main():
-    s = Server()
-    try:
-        for test in (test_registry, test_kalah, test_search, test_evaluate, test_errors, test_bao_unchanged):
-            test(s)
-    finally:
-        s.stop()
+    with tempfile.TemporaryDirectory() as tmp:
+        ini = pathlib.Path(tmp) / "kalah.ini"
+        ini.write_text(KALAH_RUN)
+        out = pathlib.Path(tmp) / "kalah"
+        subprocess.run([BAO, "run", str(ini), "--out", str(out)], check=True, capture_output=True)
+        s = Server("--results", str(out))
+        s.results = out
+        try:
+            for test in (test_registry, test_kalah, test_search, test_evaluate, test_errors, test_bao_unchanged,
+                         test_results):
+                test(s)
+        finally:
+            s.stop()
     if failures:
         print(f"serve_any_game_test: {len(failures)} failed")
         return 1

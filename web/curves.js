@@ -24,7 +24,8 @@ export async function loadCurves(requests) {
     fill($('curve-info'), ...curves.flatMap((c, i) => [i ? '; ' : '', specSpan(c.searcher),
       ` ${c.eval} depth ${c.depth}: ${c.seconds.toFixed(2)} s${c.cached ? ' (cached)' : ''}` +
       (c.complete ? '' : ` (stopped after ${c.points.length} positions: the server's time cap)`)]),
-    '. Values from South\'s view; a click on a point shows its ply, the best move is marked on the board.');
+    `. Values from ${(g.sides || ['South'])[0]}'s view; a click on a point shows its ply, the best move is marked ` +
+      'on the board.');
     setPly(replay.ply, false);
   } catch (e) {
     if (token === replay.token) $('curve-info').textContent = e.message;

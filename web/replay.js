@@ -4,13 +4,36 @@
 import { $, specSpan, fill } from './dom.js';
 import { api } from './api.js';
 import { showBoard } from './bao_board.js';
-import { plySide, plyLabel, sideOf, fillMoveList } from './move_list.js';
+import { plySide, plyLabel, sideOf, fillMoveList, fillPlyList } from './move_list.js';
+import { boardFor } from './boards.js';
+import { choice, specName } from './game_choice.js';
 import { animateOn, pitOfMove } from './play.js';
 import { drawCurve } from './curves.js';
 
 // game: the open game (/api/game); curves: the evaluation curves drawn for it
 // (/api/curve answers with a label and colour each); best: the move to mark at a ply.
-export const replay = { folder: null, games: [], game: null, ply: 0, curves: [], best: null, token: 0 };
+export const replay = { folder: null, games: [], game: null, ply: 0, curves: [], best: null, token: 0,
+  evaluatorsOf: 'bao' };
+
+// A record of another game than Bao (games.jsonl's game_spec): drawn by its board, its
+// plies named by their movers (sides need not alternate), analysed through "game".
+const otherGame = (g) => Boolean(g && g.game_spec);
+const boardOf = (g) => boardFor(specName(g.game_spec));
+const sidesOf = (g) => g.sides || ['South', 'North'];
+
+// The evaluators of the analysis form: the open game's (the registry's list), Bao's
+// otherwise; filled again only when the kind of game changes, so a choice stays.
+function fillEvaluators(g) {
+  const name = otherGame(g) ? specName(g.game_spec) : 'bao';
+  if (replay.evaluatorsOf === name) return;
+  replay.evaluatorsOf = name;
+  const entry = choice.registry.find((e) => e.name === name);
+  const names = otherGame(g) ? (entry ? entry.evaluators.map((e) => e.name) : []) : choice.baoEvaluators;
+  const sel = $('analyse-eval');
+  sel.innerHTML = '';
+  for (const v of names) sel.appendChild(Object.assign(document.createElement('option'), { value: v, textContent: v }));
+  if (!otherGame(g) && names.includes('default')) sel.value = 'default';
+}
 
 export const missed = (g) => Boolean(g.prediction && g.prediction.misses.length);
 
@@ -94,6 +117,7 @@ export async function openGame(index) {
   }
   if (token !== replay.token) return;
   replay.game = g;
+  fillEvaluators(g);
   replay.curves = [];
   replay.best = null;
   $('viewer').hidden = false;
@@ -122,9 +146,14 @@ export async function openGame(index) {
 // of ply k (records.h: predicted[k-2] against moves[k-1]); null where none was made.
 export function predictionAt(g, k) {
   if (!g.predicted || k < 2 || !g.predicted[k - 2]) return null;
-  const first = sideOf(g.states[0].position);
-  const by = plySide(k - 2, first) === 'S' ? 'South' : 'North';
-  return { by, name: by === 'South' ? g.south : g.north, predicted: g.predicted[k - 2], actual: g.moves[k - 1],
+  let by;
+  if (otherGame(g)) {
+    by = g.states[k - 2].to_move;
+  } else {
+    const first = sideOf(g.states[0].position);
+    by = plySide(k - 2, first) === 'S' ? 'South' : 'North';
+  }
+  return { by, name: by === sidesOf(g)[0] ? g.south : g.north, predicted: g.predicted[k - 2], actual: g.moves[k - 1],
     hit: g.predicted[k - 2] === g.moves[k - 1] };
 }
 
@@ -158,7 +187,11 @@ export function markMisses(g) {
 export function bestAt(k) {
   for (const c of replay.curves) {
     const p = c.points[k];
-    if (p && p.best) return { pit: p.pit, dir: p.dir, move: p.best };
+    if (p && p.best) {
+      const g = replay.game;
+      return otherGame(g) ? { pit: boardOf(g).pitOf(g.states[k], p.best), move: p.best }
+        : { pit: p.pit, dir: p.dir, move: p.best };
+    }
   }
   return replay.best && replay.best.ply === k ? replay.best : null;
 }
@@ -171,18 +204,22 @@ export function setPly(k, animate) {
   const step = k === replay.ply + 1;
   replay.ply = k;
   const state = g.states[k];
-  const from = k > 0 ? pitOfMove(g.moves[k - 1]) : null;
+  const other = otherGame(g);
+  const from = k === 0 ? null : other ? boardOf(g).pitOf(g.states[k - 1], g.moves[k - 1]) : pitOfMove(g.moves[k - 1]);
   const opt = { from, flip: $('replay-flip').checked, best: bestAt(k) };
-  showBoard($('replay-board'), step ? prev : null, state, opt, animate && step && animateOn());
+  if (other) boardOf(g).draw($('replay-board'), state, opt);
+  else showBoard($('replay-board'), step ? prev : null, state, opt, animate && step && animateOn());
   $('replay-slider').value = String(k);
   const first = sideOf(g.states[0].position);
+  const label = (i) => (other ? g.states[i].to_move : plyLabel(i, first));
   $('replay-ply').textContent = k === 0 ? `start (of ${g.moves.length} plies)`
-    : `ply ${k} of ${g.moves.length}: ${plyLabel(k - 1, first)} ${g.moves[k - 1]}`;
+    : `ply ${k} of ${g.moves.length}: ${label(k - 1)} ${g.moves[k - 1]}`;
   $('replay-position').textContent = state.position;
-  fillMoveList($('replay-moves'), g.moves, first, k, (p) => setPly(p, false));
+  if (other) fillPlyList($('replay-moves'), g.moves, g.states.map((s) => s.to_move), k, (p) => setPly(p, false));
+  else fillMoveList($('replay-moves'), g.moves, first, k, (p) => setPly(p, false));
   markMisses(g);
   renderPrediction(g, k);
-  if (replay.curves.length) drawCurve($('eval-curve'), replay.curves, k, (p) => setPly(p, false));
+  if (replay.curves.length) drawCurve($('eval-curve'), replay.curves, k, (p) => setPly(p, false), sidesOf(g));
 }
 
 // The next (dir 1) or previous (-1) ply from the current one, or the next miss when
@@ -208,8 +245,9 @@ export async function analyse() {
   const state = g.states[ply];
   $('analysis').textContent = 'Searching\u2026';
   try {
+    const game = otherGame(g) ? { game: g.game_spec } : { variant: g.variant, rules: g.rules_options };
     const s = await api('POST', '/api/search', {
-      variant: g.variant, rules: g.rules_options, position: state.position,
+      ...game, position: state.position,
       searcher: $('analyse-searcher').value.trim() || 'alphabeta', eval: $('analyse-eval').value,
       depth: Number($('analyse-depth').value) || 6,
     });
@@ -218,7 +256,8 @@ export async function analyse() {
       `${s.nodes} nodes, ${s.seconds.toFixed(2)} s)${played}\nPV: ${s.pv.join(' ')}\n` +
       s.iterations.map((it) => `  depth ${it.depth}  value ${it.value}  pv ${it.pv}`).join('\n');
     const m = state.legal.find((l) => l.move === s.best);
-    replay.best = m ? { ply, pit: m.pit, dir: m.dir, move: m.move } : null;
+    const pit = m && otherGame(g) ? boardOf(g).pitOf(state, m.move) : m && m.pit;
+    replay.best = m ? { ply, pit, dir: m.dir, move: m.move } : null;
     if (replay.ply === ply) setPly(ply, false);
   } catch (e) {
     $('analysis').textContent = e.message;
