@@ -21,7 +21,9 @@ Starts `bao serve --port 0`, opens the page and checks what a person sees:
     evaluators, the game's evaluation curve, a point clicked to its ply with the best move
     marked;
   * no JavaScript error in the console.
-Fails when Selenium, Chromium or chromedriver is missing (scripts/test installs them).
+--screenshot PNG (docs/img/serve-kalah.png): a Kalah game under way with its evaluation
+curve, ply 1 looked at. Fails when Selenium, Chromium or chromedriver is missing
+(scripts/test installs them).
 """
 import json
 import os
@@ -73,7 +75,7 @@ def plies(driver):
     return driver.execute_script("return [...document.querySelectorAll('#play-moves [data-ply]')].map(e => e.textContent)")
 
 
-def check_kalah(driver, base):
+def check_kalah(driver, base, shot=None):
     driver.get(base)
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page")
     names = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#game option")]
@@ -125,6 +127,8 @@ def check_kalah(driver, base):
     driver.find_element(By.CSS_SELECTOR, '#play-curve .point[data-ply="1"]').click()
     wait(driver, lambda d: text(d, "#play-position") == expected["state"]["position"], "ply 1 shown from the curve")
     check(text(driver, "#play-status").startswith("Looking at ply 1"), "the status says which ply is shown")
+    if shot:
+        driver.save_screenshot(shot)
 
     # A move list replayed from the start.
     driver.find_element(By.ID, "start-moves").send_keys("3 1 2")
@@ -251,9 +255,7 @@ def main():
         driver = None
         try:
             driver = bt.webdriver.Chrome(service=bt.Service(chromedriver), options=opts)
-            check_kalah(driver, base)
-            if shot:
-                driver.save_screenshot(shot)
+            check_kalah(driver, base, shot)
             check_checkers(driver, base)
             check_replay(driver, base)
             errors = js_errors(driver)

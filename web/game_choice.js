@@ -35,7 +35,7 @@ export function chooseGame(name) {
   const bao = isBao();
   // The page's subtitle: Bao's rules, or the game chosen with its registry summary.
   if (choice.baoSubtitle === undefined) choice.baoSubtitle = $('game-summary').textContent;
-  $('game-summary').textContent = bao ? choice.baoSubtitle : `and ${choice.entry.name}: ${choice.entry.summary}`;
+  $('game-summary').textContent = bao ? choice.baoSubtitle : `\u2014 ${choice.entry.summary}`;
   document.querySelectorAll('.bao-only').forEach((e) => { e.hidden = !bao; });
   document.querySelectorAll('.game-only').forEach((e) => { e.hidden = bao; });
   if (bao) {

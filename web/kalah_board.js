@@ -61,7 +61,8 @@ export function drawKalah(svg, state, opt = {}) {
     svgEl('text', { x: cx, y: cy, class: 'count', 'data-store-count': side }, svg, String(k.stores[side]));
     const mark = state.outcome === 'ongoing' && state.to_move === side ? `\u25B6 ${side}`
       : state.outcome === side ? `${side} wins` : side;
-    svgEl('text', { x: cx, y: side === top ? K.top + 22 : K.top + 2 * K.cell - 22,
+    // The side's name beside its store, outside it: above the top side's, below the other's.
+    svgEl('text', { x: cx, y: side === top ? K.top - 14 : K.top + 2 * K.cell + 22,
       class: `hand-text${state.outcome === 'ongoing' && state.to_move === side ? ' tomove' : ''}` }, svg, mark);
   }
 }
