@@ -198,10 +198,11 @@ struct ResultsFolders::Impl {
     return {{"folder", folder_json(f)}, {"total", records.size()}, {"games", rows}};
   }
 
-  // The movers of a listed record of another game than Bao (empty for Bao's, and for a
-  // record that does not replay: the list shows it, opening it names what is wrong).
+  // The movers of a listed record of another game than Bao, which its predictions need
+  // (empty for Bao's, for a record without predictions, which is not replayed then, and
+  // for a record that does not replay: the list shows it, opening it names what is wrong).
   static std::vector<int> list_movers(const experiments::TournamentGame& r) {
-    if (r.game_spec.empty()) return {};
+    if (r.game_spec.empty() || r.predicted.empty()) return {};
     try {
       const std::unique_ptr<search::AnyGame> game = models::make_game(r.game_spec);
       return movers(*game, any_replay(*game, r.opening, r.moves));
@@ -397,8 +398,8 @@ struct ResultsFolders::Impl {
     if (!depth_text.empty() && (!to_int(depth_text, pc.depth) || pc.depth < 1 || pc.depth > o.max_depth))
       bad("depth: expected a number from 1 to " + std::to_string(o.max_depth) + ", found '" + depth_text + "'");
     check_engine(o, evals, pc);
-    std::string key = std::to_string(f) + '\n' + r.id() + '\n' + r.opening + '\n' + pc.searcher + '\n' + pc.eval +
-                      '\n' + std::to_string(pc.depth);
+    std::string key = std::to_string(f) + '\n' + r.game_spec + '\n' + r.id() + '\n' + r.opening + '\n' + pc.searcher +
+                      '\n' + pc.eval + '\n' + std::to_string(pc.depth);
     for (const std::string& m : r.moves) key += ' ' + m;
     {
       std::lock_guard<std::mutex> lock(curves_mutex);

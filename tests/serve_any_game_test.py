@@ -18,7 +18,9 @@
   * a results folder of Kalah games (`bao run` with `game = kalah(...)`): listed; a game
     with its spec and its states (the moves replayed through /api/position); its curve by
     the game's first evaluator, a Bao evaluator refused; the SPRT track ending at the
-    summary's LLR.
+    summary's LLR;
+  * a Kalah record with predicted replies where South moves twice in a row: the hits and
+    misses counted by the side that moved (the list's as the game's).
 """
 import http.client
 import json
@@ -225,18 +227,67 @@ def test_results(s):
     check(st == 200 and abs(t["pairings"][0]["llr"] - llr) < 1e-3, f"the SPRT track ends at the summary's LLR {llr}")
 
 
+def make_predicted_record(folder, s):
+    """A results folder of one Kalah record with predicted replies, written as bao run
+    writes records: South sows into its store first, so it plays twice in a row."""
+    start = s.post("/api/position", {"game": KALAH})[1]["state"]
+    extra = next(m["move"] for m in start["legal"] if m["after"].endswith(" S"))
+    second = s.post("/api/play", {"game": KALAH, "move": extra})[1]["state"]
+    again = next(m["move"] for m in second["legal"] if m["after"].endswith(" N"))
+    third = s.post("/api/play", {"game": KALAH, "moves": [extra], "move": again})[1]["state"]
+    reply = third["legal"][0]["move"]
+    moves = [extra, again, reply]
+    other = next(m["move"] for m in third["legal"] if m["move"] != reply)
+    record = {
+        "pairing": "a vs b", "first": "a", "second": "b", "opening_index": 0, "game": 0, "south": "a", "north": "b",
+        "opening": "", "moves": moves, "result": "capped", "winner": "", "reason": "ply cap", "plies": 3,
+        "first_points": 0.5, "nodes_south": 0, "nodes_north": 0, "time_south": 0, "time_north": 0,
+        # South, after its first move, expected its own next move (a hit); after its
+        # second, a reply North did not play (a miss).
+        "predicted": [again, other, ""], "game_spec": s.post("/api/position", {"game": KALAH})[1]["game"],
+    }
+    (folder / "games.jsonl").write_text(json.dumps(record, separators=(",", ":")) + "\n")
+    return record
+
+
+def test_predictions(s, record):
+    """Predictions of a Kalah record counted by the side that moved, not by alternation."""
+    states = s.post("/api/position", {"game": KALAH, "moves": record["moves"], "all": True})[1]["states"]
+    movers = [x["to_move"] for x in states[:-1]]
+    tries = {"South": 0, "North": 0}
+    hits = {"South": 0, "North": 0}
+    misses = []
+    for k in range(len(record["moves"]) - 1):
+        if record["predicted"][k]:
+            tries[movers[k]] += 1
+            if record["predicted"][k] == record["moves"][k + 1]:
+                hits[movers[k]] += 1
+            else:
+                misses.append(k + 2)
+    st, g = s.request("GET", "/api/game?folder=1&index=0")
+    p = g.get("prediction", {})
+    check(st == 200 and movers[:2] == ["South", "South"] and
+          all(p[side]["tries"] == tries[side] and p[side]["hits"] == hits[side] for side in tries) and
+          p["misses"] == misses, f"predictions counted by the side that moved: {p} ({movers})")
+    st, listed = s.request("GET", "/api/games?folder=1")
+    check(st == 200 and listed["games"][0]["prediction"] == p, "the list counts them the same")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         ini = pathlib.Path(tmp) / "kalah.ini"
         ini.write_text(KALAH_RUN)
         out = pathlib.Path(tmp) / "kalah"
         subprocess.run([BAO, "run", str(ini), "--out", str(out)], check=True, capture_output=True)
-        s = Server("--results", str(out))
+        predicted = pathlib.Path(tmp) / "predicted"  # its record is written once the server can make it
+        predicted.mkdir()
+        s = Server("--results", str(out), str(predicted))
         s.results = out
         try:
             for test in (test_registry, test_kalah, test_search, test_evaluate, test_errors, test_bao_unchanged,
                          test_results):
                 test(s)
+            test_predictions(s, make_predicted_record(predicted, s))
         finally:
             s.stop()
     if failures:
