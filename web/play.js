@@ -7,7 +7,7 @@ import { drawBoard, showBoard, animationDone } from './bao_board.js';
 import { plySide, sideOf, fillMoveList, fillPlyList } from './move_list.js';
 import { boardFor } from './boards.js';
 import { gameShown, viewPly } from './play_curve.js';
-import { isBao, chosenSpec, specName, sideNames } from './game_choice.js';
+import { chosenSpec, specName, sideNames } from './game_choice.js';
 
 export const play = {
   variant: 'kiswahili', rules: {}, start: '', moves: [], state: null,
@@ -61,13 +61,14 @@ export function renderPlay(prev, from) {
   const opt = { movable, selected: play.selected, from, onPit: pitClicked, flip: $('flip').checked };
   if (play.game) {
     board().draw($('play-board'), s, opt);
-    $('move-input').placeholder = s.legal.length ? s.legal[0].move : '';
     fillPlyList($('play-moves'), play.moves, play.sides, null, viewPly);
   } else {
     showBoard($('play-board'), prev, s, opt, animateOn() && prev);
     fillMoveList($('play-moves'), play.moves, sideOf(play.start), null, viewPly);
   }
   gameShown();
+  // A move of this game as the example of the move field: its notation differs by game.
+  if (s.legal.length) $('move-input').placeholder = s.legal[0].move;
   $('play-position').textContent = s.position;
   $('choices').innerHTML = '';
 }
