@@ -1,6 +1,7 @@
 // bao serve: the web page (web/) and its JSON API (docs/serve.md) over HTTP, on
-// 127.0.0.1 by default. Play against any registered searcher and evaluator, replay and
-// analyse the games of results folders (bao run), read their summaries. Prints
+// 127.0.0.1 by default. Play any registered game against any searcher it runs, replay a
+// move list with its evaluation curve, replay and analyse the games of results folders
+// (bao run), read their summaries. Prints
 // "listening on http://HOST:PORT/" once it accepts connections (with --port 0, the port
 // it picked), then serves until it is stopped.
 #include <chrono>
