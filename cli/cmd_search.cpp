@@ -2,7 +2,6 @@
 // "info depth <d> value <v> nodes <n> nps <x> pv <moves>" (value from the side to
 // move's view); the best move is the last line of stdout.
 #include <iostream>
-#include <thread>
 
 #include "cli/common.h"
 #include "cli/game_session.h"
@@ -82,14 +81,6 @@ int cmd_search(const std::vector<std::string>& args) {
   const Rules rules = make_rules(o);
   const Position p = make_position(o, rules);
   auto s = models::make_searcher(searcher, rules, models::make_evaluator(eval));
-  // Threads beyond the machine's only take turns: the main search then reads the clock
-  // rarely and each helper must be scheduled to see the stop, so alphabeta(threads=256)
-  // took 1.8 s on two cores for --time-ms 10. Refused, naming the machine's count.
-  const unsigned hardware = std::thread::hardware_concurrency();
-  if (hardware > 0 && s->threads() > static_cast<int>(hardware))
-    throw InputError("searcher '" + searcher + "': " + std::to_string(s->threads()) + " threads, more than the " +
-                     std::to_string(hardware) +
-                     " hardware threads of this machine; give threads=" + std::to_string(hardware) + " or fewer");
   const search::BaoResult r = s->search(p, limits, [&](const search::BaoResult& it) {
     const double nps = it.seconds > 0 ? it.nodes / it.seconds : 0;
     std::cerr << "info depth " << it.depth << " value " << it.value << " nodes " << it.nodes << " nps "

@@ -15,7 +15,7 @@ struct Param {
   enum class Cost {
     None,
     Memory,   // MiB the searcher allocates (a table, a node pool): counted by memory_bytes
-    Threads,  // threads one search runs
+    Threads,  // threads one search runs (Int): at most the machine's hardware threads
     Plies,    // a depth searched inside the search (a model's search, a rollout): Int, or
               // Text whose numbers are depths (root-om's model_depth=d-1|d|N)
   };

@@ -95,7 +95,7 @@ class GameRuntime : public AnyGame {
     const SearcherEntry* e = searchers.find(spec.name);
     if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + searchers.names() + ")");
     const std::string known = check_against_schema(spec, e->params);
-    check_memory_bytes(searchers.memory_bytes(text), "searcher '" + std::string(text) + "'", "tt_mb");
+    searchers.check_resources(text);
     Args args(spec, e->params);
     GenericContext<G> ctx{
         game_, [this](std::string_view name) { return evaluator(name); },

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <thread>
 
 #include "engine/error.h"
 #include "engine/text_input.h"
@@ -94,13 +95,7 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   const SearcherEntry* e = find(spec.name);
   if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
   const std::string known = check_against_schema(spec, e->params);
-  // What it would hold, before anything is allocated: a node pool grows during the
-  // search, where running out would be a bare std::bad_alloc.
-  std::string lower;
-  for (const Param& p : e->params)
-    if (p.cost == Param::Cost::Memory) lower += (lower.empty() ? "" : " or ") + p.name;
-  check_memory_bytes(memory_bytes(text), "searcher '" + std::string(text) + "'",
-                     lower.empty() ? "the memory it asks for" : lower);
+  check_resources(text);
   Args args(spec, e->params);
   auto s = e->make(args, rules, std::move(eval));
   spec.finish(known);  // a key the schema has but the factory did not read: refused too
@@ -135,6 +130,35 @@ std::uint64_t SearcherRegistry::memory_bytes(std::string_view text) const {
     if (p.cost == Param::Cost::Memory) bytes += static_cast<std::uint64_t>(args.get_int(p.name)) << 20;
   return bytes;
 }
+
+void SearcherRegistry::check_resources(std::string_view text) const {
+  Spec spec = parse_spec(text);
+  const SearcherEntry* e = find(spec.name);
+  if (!e) throw InputError("unknown searcher '" + spec.name + "' (known: " + names() + ")");
+  Args args(spec, e->params);
+  const std::string what = "searcher '" + std::string(text) + "'";
+  // Threads beyond the cores only take turns: the main search reads its clock only when
+  // it is scheduled, each helper must be scheduled to see the stop, and starting a thread
+  // alone costs 0.2-0.5 ms. alphabeta(threads=256) on two cores runs 1.7-1.9 s for a
+  // limit of 10 ms (15-25 s on Kalah).
+  const int hardware = hardware_threads();
+  std::string lower;
+  for (const Param& p : e->params) {
+    if (p.cost == Param::Cost::Memory) lower += (lower.empty() ? "" : " or ") + p.name;
+    if (p.cost != Param::Cost::Threads || hardware == 0) continue;
+    const std::int64_t n = args.get_int(p.name);
+    if (n > hardware)
+      throw InputError(what + ": " + p.name + "=" + std::to_string(n) + ", more than the " + std::to_string(hardware) +
+                       " hardware threads of this machine (threads beyond them only take turns, and the time "
+                       "limit would not hold); give " +
+                       p.name + "=" + std::to_string(hardware) + " or fewer");
+  }
+  // What it would hold, before anything is allocated: a node pool grows during the
+  // search, where running out would be a bare std::bad_alloc.
+  check_memory_bytes(memory_bytes(text), what, lower.empty() ? "the memory it asks for" : lower);
+}
+
+int hardware_threads() { return static_cast<int>(std::thread::hardware_concurrency()); }
 
 Param table_param() {
   return {"tt_mb", Param::Type::Int,   std::to_string(kDefaultTableMb),

@@ -116,6 +116,13 @@ class SearcherRegistry {
   // bao serve's cap share. Throws InputError as make() does for an unknown searcher or a
   // bad value of a memory parameter.
   std::uint64_t memory_bytes(std::string_view spec) const;
+  // Throws InputError when a searcher of `spec` cannot keep to its limits on this
+  // machine: a parameter marked Param::Cost::Threads above the machine's hardware threads
+  // (hardware_threads()), or its memory (memory_bytes) above what check_memory_bytes
+  // allows, naming the parameters marked Param::Cost::Memory to lower. Every maker of a
+  // searcher (make(), AnyGame::make_searcher) calls it before anything is allocated, so
+  // bao search, bao run, bao serve and Python's bao.search all refuse alike.
+  void check_resources(std::string_view spec) const;
   // The markdown table of searchers and parameters that docs/commands.md holds.
   std::string markdown_table() const;
 
@@ -138,6 +145,9 @@ Param table_param();
 // PARAMS" when
 // `bytes` exceed what table_memory_excess allows on this machine; nothing otherwise.
 void check_memory_bytes(std::uint64_t bytes, const std::string& what, const std::string& params);
+
+// The hardware threads of this machine (std::thread::hardware_concurrency); 0 when unknown.
+int hardware_threads();
 
 // A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
 std::string describe_param(const Param& p);

@@ -123,8 +123,8 @@ std::vector<Param> alphabeta_params() {
            "seed of a pseudo-random rotation of the move order at every namua-stage node (Donkers' 2002 "
            "program; 0: none)"},
           {"threads", T::Int, "1", 1, kMaxSearchThreads,
-           "Lazy SMP: threads sharing the table; the same value and move, not the same node count "
-           "(refused in tournaments)",
+           "Lazy SMP: threads sharing the table, at most the machine's hardware threads; the same value and "
+           "move, not the same node count (refused in tournaments)",
            false, Param::Cost::Threads}};
 }
 

@@ -286,7 +286,10 @@ check "search with a bad searcher parameter names it" err_has "tt_mb"
 over=$(( $(getconf _NPROCESSORS_ONLN) + 1 ))
 run search --time-ms 10 --searcher "alphabeta(threads=$over)"
 check "search with more threads than the machine has exits 2" status_is 2
-check "search with more threads than the machine has names the count" err_has "$over threads, more than the $(( over - 1 )) hardware threads of this machine"
+check "search with more threads than the machine has names the count" err_has "threads=$over, more than the $(( over - 1 )) hardware threads of this machine"
+run search --game kalah --time-ms 10 --searcher "alphabeta(threads=$over)"
+check "another game's search with more threads than the machine has exits 2" status_is 2
+check "another game's search with more threads than the machine has names the count" err_has "threads=$over, more than the $(( over - 1 )) hardware threads of this machine"
 run search --time-ms 10 --searcher "alphabeta(threads=$(( over - 1 )))"
 check "search with the machine's thread count exits 0" status_is 0
 run search --depth 3 --eval strong

@@ -3,8 +3,10 @@
 // time and nodes still end the search with its helpers joined; tournaments refuse it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -14,10 +16,12 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "models/evaluators.h"
+#include "models/games.h"
 #include "models/opponent_searchers.h"
 #include "search/bao_game.h"
 #include "search/lazy_smp.h"
 #include "search/minimax.h"
+#include "search/registry.h"
 #include "search/tt.h"
 #include "test_util.h"
 
@@ -89,11 +93,17 @@ TEST(LazySmp, TheHelpersNodesAreCounted) {
 }
 
 // A time or node limit ends the main search; the helpers are stopped and joined with it,
-// and the search can be run again.
+// and the search can be run again: through the registry with as many threads as the
+// machine has (at most 4), and with 4 threads made directly (more than the cores of a
+// small machine, which the registry refuses).
 TEST(LazySmp, LimitsEndTheSearchWithItsHelpers) {
-  auto s = models::make_searcher("alphabeta(threads=4)", Rules{}, models::make_evaluator("default"));
-  EXPECT_EQ(s->threads(), 4);
-  EXPECT_NE(s->describe().find(",threads=4)"), std::string::npos) << s->describe();
+  const int threads = std::min(4, hardware_threads());
+  const std::string spec = "alphabeta(threads=" + std::to_string(threads) + ")";
+  auto s = models::make_searcher(spec, Rules{}, models::make_evaluator("default"));
+  EXPECT_EQ(s->threads(), threads);
+  EXPECT_NE(s->describe().find(",threads=" + std::to_string(threads) + ")"), std::string::npos) << s->describe();
+  const models::DefaultEvaluator eval;
+  LazySmp<BaoGame, EvalFn> four(BaoGame{Rules{}}, EvalFn{&eval}, AlphaBetaOptions{}, 4);
   const Position start = start_position(Variant::Kiswahili);
   for (int round = 0; round < 3; ++round) {
     const auto t = s->search(start, Limits{0, 0, 50});
@@ -101,6 +111,46 @@ TEST(LazySmp, LimitsEndTheSearchWithItsHelpers) {
     EXPECT_GE(t.depth, 1);
     const auto n = s->search(start, Limits{0, 20000, 0});
     EXPECT_TRUE(n.has_move);
+    const auto t4 = four.search(start, Limits{0, 0, 50}, [](const auto&) {});
+    EXPECT_TRUE(t4.has_move);
+    EXPECT_GE(t4.depth, 1);
+  }
+}
+
+// Threads beyond the machine's hardware threads only take turns with each other:
+// alphabeta(threads=256) on two cores runs 1.7-1.9 s for a limit of 10 ms, and 15-25 s on
+// Kalah. The registry refuses them, naming the counts, for every maker of a searcher:
+// Bao's (bao search, bao run, bao serve, Python's bao.search) and any game's (--game,
+// bao.game), alpha-beta and the strength mode alike; the machine's own count is made.
+TEST(LazySmp, ThreadsBeyondTheMachinesAreRefusedOnEveryPath) {
+  const int hardware = hardware_threads();
+  ASSERT_GT(hardware, 0);
+  const std::string over = std::to_string(hardware + 1);
+  // Beyond kMaxSearchThreads the parameter's range refuses first.
+  const std::string named =
+      hardware < kMaxSearchThreads
+          ? "threads=" + over + ", more than the " + std::to_string(hardware) + " hardware threads of this machine"
+          : "threads";
+  const auto eval = models::make_evaluator("default");
+  const auto kalah = models::make_game("kalah");
+  const auto refused = [&](const std::string& spec, const std::function<void()>& make) {
+    try {
+      make();
+      ADD_FAILURE() << spec << " was made";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << e.what();
+    }
+  };
+  for (const std::string name : {"alphabeta", "engine"}) {
+    const std::string spec = name + "(threads=" + over + ")";
+    refused(spec, [&] { models::make_searcher(spec, Rules{}, eval); });
+  }
+  const std::string spec = "alphabeta(threads=" + over + ")";
+  refused("kalah " + spec, [&] { kalah->make_searcher(models::searchers(), spec, "stores"); });
+  if (hardware <= kMaxSearchThreads) {
+    const std::string own = "alphabeta(threads=" + std::to_string(hardware) + ")";
+    EXPECT_EQ(models::make_searcher(own, Rules{}, eval)->threads(), hardware);
+    EXPECT_TRUE(kalah->make_searcher(models::searchers(), own, "stores"));
   }
 }
 
