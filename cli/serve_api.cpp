@@ -118,7 +118,6 @@ struct ServeApi::Impl {
             {"limits",
              {{"max_depth", o.max_depth},
               {"max_time_ms", o.max_time_ms},
-              {"max_tt_mb", o.max_tt_mb},
               {"max_memory_mb", o.max_memory_mb},
               {"max_threads", o.max_threads}}},
             {"results", folders.folders()}};

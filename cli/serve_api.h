@@ -17,7 +17,6 @@ namespace bao::cli {
 struct ServeOptions {
   int max_depth = 12;                 // deepest search a request may ask for
   std::int64_t max_time_ms = 10'000;  // every search stops after this long
-  int max_tt_mb = 64;                 // largest transposition table a searcher may ask for
   int max_memory_mb = 512;            // most memory one searcher may hold (SearcherRegistry::memory_bytes)
   int max_threads = 2;                // most threads one search may ask for (alphabeta's threads)
   int max_searches = 2;               // searches running at once; more wait, then get a 503

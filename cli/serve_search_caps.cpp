@@ -45,10 +45,10 @@ void check_engine(const ServeOptions& o, const std::vector<std::string>& evaluat
   for (const std::string& name : models::spec_evaluators(spec))
     if (!models::is_builtin_evaluator(name) && !known(name))
       bad("searcher '" + searcher + "': weights files are not available through the server; use evaluator names");
-  // Every parameter with a cost, as the registry marks it (search::Param::Cost): a
-  // table of at most max_tt_mb, at most max_threads cores a search slot (Lazy SMP), no
-  // nested depth beyond max_depth, and the searcher's whole memory (tables, pools) at
-  // most max_memory_mb.
+  // Every parameter with a cost, as the registry marks it (search::Param::Cost): no
+  // table or pool beyond max_memory_mb, at most max_threads cores a search slot (Lazy
+  // SMP), no nested depth beyond max_depth, and the searcher's whole memory (tables,
+  // pools) at most max_memory_mb.
   const auto at_most = [&](const std::string& key, std::int64_t cap, bool numbers_only) {
     const auto it = spec.params.find(key);
     if (it == spec.params.end()) return;
@@ -60,7 +60,7 @@ void check_engine(const ServeOptions& o, const std::vector<std::string>& evaluat
   const search::SearcherEntry* entry = models::searchers().find(spec.name);
   if (!entry) bad("unknown searcher '" + spec.name + "' (known: " + models::searcher_names() + ")");
   for (const search::Param& p : entry->params) {
-    if (p.name == "tt_mb") at_most(p.name, o.max_tt_mb, false);
+    if (p.cost == search::Param::Cost::Memory) at_most(p.name, o.max_memory_mb, false);
     if (p.cost == search::Param::Cost::Threads) at_most(p.name, o.max_threads, false);
     if (p.cost == search::Param::Cost::Plies) at_most(p.name, o.max_depth, p.type == search::Param::Type::Text);
   }

@@ -270,7 +270,7 @@ def test_search(s):
                                    "searcher, eval, depth, time_ms)"),
         ({"searcher": "nosuch"}, cli_error("search", "--searcher", "nosuch", "--depth", "1")),
         ({"searcher": "alphabeta(nosuch=1)"}, cli_error("search", "--searcher", "alphabeta(nosuch=1)", "--depth", "1")),
-        ({"searcher": "alphabeta(tt_mb=65)"}, "searcher 'alphabeta(tt_mb=65)': tt_mb must be at most 64 on this server"),
+        ({"searcher": "alphabeta(tt_mb=513)"}, "searcher 'alphabeta(tt_mb=513)': tt_mb must be at most 512 on this server"),
         ({"searcher": "alphabeta(threads=3)"}, "searcher 'alphabeta(threads=3)': threads must be at most 2 on this server"),
         ({"searcher": "om-plain(model=/tmp/w.txt)"}, no_files("om-plain(model=/tmp/w.txt)")),
         ({"searcher": "om-beta(model=w.txt)"}, no_files("om-beta(model=w.txt)")),
@@ -851,11 +851,27 @@ def test_origin(s):
 
 def test_caps(s):
     """Every cost parameter of every searcher is capped, read from the registry: the
-    nested depths (model_depth, rollout) at --max-depth, the tables and pools at
-    --max-memory-mb, and a search with the costliest depth allowed ends at its time limit."""
+    nested depths (model_depth, rollout) at --max-depth, each table and pool
+    (Param::Cost::Memory) and the searcher's whole memory at --max-memory-mb, and a search
+    with the costliest depth allowed ends at its time limit."""
+    # Each memory parameter by its mark, whichever searcher declares it.
+    for spec, key in (("mcts(pool_mb=30000)", "pool_mb"), ("mcts(pool_mb=513)", "pool_mb"),
+                      ("om-mcts(model=material,pool_mb=513)", "pool_mb"),
+                      ("prom-mcts(types=material:0.5,pool_mb=513)", "pool_mb"),
+                      ("engine(tt_mb=513)", "tt_mb"), ("om-beta(model=material,tt_mb=513)", "tt_mb"),
+                      ("prom-beta(types=material:0.5,tt_mb=513)", "tt_mb"),
+                      ("safe-om(model=material,tt_mb=513)", "tt_mb"), ("alphabeta(tt_mb=x)", "tt_mb")):
+        st, j = s.post("/api/search", {"searcher": spec, "depth": 2, "time_ms": 100})
+        msg = f"searcher '{spec}': {key} must be at most 512 on this server"
+        check(st == 400 and j.get("error") == msg, f"caps: {spec} -> 400 {j.get('error')!r}")
+    for spec in ("alphabeta(tt_mb=65)", "mcts(pool_mb=512)"):  # a pool grows as the search needs it
+        st, j = s.post("/api/search", {"searcher": spec, "depth": 2, "time_ms": 100})
+        check(st == 200 and "best" in j, f"caps: {spec} within the cap searches ({st}, {j.get('error')!r})")
+    # The whole memory: a pool at the cap plus the weights of the types beside it.
+    st, j = s.post("/api/search", {"searcher": "om-mcts(model=material,pool_mb=512)", "depth": 2, "time_ms": 100})
+    check(st == 400 and "MiB of tables and pools, more than 512 MiB on this server" in j.get("error", ""),
+          f"caps: a pool at the cap with its model's weights is over the whole cap ({j.get('error')!r})")
     for spec, msg in (
-            ("mcts(pool_mb=30000)", "searcher 'mcts(pool_mb=30000)' would hold 30000 MiB of tables and pools, "
-                                    "more than 512 MiB on this server"),
             ("om-mcts(model=material,model_depth=20)",
              "searcher 'om-mcts(model=material,model_depth=20)': model_depth must be at most 6 on this server"),
             ("prom-mcts(types=material:0.5,model_depth=32)",

@@ -51,7 +51,7 @@ bao::cli::ServeApi& api() {
     bao::cli::ServeOptions o;
     o.max_depth = 2;
     o.max_time_ms = 5;
-    o.max_tt_mb = 1;
+    o.max_memory_mb = 16;  // alpha-beta's default table, no larger
     o.max_searches = 1;
     o.results = {(dir / "games").string(), (dir / "empty").string()};
     return o;
