@@ -948,6 +948,8 @@ def test_swapped_files(tmp):
             st, j = get_within(s, "/api/summary?folder=0", 5)
             if st is None:
                 unanswered += 1
+                if unanswered == 3:  # requests blocked for good: each next one would wait its 5 s
+                    break
             elif "SECRET" in json.dumps(j):
                 leaked += 1
             elif st == 200:
