@@ -1,6 +1,7 @@
 """bao.search against `bao search` (move, value, nodes and every iteration), OM and PrOM
 searchers, the reusable Searcher, searching in threads, evaluation and features."""
 
+import os
 import re
 import threading
 
@@ -114,6 +115,22 @@ def test_a_threaded_alphabeta_has_the_one_thread_value():
         assert two.move in p.legal_moves() and "threads=2" in two.searcher
     with pytest.raises(bao.Error, match="threads"):
         bao.search(bao.Position.start(), "alphabeta(threads=0)", depth=2)
+
+
+def test_more_threads_than_the_machine_has_are_refused_for_bao_and_any_game():
+    # Threads beyond the cores only take turns and outlast a time limit: the registry
+    # refuses them for bao.search, bao.Searcher and another game's search alike.
+    cores = os.cpu_count()
+    over = cores + 1
+    named = f"threads={over}, more than the {cores} hardware threads of this machine" if cores < 256 else "threads"
+    for make in (lambda: bao.search(bao.Position.start(), f"alphabeta(threads={over})", time_ms=10),
+                 lambda: bao.Searcher(f"engine(threads={over})"),
+                 lambda: bao.search(bao.game("kalah").start(), f"alphabeta(threads={over})", time_ms=10)):
+        with pytest.raises(bao.Error, match=re.escape(named)):
+            make()
+    if cores <= 256:
+        kalah = bao.game("kalah").start()
+        assert bao.search(kalah, f"alphabeta(threads={cores})", depth=2)["move"] in kalah.legal_moves()
 
 
 def test_evaluate_is_zero_sum_and_per_side():
