@@ -17,6 +17,7 @@
 
 #include "cli/common.h"
 #include "experiments/bench.h"
+#include "search/registry.h"
 #include "search/searcher.h"
 
 namespace bao::cli {
@@ -159,6 +160,10 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
   if (o.threads < 1 || o.threads > search::kMaxSearchThreads)
     throw po::error("--threads must be between 1 (no threaded line) and " + std::to_string(search::kMaxSearchThreads) +
                     ", found " + std::to_string(o.threads));
+  // Before the suite runs, not at its Lazy SMP line minutes later (the registry's check).
+  if (search::hardware_threads() > 0 && o.threads > search::hardware_threads())
+    throw po::error("--threads " + std::to_string(o.threads) + ": more than the " +
+                    std::to_string(search::hardware_threads()) + " hardware threads of this machine");
   if (o.ratio_limit < 1 || o.ratio_limit > 1000000)
     throw po::error("--ratio-limit must be between 1 and 1000000, found " + std::to_string(o.ratio_limit));
   if (vm.count("perft-depths")) {
@@ -213,7 +218,8 @@ int cmd_bench(const std::vector<std::string>& args) {
       "ratio-limit", po::value(&suite.ratio_limit)->value_name("L"),
       "--suite: the cap (long_move_limit) the ratio compares against (default 100)")(
       "threads", po::value(&suite.threads)->value_name("N"),
-      "--suite: threads of the Lazy SMP line, alphabeta(threads=N) on the bench positions (default 2; 1: none)");
+      "--suite: threads of the Lazy SMP line, alphabeta(threads=N) on the bench positions (default 2, or the "
+      "machine's hardware threads where fewer; 1: none)");
   po::variables_map vm;
   const char* synopsis =
       "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
@@ -225,6 +231,10 @@ int cmd_bench(const std::vector<std::string>& args) {
   if (vm.count("suite")) {
     suite.ab_depth = depth;
     suite.eval = eval;
+    // The default Lazy SMP line within the machine's cores, which the searcher registry
+    // holds every search to (search::hardware_threads): none on a one-core machine.
+    if (!vm.count("threads") && search::hardware_threads() > 0)
+      suite.threads = std::min(suite.threads, search::hardware_threads());
     return suite_bench(vm, suite);
   }
   for (const char* opt : kSuiteOnly)

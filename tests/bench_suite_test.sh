@@ -125,6 +125,8 @@ refused 1 "--ratio-depth must be between 0 (no ratio) and 20" --suite --ratio-de
 refused 1 "--ratio-limit must be between 1 and 1000000" --suite --ratio-limit 0
 refused 1 "--threads must be between 1 (no threaded line) and 256" --suite --threads 0
 refused 1 "--threads needs --suite" --threads 2
+over=$(( $(getconf _NPROCESSORS_ONLN) + 1 ))  # refused before the suite runs, not at its Lazy SMP line
+refused 1 "--threads $over: more than the $(( over - 1 )) hardware threads of this machine" --suite --threads "$over"
 refused 1 "--ratio-depth needs --suite" --ratio-depth 2
 refused 1 "--perft-depths takes three depths" --suite --perft-depths 5,4
 refused 2 "--perft-depths: " --suite --perft-depths 5,x,4
