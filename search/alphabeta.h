@@ -113,6 +113,13 @@ class AlphaBeta {
         children_(new typename G::Children[kMaxPly + 1]),
         deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {}
 
+  // The bytes one search holds beside its table: the object (principal variations, move
+  // ordering) and its per-ply buffers. Each Lazy SMP helper holds one
+  // (SearcherRegistry::memory_bytes counts them).
+  static constexpr std::size_t own_bytes() {
+    return sizeof(AlphaBeta) + (kMaxPly + 1) * (sizeof(typename G::Children) + sizeof(typename DeferredList<G>::type));
+  }
+
   // Lazy SMP (search/lazy_smp.h): makes this search a helper of the one whose table is
   // `table`. It probes and stores there without starting the table's next search (the
   // main search did), stops as soon as `halt` is set, in its first iteration too, and

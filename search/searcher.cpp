@@ -148,6 +148,14 @@ AlphaBetaOptions alphabeta_options(Args& a) {
 
 namespace {
 
+// Alpha-beta's memory: its table, and with Lazy SMP each helper's own search (its per-ply
+// buffers, 0.3 MiB on Bao) and the positions the threads mark busy.
+std::uint64_t alphabeta_memory(Args& a) {
+  const auto table = static_cast<std::uint64_t>(a.get_int("tt_mb")) << 20;
+  const auto helpers = static_cast<std::uint64_t>(a.get_int("threads") - 1);
+  return table + (helpers > 0 ? helpers * AlphaBeta<BaoGame, EvalFn>::own_bytes() + sizeof(BusyPositions) : 0);
+}
+
 // The strength mode's defaults: the options whose SPRT was accepted (docs/strength.md).
 constexpr ForwardPruning kEngineDefaults{.qsearch = 0,
                                          .null_move = false,
@@ -205,7 +213,8 @@ void register_engine(SearcherRegistry& r) {
          .not_on_trees = "forward pruning needs quiet moves and a null move, which the random trees lack",
          .tree_grid_default = false,
          .family = "",
-         .bench_params = ""});
+         .bench_params = "",
+         .memory = alphabeta_memory});
 }
 }  // namespace
 
@@ -242,7 +251,8 @@ void register_plain_searchers(SearcherRegistry& r) {
          .not_on_trees = {},
          .tree_grid_default = true,
          .family = "",
-         .bench_params = ""});
+         .bench_params = "",
+         .memory = alphabeta_memory});
   register_engine(r);
   r.add({.name = "random",
          .summary = "a uniformly random legal move, the same for the same seed and position (a baseline)",

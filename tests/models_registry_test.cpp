@@ -13,6 +13,7 @@
 #include "models/evaluators.h"
 #include "models/opponent_searchers.h"
 #include "play/openings.h"
+#include "search/bao_game.h"
 #include "search/score.h"
 #include "search/tt.h"
 
@@ -183,6 +184,13 @@ TEST(OmRegistry, MemoryEstimateCountsEveryKnob) {
   EXPECT_GT(r.memory_bytes("prom-mcts(types=material:0.3+default:0.3,pool_mb=64)"),
             r.memory_bytes("om-mcts(model=material,pool_mb=64)"));
   EXPECT_EQ(r.memory_bytes("root-om(model=material)"), 8 * MiB);
+  // Each Lazy SMP helper's own search: at least its per-ply lists of children.
+  const std::uint64_t buffers = (search::kMaxPly + 1) * sizeof(search::BaoGame::Children);
+  EXPECT_GE(r.memory_bytes("alphabeta(threads=2)"), 16 * MiB + buffers);
+  EXPECT_GE(r.memory_bytes("alphabeta(threads=3)") - r.memory_bytes("alphabeta(threads=2)"), buffers);
+  EXPECT_EQ(r.memory_bytes("alphabeta(threads=3)") - r.memory_bytes("alphabeta(threads=2)"),
+            r.memory_bytes("alphabeta(threads=4)") - r.memory_bytes("alphabeta(threads=3)"));
+  EXPECT_EQ(r.memory_bytes("engine(threads=2,tt_mb=1)"), r.memory_bytes("alphabeta(threads=2,tt_mb=1)"));
   EXPECT_EQ(r.memory_bytes("random"), 0u);
   EXPECT_THROW(r.memory_bytes("mcts(pool_mb=0)"), InputError);
   EXPECT_THROW(r.memory_bytes("nosuch"), InputError);
