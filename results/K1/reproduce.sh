@@ -18,7 +18,8 @@
 #   (defaults: build/bao 600 2048 /tmp/kalah-endgame)
 # The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a
 # small solve's time). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
-# runs those cells alone (the table is still made from every file).
+# runs those cells alone (the table is still made from every file; ONLY=- makes the table
+# alone).
 set -u
 BAO="${1:-build/bao}"; LIMIT="${2:-600}"; TT="${3:-2048}"; DB_DIR="${4:-/tmp/kalah-endgame}"
 here="$(cd "$(dirname "$0")" && pwd)"
