@@ -131,6 +131,7 @@ class MarginSolver {
       lo = std::max(lo, lower_);
       hi = std::min(hi, upper_);
       if (lower_ >= upper_) return lower_;
+      if (lo >= hi) break;  // below a limit, bounds from other drafts may cross
       guess = std::clamp(v, lo, hi);
     }
     return lo;
