@@ -3,7 +3,7 @@
 // open when the budget ran out first), best, distance, nodes, seconds, nps, and with
 // --proof the proof's size. For Kalah (--game 'kalah(...)'): game, position, value (the
 // final margin, South's seeds minus North's, or open with the bounds proven), mover (the
-// same from the side to move's view), best, tests, nodes, seconds, nps. stderr: a
+// same from the side to move's view), best, tests, iterations, nodes, seconds, nps. stderr: a
 // progress line every --progress-s seconds.
 #include <chrono>
 #include <cstdio>
@@ -34,7 +34,9 @@ struct SolveOptions {
   PositionOptions position;
   std::string mode = "dfpn", proof_file, endgame_db;
   int endgame_seeds = 0;
-  bool kalah = false;  // --game names Kalah: the margin solver
+  int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
+  int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
+  bool kalah = false;                   // --game names Kalah: the margin solver
   std::int64_t limit_nodes = 0, tt_mb = 64;
   double limit_s = 0, progress_s = 5;
   int max_path = 1000;
@@ -57,8 +59,16 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "Kalah: an endgame database of every position with at most K seeds in the houses, 1 to 126 (default 0: none)")(
       "endgame-db", po::value(&o.endgame_db)->value_name("FILE"),
       "Kalah: read the database from FILE, or build it and write it there when FILE does not exist")(
-      "limit-nodes", po::value(&o.limit_nodes)->value_name("N"), "stop after N positions expanded (value: open)")(
-      "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
+      "deepen", po::value(&o.deepen_to)->value_name("D"),
+      "Kalah: depth-limited MTD(f) iterations up to D moves before the exact search, for its move order and "
+      "first guess; 0 to 254 (default 16; 0: the exact search alone)")(
+      "deepen-step", po::value(&o.deepen_step)->value_name("S"),
+      "Kalah: moves added per iteration, 1 to 16 (default 2)")(
+      "etc", po::value(&o.etc_min_open)->value_name("SEEDS"),
+      "Kalah: enhanced transposition cut-off at nodes with at least SEEDS seeds in the houses, 1 to 255 (default 0: "
+      "none)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
+               "stop after N positions expanded (value: open)")("limit-s", po::value(&o.limit_s)->value_name("S"),
+                                                                "stop after S seconds (value: open)")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
       "tt-mb", po::value(&o.tt_mb)->value_name("MB"), "the table's size in MiB, 1 to 65536 (default 64)")(
       "max-path", po::value(&o.max_path)->value_name("PLIES"),
@@ -66,12 +76,12 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis =
-      std::string(kPositionSynopsis) +
-      " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-      "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
-      "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
-      "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--progress-s S]";
+  const std::string synopsis = std::string(kPositionSynopsis) +
+                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
+                               "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+                               "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
+                               "D] [--deepen-step S] [--etc SEEDS]\n         [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -82,10 +92,16 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
   if (!o.kalah)
-    for (const char* name : {"endgame-seeds", "endgame-db"})
+    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc"})
       if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
   if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
     throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
+  if (o.deepen_to < 0 || o.deepen_to > 254)
+    throw po::error("--deepen must be within 0 to 254, found " + std::to_string(o.deepen_to));
+  if (o.etc_min_open < 0 || o.etc_min_open > 255)
+    throw po::error("--etc must be within 0 to 255, found " + std::to_string(o.etc_min_open));
+  if (o.deepen_step < 1 || o.deepen_step > 16)
+    throw po::error("--deepen-step must be within 1 to 16, found " + std::to_string(o.deepen_step));
   if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
   if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
@@ -184,7 +200,8 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     db_line = line.str();
   }
   search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
-      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb));
+      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb),
+      search::solver::MarginOptions{o.deepen_to, o.deepen_step, true, o.etc_min_open});
   search::solver::Budget budget(limits);
   const auto r = solver.solve(s, budget);
   const double secs = budget.seconds();
@@ -206,6 +223,8 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   const bool has_best = r.best >= 0 && r.best < static_cast<int>(kids.size());
   std::cout << "best " << (has_best ? kalah::format_move(kids[r.best].move) : "none") << "\n";
   std::cout << "tests " << r.tests << "\n";
+  std::cout << "iterations " << r.iterations << " (depth-limited, before the exact search; its first guess "
+            << signed_text(r.first_guess) << ")\n";
   std::cout << "nodes " << budget.nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
   std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";

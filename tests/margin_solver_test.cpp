@@ -18,6 +18,7 @@
 #include "search/solver/kalah_endgame.h"
 #include "search/solver/kalah_margin.h"
 #include "search/solver/margin.h"
+#include "search/solver/margin_table.h"
 
 namespace bao::search::solver {
 namespace {
@@ -38,6 +39,8 @@ int brute_force(const KalahState& s, const KalahRules& r) {
   }
   return best;
 }
+
+std::vector<KalahState> random_positions(const KalahRules& r, int count, std::mt19937& rng);
 
 struct Case {
   int houses, seeds;
@@ -117,6 +120,85 @@ TEST(MarginSolver, MatchesBruteForceOnRandomPositions) {
   }
   EXPECT_EQ(positions, static_cast<int>(rule_set().size()) * 6);
   EXPECT_GT(nontrivial, 10);
+}
+
+// Move ordering, iterative deepening and enhanced transposition cut-off change which
+// nodes are searched, never the value: every combination against the brute force, on the
+// small games from the start and on seeded random positions, with a best move that keeps
+// the value.
+TEST(MarginSolver, SearchOptionsDoNotChangeTheValue) {
+  std::mt19937 rng(4343);
+  int checked = 0, differing_nodes = 0;
+  for (const KalahRules& r : rule_set()) {
+    const kalah::KalahGame g{r};
+    for (const KalahState& s : {kalah::start_state(r), random_positions(r, 1, rng)[0]}) {
+      const int want = brute_force(s, r);
+      std::uint64_t first_nodes = 0;
+      bool first = true;
+      for (bool order : {false, true})
+        for (int deepen : {0, 1, 6})
+          for (int etc : {0, 1}) {
+            MarginOptions o;
+            o.order = order;
+            o.deepen_to = deepen;
+            o.deepen_step = deepen == 6 ? 2 : 1;
+            o.etc_min_open = etc;
+            MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1, o);
+            Budget budget{SolveLimits{}};
+            const auto res = solver.solve(s, budget);
+            ASSERT_TRUE(res.solved) << describe(r, s);
+            EXPECT_EQ(res.value, want) << describe(r, s) << " order " << order << " deepen " << deepen << " etc "
+                                       << etc;
+            // Iterations stop early once tests that no limit cut have decided the value.
+            EXPECT_LE(res.iterations, (deepen + o.deepen_step - 1) / o.deepen_step) << describe(r, s);
+            if (deepen > 0 && !kalah::game_over(s, r)) {
+              EXPECT_GE(res.iterations, 1) << describe(r, s);
+            }
+            kalah::KalahChildren kids;
+            kalah::generate_children(s, r, kids);
+            if (!kids.empty()) {
+              ASSERT_GE(res.best, 0) << describe(r, s);
+              EXPECT_EQ(brute_force(kids[res.best].pos, r), want) << "best move of " << describe(r, s);
+            }
+            if (first) first_nodes = budget.nodes(), first = false;
+            differing_nodes += budget.nodes() != first_nodes;
+            ++checked;
+          }
+    }
+  }
+  EXPECT_EQ(checked, static_cast<int>(rule_set().size()) * 2 * 12);
+  EXPECT_GT(differing_nodes, 0);  // the options do change the search
+}
+
+// The table: bounds at a greater draft replace those at a smaller one, the same draft
+// intersects, a smaller one leaves them; a full bucket gives up a depth-limited entry
+// before an exact one, however much work the exact one cost.
+TEST(MarginTable, DraftsAndReplacement) {
+  MarginTable t(0);  // one bucket of four
+  ASSERT_EQ(t.entries(), 4u);
+  t.record(1, -4, 6, 2, 3, 100);
+  t.record(1, -2, 8, 1, 3, 100);  // same draft: intersected
+  ASSERT_NE(t.find(1), nullptr);
+  EXPECT_EQ(t.find(1)->lo, -2);
+  EXPECT_EQ(t.find(1)->hi, 6);
+  EXPECT_EQ(t.find(1)->best, 1);
+  t.record(1, -10, 10, 3, 2, 100);  // smaller draft: the bounds stay
+  EXPECT_EQ(t.find(1)->lo, -2);
+  EXPECT_EQ(t.find(1)->best, 1);
+  t.record(1, 0, 0, 4, MarginTable::kExact, 1);  // exact: replaces
+  EXPECT_EQ(t.find(1)->lo, 0);
+  EXPECT_EQ(t.find(1)->hi, 0);
+  EXPECT_EQ(t.find(1)->draft, MarginTable::kExact);
+  t.record(2, -1, 1, 0, 5, 1 << 20);  // depth-limited, much work
+  t.record(3, -1, 1, 0, MarginTable::kExact, 2);
+  t.record(4, -1, 1, 0, MarginTable::kExact, 4);
+  t.record(5, -1, 1, 0, MarginTable::kExact, 8);  // bucket full: key 2 goes
+  EXPECT_EQ(t.find(2), nullptr);
+  for (std::uint64_t k : {1, 3, 4, 5}) EXPECT_NE(t.find(k), nullptr) << k;
+  t.record(6, -1, 1, 0, MarginTable::kExact, 16);  // all exact: the least work (key 3, 2 nodes) goes
+  EXPECT_EQ(t.find(3), nullptr);
+  EXPECT_NE(t.find(1), nullptr);  // 100 nodes: kept
+  EXPECT_NE(t.find(6), nullptr);
 }
 
 // A table too small to hold the tree (one bucket) still gives the exact value: entries

@@ -158,6 +158,23 @@ check "solve kalah --endgame-db: read back, the same value" test "$(sed -n 's/^v
 run solve --game 'kalah(houses=4,seeds=3,empty_capture=true)' --endgame-seeds 10 --endgame-db "$tmp/e.db"
 check "solve kalah --endgame-db: other rules: exit 2" status_is 2
 check "solve kalah --endgame-db: other rules named" err_has "expected 'kalah-endgame 1 houses=4 empty_capture=true"
+# The search options change the nodes, not the value.
+for opts in "--deepen 0" "--deepen 5 --deepen-step 1" "--etc 1"; do
+  # shellcheck disable=SC2086
+  run solve --game 'kalah(houses=4,seeds=3)' $opts --progress-s 0
+  check "solve kalah $opts: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+done
+run solve --game 'kalah(houses=4,seeds=3)' --deepen 0 --progress-s 0
+check "solve kalah --deepen 0: no iterations" out_has "iterations 0 (depth-limited"
+run solve --game 'kalah(houses=4,seeds=3)' --deepen 255
+check "solve kalah: --deepen 255: exit 1" status_is 1
+check "solve kalah: --deepen 255 named" err_has "--deepen must be within 0 to 254"
+run solve --game 'kalah(houses=4,seeds=3)' --deepen-step 0
+check "solve kalah: --deepen-step 0 named" err_has "--deepen-step must be within 1 to 16"
+run solve --game 'kalah(houses=4,seeds=3)' --etc -1
+check "solve kalah: --etc -1 named" err_has "--etc must be within 0 to 255"
+run solve --variant kujifunza --deepen 4
+check "solve: --deepen for Bao: exit 1" status_is 1
 run solve --variant kujifunza --endgame-seeds 10
 check "solve: --endgame-seeds for Bao: exit 1" status_is 1
 run solve --game 'kalah(houses=4,seeds=3)' --endgame-seeds 0

@@ -1,40 +1,68 @@
 #!/usr/bin/env bash
 # Kalah(m, n) solved from the start for m, n = 1..6, both capture rules, the default end
-# rule (either), each cell stopped at a time budget: results/K1/table.tsv, one line a
-# cell (docs/results.md, "Kalah solved"). A cell is not tried when the one with a seed
-# fewer a house (same m, same rule) ran out: positions only grow with n.
+# rule (either), each cell stopped at a time budget (docs/results.md, "Kalah solved").
+#
+# Resumable, one cell at a time: each finished cell's raw `bao solve` output goes to
+# results/K1/cells/M-N-CAPTURE.txt (the command on its first line), written when the solve
+# ends; a cell whose file exists is not run again (delete the file to rerun it). A cell
+# is not tried when the one with a seed fewer a house (same m, same rule) ran out:
+# positions only grow with n. results/K1/table.tsv is then made from the cell files.
+# Cells run in the order of their size (seeds in play), so the small ones finish first.
+#
 # Each (m, capture rule) has an endgame database of every position with at most K(m)
-# seeds in the houses (K = 12, 24, 30, 24, 20, 16 for m = 1..6: at most 61 MB each), built
-# by the first cell and read by the others from $DB_DIR; its build time is in the log.
+# seeds in the houses (K = 12, 24, 30, 24, 20, 20 for m = 1..6; at most 451 MB each),
+# built by the first cell that needs it and read by the others from $DB_DIR; its build
+# time is on the cell's "endgame" line, and not in the cell's seconds.
+#
 # Usage: results/K1/reproduce.sh [BAO] [LIMIT_S] [TT_MB] [DB_DIR]
-#   (defaults: build/bao 120 1024 /tmp/kalah-endgame)
-# The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a small
-# solve's time). ENDGAME=0 in the environment: no databases.
+#   (defaults: build/bao 600 2048 /tmp/kalah-endgame)
+# The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a
+# small solve's time). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
+# runs those cells alone (the table is still made from every file; ONLY=- makes the table
+# alone).
 set -u
-BAO="${1:-build/bao}"; LIMIT="${2:-120}"; TT="${3:-1024}"; DB_DIR="${4:-/tmp/kalah-endgame}"
-mkdir -p "$DB_DIR"
-k_of() { case "$1" in 1) echo 12 ;; 2) echo 24 ;; 3) echo 30 ;; 4) echo 24 ;; 5) echo 20 ;; *) echo 16 ;; esac; }
-out="$(dirname "$0")/table.tsv"
+BAO="${1:-build/bao}"; LIMIT="${2:-600}"; TT="${3:-2048}"; DB_DIR="${4:-/tmp/kalah-endgame}"
+here="$(cd "$(dirname "$0")" && pwd)"
+mkdir -p "$DB_DIR" "$here/cells"
+k_of() { case "$1" in 1) echo 12 ;; 2) echo 24 ;; 3) echo 30 ;; 4) echo 24 ;; 5) echo 20 ;; *) echo 20 ;; esac; }
+cell_file() { echo "$here/cells/$1-$2-$3.txt"; }
+value_of() { sed -n 's/^value \([-+0-9]*\) .*/\1/p; s/^value open (South.s margin within \(.*\))/open \1/p' "$1"; }
+
+# The cells by seeds in play (2mn), then m, then the rule.
+cells=$(for cap in false true; do for m in 1 2 3 4 5 6; do for n in 1 2 3 4 5 6; do
+  echo "$((2 * m * n)) $m $n $cap"; done; done; done | sort -n -k1,1 -k2,2 -k4,4 | cut -d' ' -f2-)
+
+while read -r m n cap; do
+  f=$(cell_file "$m" "$n" "$cap")
+  [ -e "$f" ] && continue
+  if [ -n "${ONLY:-}" ] && ! grep -qw -- "$m-$n-$cap" <<< "$ONLY"; then continue; fi
+  prev=$(cell_file "$m" $((n - 1)) "$cap")
+  if [ "$n" -gt 1 ] && { [ ! -e "$prev" ] || [[ "$(value_of "$prev")" == open* ]]; }; then
+    continue  # not tried: the cell with a seed fewer is open or not yet run
+  fi
+  db=()
+  [ "${ENDGAME:-1}" = 1 ] && db=(--endgame-seeds "$(k_of "$m")" --endgame-db "$DB_DIR/m$m-$cap-k$(k_of "$m").db")
+  cmd=("$BAO" solve "${db[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-s "$LIMIT"
+       --tt-mb "$([ "$m" -ge 5 ] && echo "$TT" || echo 64)" --progress-s 60)
+  echo "kalah($m,$n) empty_capture=$cap: running (limit $LIMIT s)" >&2
+  { echo "command ${cmd[*]}"; "${cmd[@]}"; } > "$f.part" || { rm -f "$f.part"; echo "kalah($m,$n): failed" >&2; exit 1; }
+  mv "$f.part" "$f"
+  echo "kalah($m,$n) empty_capture=$cap: $(value_of "$f") ($(sed -n 's/^nodes //p' "$f") nodes," \
+       "$(sed -n 's/^seconds //p' "$f") s) $(grep '^endgame' "$f")" >&2
+done <<< "$cells"
+
+out="$here/table.tsv"
 printf 'houses\tseeds\tempty_capture\tvalue\tbest\tnodes\tseconds\n' > "$out"
 for cap in false true; do
   for m in 1 2 3 4 5 6; do
-    open=0
     for n in 1 2 3 4 5 6; do
-      if [ "$open" = 1 ]; then
+      f=$(cell_file "$m" "$n" "$cap")
+      if [ ! -e "$f" ]; then
         printf '%s\t%s\t%s\tnot tried\t-\t-\t-\n' "$m" "$n" "$cap" >> "$out"
         continue
       fi
-      db=()
-      [ "${ENDGAME:-1}" = 1 ] && db=(--endgame-seeds "$(k_of "$m")" --endgame-db "$DB_DIR/m$m-$cap-k$(k_of "$m").db")
-      r=$("$BAO" solve "${db[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-s "$LIMIT" \
-            --tt-mb "$([ "$m" -ge 5 ] && echo "$TT" || echo 64)" --progress-s 0)
-      value=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p; s/^value open (South.s margin within \(.*\))/open \1/p' <<< "$r")
-      best=$(sed -n 's/^best //p' <<< "$r")
-      nodes=$(sed -n 's/^nodes //p' <<< "$r")
-      secs=$(sed -n 's/^seconds //p' <<< "$r")
-      case "$value" in open*) open=1 ;; esac
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$n" "$cap" "$value" "$best" "$nodes" "$secs" >> "$out"
-      echo "kalah($m,$n) empty_capture=$cap: $value ($nodes nodes, $secs s) $(grep '^endgame' <<< "$r")" >&2
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$n" "$cap" "$(value_of "$f")" "$(sed -n 's/^best //p' "$f")" \
+        "$(sed -n 's/^nodes //p' "$f")" "$(sed -n 's/^seconds //p' "$f")" >> "$out"
     done
   done
 done

@@ -19,10 +19,28 @@ struct KalahMarginHook {
   kalah::KalahRules rules;
   const KalahEndgameDb* db = nullptr;  // optional: exact rests of positions with few seeds
 
-  bool over(const kalah::KalahState& s) const { return kalah::game_over(s, rules); }
+  // A side's houses past m stay empty, so its row is empty iff its 8 house bytes are zero.
+  static std::uint64_t row_word(const kalah::KalahState& s, int side) {
+    std::uint64_t w;
+    std::memcpy(&w, s.pit.data() + side * (kalah::kMaxHouses + 1), 8);
+    return w;
+  }
+  bool over(const kalah::KalahState& s) const {
+    if (rules.end == kalah::EndRule::Mover) return row_word(s, s.side) == 0;
+    return row_word(s, 0) == 0 || row_word(s, 1) == 0;
+  }
   int final_margin(const kalah::KalahState& s) const { return kalah::margin(s, rules); }
   int banked(const kalah::KalahState& s) const { return s.store(0) - s.store(1); }
-  int open(const kalah::KalahState& s) const { return kalah::row_seeds(s, 0, rules) + kalah::row_seeds(s, 1, rules); }
+  // Every position of the game holds its 2mn seeds (the position reader checks it).
+  int open(const kalah::KalahState& s) const { return rules.total_seeds() - s.store(0) - s.store(1); }
+  // Irving et al.'s order: extra moves (the last seed in the mover's store), nearest the
+  // store first, since sowing it disturbs none of the other houses that reach the store;
+  // then by the seeds the move stores (a capture first, largest first); ties go to the
+  // house nearest the store.
+  int order(const kalah::KalahState& s, const kalah::KalahChild& c) const {
+    const int gain = c.pos.store(s.side) - s.store(s.side);
+    return (c.pos.side == s.side ? 1 << 16 : 0) + gain * 16 + c.move.house;
+  }
   // The exact rest (final - banked) when the database holds s.
   bool exact(const kalah::KalahState& s, int& rest) const { return db && db->lookup(s, rest); }
   std::uint64_t rest_key(const kalah::KalahState& s) const {

@@ -1,7 +1,8 @@
 // The exact margin of a game with a score (Kalah) under perfect play, on the Game concept
-// (search/game_concepts.h) plus a score hook: MTD(f) (Plaat, Schaeffer, Pijls and de
-// Bruin, 1996) over a fail-soft null-window alpha-beta with a transposition table, as
-// Irving, Donkers and Uiterwijk solved Kalah ("Solving Kalah", ICGA Journal 23(3), 2000).
+// (search/game_concepts.h) plus a score hook: iterative-deepening MTD(f) (Plaat, Schaeffer,
+// Pijls and de Bruin, 1996) over a fail-soft null-window alpha-beta with a transposition
+// table, as Irving, Donkers and Uiterwijk solved Kalah ("Solving Kalah", ICGA Journal
+// 23(3), 2000).
 //
 // Values are South's (side 0): South maximises the final margin, North minimises it. A
 // node's side is g.side_to_move(node), whoever moved into it, so a move that keeps the
@@ -15,10 +16,19 @@
 //                                 lies within banked(s) +- open(s)
 //   std::uint64_t rest_key(s)     a hash of what the rest of the game depends on
 //   bool exact(s, int& rest)      the rest from an endgame database, when it holds s
+//   int order(s, child)           a move ordering score, higher first
 // The solver relies on the rest, final - banked, depending only on what rest_key hashes
 // (Kalah: the houses and the side to move, not the stores), so the table keeps bounds on
 // the rest and a position reached with other stores reuses them. banked +- open bounds
 // every node before its moves are generated: a window outside it is decided at once.
+//
+// Iterative deepening: before the exact search, MTD(f) runs at depth limits 1, 1 + step,
+// ... up to MarginOptions::deepen_to moves, a leaf at the limit scored banked(s) (the
+// stores' difference, the rest guessed 0). Those iterations leave in the table a best
+// move at the nodes the exact search meets first, and give it its first guess. Bounds
+// carry their draft: those found with no line cut by the limit hold at any depth (the
+// game's own bounds, kExact) and decide the root as soon as they meet; the others are
+// used only at the same limit or a smaller one.
 //
 // The game must end on every line (no position recurs on a path: Kalah's seeds only move
 // towards a store, docs/kalah.md), so every bound in the table holds on every path.
@@ -31,8 +41,20 @@
 #include <vector>
 
 #include "search/solver/budget.h"
+#include "search/solver/margin_table.h"
 
 namespace bao::search::solver {
+
+struct MarginOptions {
+  int deepen_to = 16;   // last depth-limited iteration (moves); 0: the exact search alone
+  int deepen_step = 2;  // moves added per iteration
+  bool order = true;    // false: moves in the generator's order (the table's move first)
+  // Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin 1996) at nodes
+  // with at least this many seeds still open: the table's bounds of every child are
+  // read before any is searched, and one that already decides the window ends the node.
+  // 0: never.
+  int etc_min_open = 0;
+};
 
 template <class G, class H>
 class MarginSolver {
@@ -45,18 +67,15 @@ class MarginSolver {
     int value = 0;        // the margin, South's view (solved)
     int lower = 0;        // the bounds proven so far (equal to value when solved)
     int upper = 0;
-    int best = -1;  // index in g.children(s) of a move reaching the value, -1 if none
-    int tests = 0;  // null-window tests run
+    int best = -1;        // index in g.children(s) of a move reaching the value, -1 if none
+    int tests = 0;        // null-window tests run, all iterations
+    int iterations = 0;   // depth-limited iterations finished
+    int first_guess = 0;  // the exact search's first guess
   };
 
-  MarginSolver(const G& g, const H& hook, std::size_t table_mb) : g_(g), h_(hook) {
-    std::size_t buckets = 1;
-    while ((buckets * 2) * kWays * sizeof(Entry) <= table_mb * (std::size_t{1} << 20)) buckets *= 2;
-    table_.assign(buckets * kWays, Entry{});
-    mask_ = buckets - 1;
-  }
+  MarginSolver(const G& g, const H& hook, std::size_t table_mb, MarginOptions options = {})
+      : g_(g), h_(hook), options_(options), table_(table_mb) {}
 
-  // MTD(f): null-window tests narrow [lower, upper] from banked +- open until they meet.
   Result solve(const State& s, Budget& budget) {
     budget_ = &budget;
     Result r;
@@ -68,17 +87,15 @@ class MarginSolver {
     lower_ = h_.banked(s) - h_.open(s);
     upper_ = h_.banked(s) + h_.open(s);
     int guess = h_.banked(s);
-    while (lower_ < upper_) {
-      const int beta = guess == lower_ ? guess + 1 : guess;
-      const int v = search(s, beta - 1, beta);
+    for (int d = 1; d <= options_.deepen_to && d < MarginTable::kExact && lower_ < upper_;
+         d += std::max(1, options_.deepen_step)) {
+      const int v = mtdf(s, guess, d, r.tests);
       if (budget.stopped()) break;
-      ++r.tests;
-      if (v < beta)
-        upper_ = std::min(upper_, v);
-      else
-        lower_ = std::max(lower_, v);
-      guess = std::clamp(v, lower_, upper_);
+      guess = v;
+      ++r.iterations;
     }
+    r.first_guess = guess;
+    if (!budget.stopped()) mtdf(s, guess, MarginTable::kExact, r.tests);
     r.lower = lower_;
     r.upper = upper_;
     if (lower_ < upper_) return r;
@@ -89,33 +106,88 @@ class MarginSolver {
     return r;
   }
 
-  // Fail-soft alpha-beta on South's margin: a result v <= alpha is an upper bound on the
-  // value, v >= beta a lower bound, anything between exact (public for tests).
-  int search(const State& s, int alpha, int beta) {
+ private:
+  static constexpr std::uint8_t kNoMove = MarginTable::kNoMove;
+
+  // MTD(f) at one depth limit: null-window tests narrow [lo, hi], starting within the
+  // exact bounds, until they meet; a test that no limit cut narrows the exact bounds too.
+  // Returns the value at this depth (the exact value at kExact), or the guess when stopped.
+  int mtdf(const State& s, int guess, int depth, int& tests) {
+    int lo = lower_, hi = upper_;
+    guess = std::clamp(guess, lo, hi);
+    while (lo < hi) {
+      const int beta = guess == lo ? guess + 1 : guess;
+      cut_ = false;
+      const int v = search(s, beta - 1, beta, depth);
+      if (budget_->stopped()) return guess;
+      ++tests;
+      if (v < beta) {
+        hi = std::min(hi, v);
+        if (!cut_) upper_ = std::min(upper_, v);
+      } else {
+        lo = std::max(lo, v);
+        if (!cut_) lower_ = std::max(lower_, v);
+      }
+      lo = std::max(lo, lower_);
+      hi = std::min(hi, upper_);
+      if (lower_ >= upper_) return lower_;
+      if (lo >= hi) break;  // below a limit, bounds from other drafts may cross
+      guess = std::clamp(v, lo, hi);
+    }
+    return lo;
+  }
+
+  // Fail-soft alpha-beta on South's margin to `depth` moves (kExact: to the end): a result
+  // v <= alpha is an upper bound on the value, v >= beta a lower bound, anything between
+  // exact. Sets cut_ when a line was cut by the limit, so the result holds at this depth only.
+  int search(const State& s, int alpha, int beta, int depth) {
     if (h_.over(s)) return h_.final_margin(s);
-    const int banked = h_.banked(s), open = h_.open(s);
+    const int banked = h_.banked(s);
     if (int rest; h_.exact(s, rest)) return banked + rest;
+    const int open = h_.open(s);
     int lo = banked - open, hi = banked + open;
     const std::uint64_t key = h_.rest_key(s);
-    Entry* e = find(key);
-    if (e) {
-      lo = std::max(lo, banked + e->lo);
-      hi = std::min(hi, banked + e->hi);
+    std::uint8_t table_move = kNoMove;
+    bool limited = false;  // bounds from a depth-limited entry in use
+    if (const MarginTable::Entry* e = table_.find(key)) {
+      table_move = e->best;
+      if (e->draft >= depth) {
+        lo = std::max(lo, banked + e->lo);
+        hi = std::min(hi, banked + e->hi);
+        limited = e->draft != MarginTable::kExact;
+      }
     }
-    if (lo >= beta || lo == hi) return lo;
-    if (hi <= alpha) return hi;
+    if (lo >= beta || lo == hi || hi <= alpha) {
+      cut_ = cut_ || limited;
+      return lo >= beta || lo == hi ? lo : hi;
+    }
+    if (depth == 0) {
+      cut_ = true;
+      return std::clamp(banked, lo, hi);
+    }
     if (budget_->tick(
             [this] { return "margin within [" + std::to_string(lower_) + ", " + std::to_string(upper_) + "]"; }))
       return alpha;  // unwinding: the caller discards it
+    const bool outer_cut = cut_;
+    cut_ = limited;
     const int a = std::max(alpha, lo), b = std::min(beta, hi);
+    const int child_depth = depth == MarginTable::kExact ? depth : depth - 1;
     const std::uint64_t nodes_before = budget_->nodes();
     Children kids;
     g_.children(s, kids);
     const bool south = g_.side_to_move(s) == 0;
-    order(s, kids, e ? e->best : kNoMove);
+    order(s, kids, table_move);
+    if (options_.etc_min_open > 0 && open >= options_.etc_min_open) {
+      int cut_value;
+      if (transposition_cut(kids, south, a, b, child_depth, cut_value)) {
+        cut_ = outer_cut || cut_;
+        return cut_value;
+      }
+    }
     int best = south ? lo - 1 : hi + 1, best_index = -1;
     for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
-      const int v = south ? search(kids[i].pos, std::max(a, best), b) : search(kids[i].pos, a, std::min(b, best));
+      const int v = south ? search(kids[i].pos, std::max(a, best), b, child_depth)
+                          : search(kids[i].pos, a, std::min(b, best), child_depth);
       if (budget_->stopped()) return alpha;
       if (south ? v > best : v < best) best = v, best_index = i;
       if (south ? best >= b : best <= a) break;
@@ -130,35 +202,49 @@ class MarginSolver {
       new_lo = new_hi = best;
     const std::uint8_t move =
         best_index >= 0 ? static_cast<std::uint8_t>(g_.move_index(kids[best_index].move)) : kNoMove;
-    record(key, new_lo - banked, new_hi - banked, move, work(budget_->nodes() - nodes_before));
+    const bool node_cut = cut_;
+    table_.record(key, new_lo - banked, new_hi - banked, move,
+                  node_cut ? static_cast<std::uint8_t>(depth) : MarginTable::kExact, budget_->nodes() - nodes_before);
+    cut_ = outer_cut || node_cut;
     return best <= a ? new_hi : new_lo;
   }
 
- private:
-  static constexpr std::size_t kWays = 4;
-  static constexpr std::uint8_t kNoMove = 0xff;
-  // Bounds on the rest (final - banked), the best move found, and the work the entry
-  // cost (log2 of the nodes below it), which decides what a full bucket gives up.
-  struct Entry {
-    std::uint64_t key = 0;
-    std::int16_t lo = -0x7fff, hi = 0x7fff;
-    std::uint8_t best = kNoMove;
-    std::uint8_t used = 0;
-    std::uint8_t work = 0;
-  };
-
-  static std::uint8_t work(std::uint64_t nodes) {
-    std::uint8_t w = 0;
-    while (nodes > 1) nodes >>= 1, ++w;
-    return w;
+  // Whether a child's bounds in the table (or its end, or the database) already give the
+  // mover a value at least b (South) or at most a (North); cut_ says whether they hold
+  // at this depth only.
+  bool transposition_cut(const Children& kids, bool south, int a, int b, int child_depth, int& value) {
+    for (const auto& c : kids) {
+      const State& t = c.pos;
+      int lo, hi;
+      bool limited = false;
+      if (h_.over(t)) {
+        lo = hi = h_.final_margin(t);
+      } else if (int rest; h_.exact(t, rest)) {
+        lo = hi = h_.banked(t) + rest;
+      } else {
+        const MarginTable::Entry* e = table_.find(h_.rest_key(t));
+        if (!e || e->draft < child_depth) continue;
+        lo = h_.banked(t) + e->lo;
+        hi = h_.banked(t) + e->hi;
+        limited = e->draft != MarginTable::kExact;
+      }
+      if (south ? lo >= b : hi <= a) {
+        cut_ = cut_ || limited;
+        value = south ? lo : hi;
+        return true;
+      }
+    }
+    return false;
   }
 
-  // The table's move first, then the game's hint (Kalah: stored seeds, extra moves); an
-  // insertion sort of at most a row of moves, without the heap.
+  // The table's move first, then the hook's score (Kalah: extra moves, then captures);
+  // an insertion sort of at most a row of moves, without the heap. Without ordering the
+  // table's move still goes first (the generator's order after it).
   void order(const State& s, Children& kids, std::uint8_t first) const {
     const int n = static_cast<int>(kids.size());
     int key[Children::static_capacity];
-    for (int i = 0; i < n; ++i) key[i] = g_.move_index(kids[i].move) == first ? 1 << 20 : g_.order_hint(s, kids[i]);
+    for (int i = 0; i < n; ++i)
+      key[i] = g_.move_index(kids[i].move) == first ? 1 << 24 : options_.order ? h_.order(s, kids[i]) : 0;
     for (int i = 1; i < n; ++i)
       for (int j = i; j > 0 && key[j] > key[j - 1]; --j) {
         std::swap(key[j], key[j - 1]);
@@ -172,50 +258,21 @@ class MarginSolver {
     g_.children(s, kids);
     const bool south = g_.side_to_move(s) == 0;
     for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
-      const int v = south ? search(kids[i].pos, value - 1, value) : search(kids[i].pos, value, value + 1);
+      const int v = south ? search(kids[i].pos, value - 1, value, MarginTable::kExact)
+                          : search(kids[i].pos, value, value + 1, MarginTable::kExact);
       if (budget_->stopped()) return -1;
       if (south ? v >= value : v <= value) return i;
     }
     return -1;
   }
 
-  Entry* find(std::uint64_t key) {
-    Entry* b = &table_[(key & mask_) * kWays];
-    for (std::size_t i = 0; i < kWays; ++i)
-      if (b[i].used && b[i].key == key) return &b[i];
-    return nullptr;
-  }
-
-  // A new position takes an empty slot, else the slot that cost the least work.
-  void record(std::uint64_t key, int lo, int hi, std::uint8_t best, std::uint8_t work) {
-    Entry* b = &table_[(key & mask_) * kWays];
-    Entry* slot = nullptr;
-    for (std::size_t i = 0; i < kWays && !slot; ++i)
-      if (b[i].used && b[i].key == key) slot = &b[i];
-    if (!slot) {
-      for (std::size_t i = 0; i < kWays && !slot; ++i)
-        if (!b[i].used) slot = &b[i];
-      if (!slot) {
-        slot = &b[0];
-        for (std::size_t i = 1; i < kWays; ++i)
-          if (b[i].work < slot->work) slot = &b[i];
-      }
-      *slot = Entry{};
-      slot->key = key;
-      slot->used = 1;
-    }
-    slot->lo = static_cast<std::int16_t>(std::max<int>(slot->lo, lo));
-    slot->hi = static_cast<std::int16_t>(std::min<int>(slot->hi, hi));
-    if (best != kNoMove) slot->best = best;
-    slot->work = std::max(slot->work, work);
-  }
-
   const G& g_;
   H h_;
+  MarginOptions options_;
+  MarginTable table_;
   Budget* budget_ = nullptr;
   int lower_ = 0, upper_ = 0;
-  std::vector<Entry> table_;
-  std::size_t mask_ = 0;
+  bool cut_ = false;
 };
 
 }  // namespace bao::search::solver
