@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "engine/error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
-#include "models/opponent_searchers.h"
 #include "models/option_check.h"
 #include "play/game.h"
 #include "play/openings.h"

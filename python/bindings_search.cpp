@@ -9,9 +9,9 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/features.h"
-#include "models/opponent_searchers.h"
 #include "python/bindings.h"
 #include "search/score.h"
 
