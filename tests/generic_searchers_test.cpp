@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/checkers/board.h"
-#include "engine/checkers/evaluators.h"
+#include "engine/checkers/checkers_evaluators.h"
 #include "engine/random.h"
 #include "models/all_searchers.h"
 #include "models/games.h"
