@@ -14,7 +14,7 @@
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
 #include "models/option_check.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "search/result.h"
 #include "search/score.h"

@@ -17,7 +17,7 @@
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/noisy_evaluator.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "search/searcher.h"
 

@@ -24,7 +24,7 @@
 #include "models/linear_evaluator.h"
 #include "models/tdleaf.h"
 #include "models/type_learning.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "search/alphabeta.h"
 #include "search/bao_game.h"
