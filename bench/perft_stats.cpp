@@ -9,7 +9,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "experiments/bench.h"
+#include "experiments/bench_suite.h"
 
 int main(int argc, char** argv) {
   using namespace bao;

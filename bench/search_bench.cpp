@@ -5,6 +5,7 @@
 
 #include "engine/bench_positions.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/searcher.h"
 
@@ -17,8 +18,8 @@ void BM_AlphaBetaBenchPositions(benchmark::State& state) {
   auto eval = models::make_evaluator("default");
   Rules kis, kuj;
   kuj.variant = Variant::Kujifunza;
-  auto s_kis = search::make_searcher("alphabeta", kis, eval);
-  auto s_kuj = search::make_searcher("alphabeta", kuj, eval);
+  auto s_kis = models::make_searcher("alphabeta", kis, eval);
+  auto s_kuj = models::make_searcher("alphabeta", kuj, eval);
   std::vector<std::pair<Position, bool>> positions;
   for (const auto& bp : bench_positions())
     positions.emplace_back(parse_position(bp.position, bp.variant), bp.variant == Variant::Kujifunza);

@@ -4,7 +4,7 @@
 // effective branching factor by depth (n/a at depth 1, which has no iteration before it)
 // and the table hit rate; with --verbose first one line per position.
 //
-// bao bench --suite: the speed suite (experiments/bench.h, run_suite): one line per
+// bao bench --suite: the speed suite (experiments/bench_suite.h, run_suite): one line per
 // measure, each the median of --repeat runs, as a table on stdout or, with --json, as one
 // JSON document (what scripts/bench-compare reads), then the long-move ratio's summary; a
 // line per finished measure on stderr.
@@ -16,7 +16,8 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "experiments/bench.h"
+#include "experiments/bench_signature.h"
+#include "experiments/bench_suite.h"
 #include "search/registry.h"
 #include "search/searcher.h"
 

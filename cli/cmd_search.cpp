@@ -8,9 +8,9 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 
 namespace bao::cli {
 

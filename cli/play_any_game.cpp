@@ -5,7 +5,7 @@
 #include "cli/common.h"
 #include "engine/error.h"
 #include "engine/text_input.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 
 namespace bao::cli {
 

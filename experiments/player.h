@@ -1,5 +1,5 @@
 // A tournament player built from its config: searcher and limits (games are played by
-// play/game.h).
+// play/game_loop.h).
 #pragma once
 
 #include <memory>

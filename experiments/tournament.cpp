@@ -9,7 +9,7 @@
 #include "experiments/player.h"
 #include "experiments/tournament_run.h"
 #include "play/any_game_loop.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 
 namespace bao::experiments {

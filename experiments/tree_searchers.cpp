@@ -1,7 +1,7 @@
 #include "experiments/tree_searchers.h"
 
 #include "engine/error.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "search/registry.h"
 #include "search/spec.h"
 

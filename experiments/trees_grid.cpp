@@ -9,7 +9,7 @@
 
 #include "engine/error.h"
 #include "experiments/tree_searchers.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "search/random_tree.h"
 #include "search/result.h"
 #include "search/spec.h"

@@ -4,9 +4,9 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/embedded_weights.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "search/bao_game.h"
 #include "search/game_runtime.h"
 

@@ -1,6 +1,6 @@
 // Bao as a registered game (search/any_game.h): "bao(variant=kiswahili,...)" with every
 // rules option (engine/rules.h) as a parameter. Its searchers are the full searcher
-// registry's (models/opponent_searchers.h) with its evaluators (models/evaluators.h).
+// registry's (models/all_searchers.h) with its evaluators (models/evaluators.h).
 #pragma once
 
 #include "search/any_game.h"

@@ -12,6 +12,7 @@
 #include "models/model_searcher.h"
 #include "search/bao_game.h"
 #include "search/mcts.h"
+#include "search/opponent_types.h"
 #include "search/registry.h"
 #include "search/tt.h"
 
@@ -158,6 +159,7 @@ std::vector<search::Param> joined(std::vector<search::Param> a, const std::vecto
 void register_mcts(search::SearcherRegistry& r) {
   r.add({.name = "mcts",
          .summary = "Monte-Carlo tree search: UCT on evaluator leaves, MCTS-Solver, implicit minimax (alpha)",
+         .kind = search::SearcherKind::Mcts,
          .params = common_params(),
          .make =
              [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
@@ -175,6 +177,7 @@ void register_mcts(search::SearcherRegistry& r) {
   r.add(
       {.name = "om-mcts",
        .summary = "MCTS whose MIN nodes follow an opponent model (softmax of its scores, tau=0: its best reply)",
+       .kind = search::SearcherKind::Mcts,
        .params = joined(joined({model_param()}, model_params()), common_params()),
        .make =
            [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
@@ -196,7 +199,8 @@ void register_mcts(search::SearcherRegistry& r) {
        .memory = [](search::Args& a) { return pool_bytes(a, 1); }});
   r.add({.name = "prom-mcts",
          .summary = "MCTS whose MIN nodes follow a mixture of opponent types, a type drawn per visit",
-         .params = joined(joined(types_params(), model_params()), common_params()),
+         .kind = search::SearcherKind::Mcts,
+         .params = joined(joined(search::types_params(), model_params()), common_params()),
          .make =
              [](search::Args& a, const Rules& rules, std::shared_ptr<const Evaluator> eval) {
                search::MctsParams p = read_params(a, true);

@@ -2,7 +2,7 @@
 // (search/model_search.h: OM, PrOM, M*, (D,d)-OM) share: iterative deepening under the
 // limits, the budget set on the search around each iteration, description, evaluators,
 // table size and the model's predicted reply; and to_result, such a search's result as a
-// searcher's. Internal to models/ (models/opponent_searchers.cpp, models/multi_model.cpp).
+// searcher's. Internal to models/ (models/om_prom_searchers.cpp, models/multi_model.cpp).
 #pragma once
 
 #include <algorithm>
@@ -18,8 +18,11 @@
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "models/deepen_afresh.h"
+#include "models/evaluators.h"
+#include "search/alphabeta_searcher.h"
 #include "search/bao_game.h"
 #include "search/model_search.h"
+#include "search/opponent_types.h"
 #include "search/registry.h"
 #include "search/result.h"
 #include "search/score.h"
@@ -82,13 +85,16 @@ class ModelSearcher : public search::Searcher {
   // cut short, the prediction is that of the deepest iteration finished. None when the
   // game ends after r.best.
   static constexpr std::uint64_t kPredictionNodes = 200'000;
+  // alphabeta(tt_mb=1): alpha-beta's defaults with a table of 1 MiB.
+  static constexpr search::AlphaBetaOptions kPredictorOptions{.tt_mb = 1};
   std::optional<bao::Move> predicted_reply(const Position& p, const search::BaoResult& r) override {
     const int m = prediction_model();
     if (!r.has_move || m < 1 || m > models()) return std::nullopt;
     const Position after = apply_move(p, r.best, rules_);
     // The predicting model is fixed at construction (prediction_model() reads only it).
     if (!predictor_)
-      predictor_ = search::make_searcher("alphabeta(tt_mb=1)", rules_, evals_[static_cast<std::size_t>(m)]);
+      predictor_ = search::make_alphabeta_searcher(rules_, evals_[static_cast<std::size_t>(m)], kPredictorOptions, 1,
+                                                   "alphabeta(tt_mb=1)");
     search::Limits l;
     l.depth = std::max(1, prediction_depth(std::max(1, r.depth)));
     l.nodes = std::max(kPredictionNodes, 8 * r.nodes);
@@ -150,12 +156,15 @@ class OneSearchSearcher final : public ModelSearcher {
 };
 
 // The parameter `model` of the searchers with one opponent model.
-// types=E1:p1+...[,own=p0] as the PrOM searchers declare and read them: evals, holding
-// MAX's own evaluator, gets the types' after it, and probs one probability per evaluator
-// (type 0's first: own=, or 1 minus the others). Throws InputError naming the fault.
-std::vector<search::Param> types_params();
-void read_types(search::Args& a, std::vector<std::shared_ptr<const search::Evaluator>>& evals,
-                std::vector<double>& probs);
+// types=E1:p1+...[,own=p0] as the PrOM searchers declare them (search::types_params),
+// read by search::read_opponent_types: evals, holding MAX's own evaluator, gets the
+// types' after it, made by name (models/evaluators.h), and probs one probability per
+// evaluator (type 0's first: own=, or 1 minus the others). Throws InputError naming the
+// fault.
+inline void read_types(search::Args& a, std::vector<std::shared_ptr<const search::Evaluator>>& evals,
+                       std::vector<double>& probs) {
+  probs = search::read_opponent_types(a, [&](const std::string& e) { evals.push_back(make_evaluator(e)); });
+}
 
 inline search::Param model_param() {
   return {"model", search::Param::Type::Text, "", 0, 0, "an evaluator: the opponent model Vop", true};

@@ -120,10 +120,9 @@ int levels(const search::TreeFns& fns, const search::TreeSearchArgs& a) {
 // (D,d)-OM on a tree: the model depth asked for, else half the depth (at least 1).
 int ddom_depth(const search::TreeSearchArgs& a) { return a.model_depth > 0 ? a.model_depth : std::max(1, a.depth / 2); }
 
-}  // namespace
+using T = search::Param::Type;
 
-void register_multi_model(search::SearcherRegistry& r) {
-  using T = search::Param::Type;
+void register_mstar(search::SearcherRegistry& r) {
   const search::Param models{
       "models", T::Text, "", 0, 0, "E1+E2+...: MAX's model of MIN, that model's model of MAX, ...", true};
   const search::Param table = search::table_param();
@@ -131,17 +130,9 @@ void register_multi_model(search::SearcherRegistry& r) {
       "bound", T::Int,           "",
       0,       search::kMaxEval, "B between adjacent levels; the search stops with an error where it is broken",
       true};
-  const search::Param model{"model", T::Text, "", 0, 0, "an evaluator: the opponent model", true};
-  const search::Param model_depth{"model_depth",
-                                  T::Int,
-                                  "",
-                                  1,
-                                  search::kMaxPly - 1,
-                                  "d: the plies the opponent is modelled to search at every MIN node",
-                                  true,
-                                  search::Param::Cost::Plies};
   r.add({.name = "mstar-1p",
          .summary = "M* search in one pass",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {models, table},
          .make = factory(Kind::MStar1p),
          .tree =
@@ -154,6 +145,7 @@ void register_multi_model(search::SearcherRegistry& r) {
          .bench_params = "models=material+default"});
   r.add({.name = "mstar-plain",
          .summary = "M* search, the recursion as written",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {models},
          .make = factory(Kind::MStarPlain),
          .tree =
@@ -166,6 +158,7 @@ void register_multi_model(search::SearcherRegistry& r) {
          .bench_params = "models=material+default"});
   r.add({.name = "mstar-ab",
          .summary = "M* search with bounded-difference pruning between adjacent levels",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {models, bound},
          .make = factory(Kind::MStarAb),
          .tree =
@@ -177,8 +170,22 @@ void register_multi_model(search::SearcherRegistry& r) {
          .tree_grid_default = false,
          .family = "mstar",
          .bench_params = "models=material+default,bound=1000"});
+}
+
+void register_ddom(search::SearcherRegistry& r) {
+  const search::Param model{"model", T::Text, "", 0, 0, "an evaluator: the opponent model", true};
+  const search::Param model_depth{"model_depth",
+                                  T::Int,
+                                  "",
+                                  1,
+                                  search::kMaxPly - 1,
+                                  "d: the plies the opponent is modelled to search at every MIN node",
+                                  true,
+                                  search::Param::Cost::Plies};
+  const search::Param table = search::table_param();
   r.add({.name = "ddom-plain",
          .summary = "(D,d)-OM search: MIN predicted by a d-ply search on the model at every MIN node",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model, model_depth, table},
          .make = factory(Kind::DdOmPlain),
          .tree =
@@ -191,6 +198,7 @@ void register_multi_model(search::SearcherRegistry& r) {
          .bench_params = "model=material,model_depth=2"});
   r.add({.name = "ddom-ab",
          .summary = "(D,d)-OM search with alpha-beta at MAX's nodes",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model, model_depth},
          .make = factory(Kind::DdOmAb),
          .tree =
@@ -201,6 +209,13 @@ void register_multi_model(search::SearcherRegistry& r) {
          .tree_grid_default = false,
          .family = "ddom",
          .bench_params = "model=material,model_depth=2"});
+}
+
+}  // namespace
+
+void register_multi_model(search::SearcherRegistry& r) {
+  register_mstar(r);
+  register_ddom(r);
 }
 
 }  // namespace bao::models

@@ -1,39 +1,5 @@
-// The registry of every searcher (models::searchers()): the plain ones of search/, and the
-// searchers that take opponent models, registered in models/opponent_searchers.cpp (OM and
-// PrOM search), models/root_om.cpp and models/multi_model.cpp (M*, (D,d)-OM), made by
-// name with parameters as configs write them ("om-beta(model=material)";
-// docs/opponent-models.md). Each searcher's name, summary and parameters are declared
-// once, in its registration; `bao search --list` and docs/commands.md print them. E, in a
-// parameter, names an evaluator (models/evaluators.h); the searcher's own evaluator (the
-// `eval` argument) is V0.
+// The searcher registry under the name some includes still use: the same as
+// models/all_searchers.h, which new code includes.
 #pragma once
 
-#include <memory>
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include "search/registry.h"
-#include "search/searcher.h"
-#include "search/spec.h"
-
-namespace bao::models {
-
-// Every searcher of the toolkit, in the order help and docs list them: the plain ones
-// (search/searcher.h), OM, root OM, PrOM, M* and (D,d)-OM.
-const search::SearcherRegistry& searchers();
-
-// Throws InputError naming an unknown searcher or evaluator, a missing or bad parameter.
-std::unique_ptr<search::Searcher> make_searcher(std::string_view spec, const Rules& rules,
-                                                std::shared_ptr<const search::Evaluator> eval);
-
-// All searcher names, comma separated.
-std::string searcher_names();
-
-// The evaluator names `spec` gives make_evaluator, as the factories read them: model=E
-// (root-om's model=E@D: E), each E of models=E1+E2+... and of types=E1:p1+...; an item
-// the factories refuse before making its evaluator (empty, or a type without ':') is left
-// out. bao serve checks them, so that a request names no weights file.
-std::vector<std::string> spec_evaluators(const search::Spec& spec);
-
-}  // namespace bao::models
+#include "models/all_searchers.h"

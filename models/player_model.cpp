@@ -4,8 +4,8 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "search/result.h"
 
 namespace bao::models {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "engine/error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "models/option_check.h"
 #include "search/score.h"
 

@@ -34,6 +34,7 @@ void register_robust_om(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   r.add({.name = "robust-om",
          .summary = "OM search trusting the model with weight 1-w, MIN's worst reply with weight w",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model_param(),
                     {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true},
                     {"pruned", T::Bool, "true", 0, 0, "alpha-beta on the robust value (false: the plain recursion)"}},

@@ -287,6 +287,7 @@ void register_root_om(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   r.add({.name = "root-om",
          .summary = "root OM: each reply predicted by alpha-beta on the model, scored by MAX's own alpha-beta",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {{"model", T::Text, "", 0, 0, "an evaluator, or a player description EVAL@DEPTH", true},
                     {"model_depth", T::Text, "d-1", 0, 0, "the model's search depth: d-1, d or a number", false,
                      search::Param::Cost::Plies},

@@ -31,6 +31,7 @@ void register_safe_om(search::SearcherRegistry& r) {
   using T = search::Param::Type;
   r.add({.name = "safe-om",
          .summary = "OM search among the root moves within eps of the best minimax value (bounded risk)",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model_param(),
                     {"eps", T::Int, "", 0, search::kInfinity,
                      "the minimax value MAX may give up at the root (0: alpha-beta's value, OM's choice among equals)",

@@ -8,11 +8,11 @@
 #include <memory>
 
 #include "engine/error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/linear_evaluator.h"
-#include "models/opponent_searchers.h"
 #include "models/option_check.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "search/result.h"
 #include "search/score.h"

@@ -1,6 +1,6 @@
 // The game loop and the seeded openings for any registered game (search/any_game.h):
 // what tournaments play when their config names a game other than Bao. Bao keeps its
-// own loop (play/game.h), whose records and learners need its typed moves and results.
+// own loop (play/game_loop.h), whose records and learners need its typed moves and results.
 #pragma once
 
 #include <cstdint>

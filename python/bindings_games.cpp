@@ -7,8 +7,8 @@
 
 #include <memory>
 
+#include "models/all_searchers.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 #include "python/bindings.h"
 
 namespace bao::python {

@@ -9,9 +9,9 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/features.h"
-#include "models/opponent_searchers.h"
 #include "python/bindings.h"
 #include "search/score.h"
 
@@ -175,6 +175,7 @@ py::dict searcher_info(const std::string& name) {
   py::dict out;
   out["name"] = e->name;
   out["summary"] = e->summary;
+  out["kind"] = search::kind_name(e->kind);
   out["params"] = params;
   out["on_trees"] = e->tree ? py::object(py::bool_(true)) : py::object(py::str(e->not_on_trees));
   return out;
@@ -215,8 +216,9 @@ void bind_registries(py::module_& m) {
       "The searcher names; parameters go in brackets: 'alphabeta(tt_mb=64)', 'om-beta(model=material)'.");
   m.def("searcher_info", &searcher_info, py::arg("name"),
         "What the registry declares of searcher `name`, as `bao search --list` prints it: a dict with\n"
-        "name, summary, params (a list of dicts: name, type 'bool'|'int'|'text', default, min, max,\n"
-        "required, doc) and on_trees (True, or why not as a str). bao.Error for an unknown name.");
+        "name, summary, kind ('plain', 'opponent-model' or 'mcts'), params (a list of dicts: name,\n"
+        "type 'bool'|'int'|'text', default, min, max, required, doc) and on_trees (True, or why not\n"
+        "as a str). bao.Error for an unknown name.");
 }
 
 }  // namespace

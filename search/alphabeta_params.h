@@ -1,5 +1,5 @@
 // Alpha-beta's parameters as its registration declares them, and the options they give:
-// shared by the Bao searcher (search/searcher.cpp) and the one for any game
+// shared by the Bao searchers (search/plain_searchers.cpp) and the one for any game
 // (search/generic_searchers.h).
 #pragma once
 

@@ -35,6 +35,7 @@
 #include "search/lazy_smp.h"
 #include "search/minimax.h"
 #include "search/om.h"
+#include "search/opponent_types.h"
 #include "search/prom.h"
 #include "search/registry.h"
 #include "search/root_om_search.h"
@@ -177,34 +178,6 @@ class GenericModelSearcher final : public AnySearcher {
   std::string description_;
 };
 
-// "E1:p1+E2:p2": the opponent types' evaluators and probabilities; probs[0] is MAX's own.
-template <Game G>
-void read_generic_types(Args& a, const GenericContext<G>& ctx, std::vector<typename G::Eval>& fns,
-                        std::vector<double>& probs) {
-  const std::string name = a.name();
-  const std::string text = a.get_text("types");
-  double others = 0;
-  for (const std::string& item : plus_items(text)) {
-    const auto colon = item.rfind(':');
-    double p = 0;
-    if (colon == std::string::npos || !to_double(item.substr(colon + 1), p) || !(p >= 0 && p <= 1))
-      throw InputError(
-          printable(name + ": a type is EVALUATOR:PROBABILITY with a probability in [0, 1], found '" + item + "'"));
-    if (fns.size() == static_cast<std::size_t>(kMaxTypes))
-      throw InputError(name + ": at most " + std::to_string(kMaxTypes - 1) + " opponent types");
-    fns.push_back(ctx.evaluator(item.substr(0, colon)));
-    probs.push_back(p);
-    others += p;
-  }
-  const std::string own = a.get_text("own");
-  double p0 = 1.0 - others;
-  if (!own.empty() && (!to_double(own, p0) || !(p0 >= 0 && p0 <= 1)))
-    throw InputError(printable(name + ": own must be a probability in [0, 1], found '" + own + "'"));
-  if (p0 < -1e-9 || std::abs(p0 + others - 1.0) > 1e-9)
-    throw InputError(name + ": the types' probabilities must add up to 1 with own's");
-  probs[0] = std::max(0.0, p0);
-}
-
 // root-om's depth parameter (model_depth, own_depth): `relative` ("d-1" or "d-2") -> 0,
 // "d" -> -1, else a whole number from 0 (own) or 1 (model) to kMaxPly - 1.
 inline int root_om_depth(const std::string& searcher, const char* param, const std::string& text, const char* relative,
@@ -295,8 +268,8 @@ std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext
   }
   if (name == "prom-1p" || name == "prom-plain" || name == "prom-beta" || name == "sp-prom") {
     std::vector<Eval> fns{eval};
-    std::vector<double> probs{0.0};
-    read_generic_types(a, ctx, fns, probs);
+    const std::vector<double> probs =
+        read_opponent_types(a, [&](const std::string& e) { fns.push_back(ctx.evaluator(e)); });
     const int bound = name == "sp-prom" ? static_cast<int>(a.get_int("bound")) : 0;
     const auto tt_mb = static_cast<std::size_t>(a.get_int("tt_mb"));
     const G game = ctx.game;

@@ -71,8 +71,23 @@ std::string Args::canonical() const {
   return spec_.name + (out.empty() ? "" : out + ")");
 }
 
+const char* kind_name(SearcherKind k) {
+  switch (k) {
+    case SearcherKind::Plain:
+      return "plain";
+    case SearcherKind::OpponentModel:
+      return "opponent-model";
+    case SearcherKind::Mcts:
+      return "mcts";
+    case SearcherKind::Unset:
+      break;
+  }
+  return "unset";
+}
+
 void SearcherRegistry::add(SearcherEntry e) {
   if (find(e.name)) throw std::logic_error("searcher '" + e.name + "' registered twice");
+  if (e.kind == SearcherKind::Unset) throw std::logic_error("searcher '" + e.name + "' registered without a kind");
   entries_.push_back(std::move(e));
 }
 

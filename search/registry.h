@@ -1,6 +1,8 @@
 // The searcher registry: every searcher is declared once, with its name, a one-line
-// summary, its parameter schema and its factory for Bao, and says whether it also runs
-// on the random trees (experiments/tree_searchers.h) or why not. Every list of searcher
+// summary, its kind, its parameter schema and its factory for Bao, and says whether it
+// also runs on the random trees (experiments/tree_searchers.h) or why not. The one
+// registry of the toolkit is models::searchers() (models/all_searchers.h); this file
+// holds its types. Every list of searcher
 // names (help texts, `bao trees`, Python's bao.searchers(), the bench suite, the table in
 // docs/commands.md) is read from a registry, never typed again.
 //
@@ -78,9 +80,22 @@ using TreeFactory = std::function<TreeResult(const RandomTreeGame& game, const T
 using BaoFactory =
     std::function<std::unique_ptr<Searcher>(Args& args, const Rules& rules, std::shared_ptr<const Evaluator> eval)>;
 
+// What a searcher is, for the lists that take one kind of searcher (`bao bench --suite`
+// times every kind but Plain, whose alpha-beta has lines of its own).
+enum class SearcherKind {
+  Unset,          // refused by SearcherRegistry::add: every registration states its kind
+  Plain,          // V0 alone, by a classic algorithm: minimax, alpha-beta, the strength mode, random
+  OpponentModel,  // OM, PrOM, M*, (D,d)-OM, root OM, safe and robust OM: searches with opponent models
+  Mcts,           // Monte-Carlo tree search, with an opponent model or without one
+};
+
+// "plain", "opponent-model", "mcts".
+const char* kind_name(SearcherKind k);
+
 struct SearcherEntry {
   std::string name;
   std::string summary;  // one line: what it searches
+  SearcherKind kind = SearcherKind::Unset;
   std::vector<Param> params;
   BaoFactory make;
   // The same searcher on the random trees, or empty, and then not_on_trees says why.
@@ -101,7 +116,7 @@ struct SearcherEntry {
 
 class SearcherRegistry {
  public:
-  // Throws std::logic_error for a name registered twice.
+  // Throws std::logic_error for a name registered twice or an entry without a kind.
   void add(SearcherEntry e);
   const std::vector<SearcherEntry>& entries() const { return entries_; }
   const SearcherEntry* find(std::string_view name) const;
@@ -151,8 +166,5 @@ int hardware_threads();
 
 // A parameter's line in help and docs: "tt_mb (16; 0 to 65536): the table's size in MiB".
 std::string describe_param(const Param& p);
-
-// Registers minimax and alphabeta (search/searcher.cpp).
-void register_plain_searchers(SearcherRegistry& r);
 
 }  // namespace bao::search

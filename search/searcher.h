@@ -1,8 +1,6 @@
-// Searchers for Bao behind one interface, made by name with parameters (search/spec.h):
-//   minimax                         plain depth-limited minimax, the reference
-//   alphabeta(tt_mb=16, tt_deeper=false, ordering=true, aspiration=0)
-// The opponent-model searchers are made by models::make_searcher (models/opponent_searchers.h),
-// which falls back on this one for the names above.
+// The interface of every Bao searcher, and the check of the limits every searcher
+// honours. Searchers are made by name with parameters (search/spec.h) from the one
+// registry, models::searchers() (models/all_searchers.h).
 #pragma once
 
 #include <cstdint>
@@ -66,13 +64,5 @@ class Searcher {
     return std::nullopt;
   }
 };
-
-// Throws InputError naming an unknown searcher (and the known ones), an unknown
-// parameter or a bad value.
-std::unique_ptr<Searcher> make_searcher(std::string_view spec, const Rules& rules,
-                                        std::shared_ptr<const Evaluator> eval);
-
-// The known searcher names, comma separated.
-std::string searcher_names();
 
 }  // namespace bao::search

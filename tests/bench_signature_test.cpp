@@ -1,12 +1,13 @@
 // The bench signature: `bao bench`'s node count at its fixed depth must equal
 // bench/signature.txt. A change to search behaviour (ordering, pruning, the table, the
 // evaluator, the rules) changes it; update the file on purpose, saying why.
+#include "experiments/bench_signature.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "engine/bench_positions.h"
-#include "experiments/bench.h"
 
 namespace bao::experiments {
 namespace {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "checkers_perft_counts.h"
-#include "engine/checkers/evaluators.h"
+#include "engine/checkers/checkers_evaluators.h"
 #include "engine/checkers/game.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The code checks catch what they are for: scripts/check-layers refuses an include of a
 # higher layer, scripts/check-function-length a long function without a reason and
-# accepts it with one. Each check runs on a small tree made here.
+# accepts it with one, scripts/check-link-cycles two object files that need each other.
+# Each check runs on a small tree (or two small objects) made here.
 # Usage: code_checks_test.sh REPO_ROOT
 root="$1"
 source "$(dirname "$0")/lib.sh"
@@ -40,4 +41,17 @@ check "length: the same with a reason passes" exits 0 check-function-length "$tr
 { echo "struct S {"; echo "  int f(int x) const {"; body 90; echo "    return x;"; echo "  }"; echo "};"; } \
   > "$tree/engine/c.h"
 check "length: a long member function in a class fails" exits 1 check-function-length "$tree"
+
+# link: a.o calls b.o's g; with b.o calling a.o's f back the two need each other.
+objs="$tmp/objs"
+mkdir -p "$objs"
+printf 'int g();\nint f() { return g() + 1; }\n' > "$objs/a.cpp"
+printf 'int g() { return 2; }\n' > "$objs/b.cpp"
+c++ -c "$objs/a.cpp" -o "$objs/a.o" && c++ -c "$objs/b.cpp" -o "$objs/b.o"
+check "link: a file calling another one-way passes" exits 0 check-link-cycles "$objs/a.o;$objs/b.o"
+printf 'int f();\nint g() { return f() > 0 ? 2 : 1; }\n' > "$objs/b.cpp"
+c++ -c "$objs/b.cpp" -o "$objs/b.o"
+check "link: two files that call each other fail" exits 1 check-link-cycles "$objs/a.o;$objs/b.o"
+check "link: the circle is named with a symbol per step" has "$tmp/out" "b needs a: f()"
+check "link: a missing object file is an error" exits 2 check-link-cycles "$objs/none.o"
 finish

@@ -17,9 +17,9 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 #include "search/searcher.h"
 
 namespace {
@@ -141,7 +141,7 @@ TEST(Allocation, SearchAllocatesNothingOnceStarted) {
   // A searcher allocates its tables when made; the searches themselves allocate nothing
   // (the first search is a warm-up for anything lazily built, such as thread-locals).
   const Rules rules;
-  auto s = search::make_searcher("alphabeta(tt_mb=4)", rules, models::make_evaluator("default"));
+  auto s = models::make_searcher("alphabeta(tt_mb=4)", rules, models::make_evaluator("default"));
   const Position mid =
       parse_position("1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -", Variant::Kiswahili);
   s->search(mid, search::Limits{2, 0, 0});

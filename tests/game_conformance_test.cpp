@@ -15,8 +15,8 @@
 
 #include "engine/error.h"
 #include "engine/random.h"
+#include "models/all_searchers.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 
 namespace bao {
 namespace {

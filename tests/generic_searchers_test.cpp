@@ -8,10 +8,10 @@
 #include <string>
 
 #include "engine/checkers/board.h"
-#include "engine/checkers/evaluators.h"
+#include "engine/checkers/checkers_evaluators.h"
 #include "engine/random.h"
+#include "models/all_searchers.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 
 namespace bao {
 namespace {

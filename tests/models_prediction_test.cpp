@@ -14,10 +14,10 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "input_error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/noisy_evaluator.h"
-#include "models/opponent_searchers.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "search/searcher.h"
 
@@ -38,7 +38,7 @@ std::vector<Position> positions(int n) {
 // The replies to the position `child` (MIN to move) that `model` rates best when it
 // searches `depth` plies from there, each reply scored by a plain alpha-beta search.
 std::set<std::string> best_replies(const Position& child, const std::string& model, int depth) {
-  auto ab = search::make_searcher("alphabeta(tt_mb=0,ordering=false)", kRules, make_evaluator(model));
+  auto ab = make_searcher("alphabeta(tt_mb=0,ordering=false)", kRules, make_evaluator(model));
   ChildList replies;
   generate_children(child, kRules, replies);
   std::vector<int> value;
@@ -57,7 +57,7 @@ std::set<std::string> best_replies(const Position& child, const std::string& mod
 
 // spec's prediction after its own search of p to `depth`.
 std::string prediction(const std::string& spec, const Position& p, int depth) {
-  auto s = models::make_searcher(spec, kRules, make_evaluator("td-long"));
+  auto s = make_searcher(spec, kRules, make_evaluator("td-long"));
   const search::BaoResult r = s->search(p, search::Limits{depth, 0, 0});
   const auto m = s->predicted_reply(p, r);
   return m ? format_move(*m, p.side ^ 1) : "";
@@ -78,7 +78,7 @@ TEST(PredictedReply, ModelSearchersPredictABestReplyOfTheirModel) {
   int checked = 0;
   for (const Position& p : positions(6))
     for (const Case& c : cases) {
-      auto s = models::make_searcher(c.spec, kRules, make_evaluator("td-long"));
+      auto s = make_searcher(c.spec, kRules, make_evaluator("td-long"));
       const search::BaoResult r = s->search(p, search::Limits{c.depth, 0, 0});
       const Position child = apply_move(p, r.best, kRules);
       if (outcome(child, kRules) != Outcome::Ongoing) continue;
@@ -98,7 +98,7 @@ TEST(PredictedReply, ModelSearchersPredictABestReplyOfTheirModel) {
 TEST(PredictedReply, APredictionAfterADeepSearchIsBounded) {
   const Position p = start_position(Variant::Kiswahili);
   for (const std::string spec : {"om-beta(model=ga-short)", "safe-om(model=ga-short,eps=16)"}) {
-    auto s = models::make_searcher(spec, kRules, make_evaluator("td-long"));
+    auto s = make_searcher(spec, kRules, make_evaluator("td-long"));
     search::BaoResult r = s->search(p, search::Limits{2, 0, 0});
     ASSERT_TRUE(r.has_move);
     r.depth = 60;  // as if its iterations had reached 60 plies
@@ -113,7 +113,7 @@ TEST(PredictedReply, APredictionAfterADeepSearchIsBounded) {
 
 TEST(PredictedReply, AlphaBetaPredictsItsPrincipalVariationsReply) {
   for (const Position& p : positions(5)) {
-    auto s = search::make_searcher("alphabeta", kRules, make_evaluator("ga-long"));
+    auto s = make_searcher("alphabeta", kRules, make_evaluator("ga-long"));
     const search::BaoResult r = s->search(p, search::Limits{4, 0, 0});
     const auto m = s->predicted_reply(p, r);
     ASSERT_EQ(m.has_value(), r.pv.size() >= 2);
@@ -126,8 +126,8 @@ TEST(PredictedReply, AlphaBetaPredictsItsPrincipalVariationsReply) {
 // Root OM with model Y at the opponent's depth predicts alpha-beta(Y)'s every reply: the
 // model is the opponent. A prediction logged against the wrong ply would miss.
 TEST(PredictedReply, RootOmWithTheOpponentAsModelPredictsEveryReplyInAGame) {
-  auto om = models::make_searcher("root-om(model=ga-short,model_depth=d)", kRules, make_evaluator("td-long"));
-  auto opp = search::make_searcher("alphabeta", kRules, make_evaluator("ga-short"));
+  auto om = make_searcher("root-om(model=ga-short,model_depth=d)", kRules, make_evaluator("td-long"));
+  auto opp = make_searcher("alphabeta", kRules, make_evaluator("ga-short"));
   int predicted = 0;
   for (const Position& start : positions(4)) {
     search::Searcher* const players[2] = {om.get(), opp.get()};

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,8 +11,9 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
+#include "models/games.h"
 #include "play/openings.h"
 #include "search/bao_game.h"
 #include "search/score.h"
@@ -271,6 +273,37 @@ TEST(OmRegistry, BadSpecsGiveClearErrors) {
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()).rfind("om-beta(model=material): ", 0), 0u) << e.what();
     }
+  }
+}
+
+// PrOM's types= and own= are read by one reader on every game: the same fault gives the
+// same message on Bao (evaluator material) and on Kalah (evaluator stores).
+TEST(OmRegistry, OpponentTypesReadAlikeOnEveryGame) {
+  const auto kalah = make_game("kalah(houses=4,seeds=3)");
+  const auto error_on = [](const std::function<void()>& make) {
+    try {
+      make();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+    return text;
+  };
+  for (const char* spec :
+       {"prom-plain(types=E)", "prom-beta(types=E:1.5)", "prom-beta(types=E:nan)", "prom-plain(types=E:0.5+E:0.6)",
+        "prom-plain(types=E:0.5,own=0.7)", "prom-beta(types=E:0.5+)", "prom-beta(types=E:0.5,own=0.5x)",
+        "sp-prom(types=E:0.1+E:0.1+E:0.1+E:0.1+E:0.1+E:0.1+E:0.1+E:0.1,bound=5)"}) {
+    SCOPED_TRACE(spec);
+    const std::string on_bao =
+        error_on([&] { make_searcher(replaced(spec, "E", "material"), Rules{}, make_evaluator("default")); });
+    const std::string on_kalah =
+        error_on([&] { kalah->make_searcher(searchers(), replaced(spec, "E", "stores"), "stores"); });
+    EXPECT_NE(on_bao, "accepted");
+    EXPECT_EQ(replaced(on_kalah, "stores", "material"), on_bao);
   }
 }
 

@@ -16,8 +16,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "input_error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "play/openings.h"
 #include "search/bao_game.h"
 #include "search/score.h"
@@ -45,14 +45,14 @@ int shift(int v, int n) {
 }
 
 // Root OM's scores of every root move (in the game's order), computed from plain
-// alpha-beta searches (no table, no move ordering) made by search::make_searcher: the
+// alpha-beta searches (no table, no move ordering) made by models::make_searcher: the
 // model's reply to model_depth, MAX's own search after it to own_depth (>= 1), and the
 // own minimax value of the move to mm_depth (0: not computed).
 std::vector<MoveScore> scores_by_hand(const Position& p, const std::string& own, const std::string& model,
                                       int model_depth, int own_depth, int mm_depth) {
   const std::string ab = "alphabeta(tt_mb=0,ordering=false)";
-  auto own_search = search::make_searcher(ab, kRules, make_evaluator(own));
-  auto model_search = search::make_searcher(ab, kRules, make_evaluator(model));
+  auto own_search = make_searcher(ab, kRules, make_evaluator(own));
+  auto model_search = make_searcher(ab, kRules, make_evaluator(model));
   ChildList children;
   generate_children(p, kRules, children);
   std::vector<MoveScore> out;
@@ -74,7 +74,7 @@ std::vector<MoveScore> scores_by_hand(const Position& p, const std::string& own,
 
 // root-om `spec` with the own evaluator default, searched to `depth` alone.
 search::BaoResult run(const std::string& spec, const Position& p, int depth) {
-  return models::make_searcher(spec, kRules, make_evaluator("default"))->search(p, search::Limits{depth, 0, 0});
+  return make_searcher(spec, kRules, make_evaluator("default"))->search(p, search::Limits{depth, 0, 0});
 }
 
 // The two runs of root-om with `params` chose the same move with the same value,
@@ -140,7 +140,7 @@ TEST(RootOm, PerfectAndPerfectOpponentMatchSeparateAlphaBetaSearches) {
 
 TEST(RootOm, OwnDepthDKeepsNodeLimits) {
   const Position p = parse_position(kRiskPosition, Variant::Kiswahili);
-  auto s = models::make_searcher("root-om(model=material,own_depth=d)", kRules, make_evaluator("default"));
+  auto s = make_searcher("root-om(model=material,own_depth=d)", kRules, make_evaluator("default"));
   const auto r = s->search(p, search::Limits{0, 5000, 0});
   EXPECT_TRUE(r.has_move);
   EXPECT_GE(r.depth, 2);
@@ -261,7 +261,7 @@ TEST(RootOm, RiskMarginAdmitsAMoveWithinTheMarginOfTheRootsMinimax) {
 TEST(RootOm, BadRiskMarginIsRefusedNamingTheParameter) {
   const auto eval = make_evaluator("default");
   auto error_of = [&](const std::string& spec) {
-    return test::input_error_of([&] { models::make_searcher(spec, kRules, eval); });
+    return test::input_error_of([&] { make_searcher(spec, kRules, eval); });
   };
   for (const char* bad : {"-1", "x", "2.5", "100001", ""}) {
     const std::string m = error_of(std::string("root-om(model=material,manage_risk=true,risk_margin=") + bad + ")");
@@ -273,8 +273,8 @@ TEST(RootOm, BadRiskMarginIsRefusedNamingTheParameter) {
     EXPECT_NE(m.find("parameter risk_margin needs manage_risk=true"), std::string::npos) << m;
   }
   for (const char* good : {"0", "5", "100000"})
-    EXPECT_NO_THROW(models::make_searcher(
-        std::string("root-om(model=material,manage_risk=true,risk_margin=") + good + ")", kRules, eval));
+    EXPECT_NO_THROW(
+        make_searcher(std::string("root-om(model=material,manage_risk=true,risk_margin=") + good + ")", kRules, eval));
 }
 
 // One root move scored both ways, by hand: `first` after the model's reply, `pess` the
@@ -303,8 +303,8 @@ std::vector<TieScore> tie_scores_by_hand(const Position& p, const std::string& o
                                          int model_depth, int own_depth) {
   const std::string ab = "alphabeta(tt_mb=0,ordering=false)";
   const auto model_eval = make_evaluator(model);
-  auto own_search = search::make_searcher(ab, kRules, make_evaluator(own));
-  auto model_search = search::make_searcher(ab, kRules, model_eval);
+  auto own_search = make_searcher(ab, kRules, make_evaluator(own));
+  auto model_search = make_searcher(ab, kRules, model_eval);
   auto own_after = [&](const Position& after) {
     return shift(own_search->search(after, search::Limits{own_depth, 0, 0}).value, 2);
   };
@@ -409,7 +409,7 @@ TEST(RootOm, TiesPessimisticChangesTheMoveSomewhere) {
     const Position p = play::random_opening(kRules, 11, i, 4, 40);
     if (outcome(p, kRules) != Outcome::Ongoing) continue;
     auto search = [&](const std::string& spec) {
-      return models::make_searcher(spec, kRules, material)->search(p, search::Limits{3, 0, 0});
+      return make_searcher(spec, kRules, material)->search(p, search::Limits{3, 0, 0});
     };
     const auto first = search("root-om(model=material,model_depth=d)");
     const auto pess = search("root-om(model=material,model_depth=d,ties=pessimistic)");
@@ -425,7 +425,7 @@ TEST(RootOm, TiesPessimisticChangesTheMoveSomewhere) {
 
 TEST(RootOm, TiesPessimisticKeepsNodeLimits) {
   const Position p = parse_position(kRiskPosition, Variant::Kiswahili);
-  auto s = models::make_searcher("root-om(model=material,ties=pessimistic)", kRules, make_evaluator("default"));
+  auto s = make_searcher("root-om(model=material,ties=pessimistic)", kRules, make_evaluator("default"));
   const auto r = s->search(p, search::Limits{0, 5000, 0});
   EXPECT_TRUE(r.has_move);
   EXPECT_GE(r.depth, 2);
@@ -438,21 +438,20 @@ TEST(RootOm, BadTiesIsRefusedNamingTheParameter) {
   const auto eval = make_evaluator("default");
   for (const char* bad : {"foo", "Pessimistic", "last"}) {
     const std::string m = test::input_error_of(
-        [&] { models::make_searcher(std::string("root-om(model=material,ties=") + bad + ")", kRules, eval); });
+        [&] { make_searcher(std::string("root-om(model=material,ties=") + bad + ")", kRules, eval); });
     EXPECT_NE(m.find("parameter ties expects first or pessimistic"), std::string::npos) << m;
     EXPECT_NE(m.find(std::string("found '") + bad + "'"), std::string::npos) << m;
   }
-  const std::string empty =
-      test::input_error_of([&] { models::make_searcher("root-om(model=material,ties=)", kRules, eval); });
+  const std::string empty = test::input_error_of([&] { make_searcher("root-om(model=material,ties=)", kRules, eval); });
   EXPECT_NE(empty.find("parameter ties"), std::string::npos) << empty;
   for (const char* good : {"first", "pessimistic"})
-    EXPECT_NO_THROW(models::make_searcher(std::string("root-om(model=material,ties=") + good + ")", kRules, eval));
+    EXPECT_NO_THROW(make_searcher(std::string("root-om(model=material,ties=") + good + ")", kRules, eval));
 }
 
 TEST(RootOm, BadOwnDepthIsRefusedNamingTheParameter) {
   const auto eval = make_evaluator("default");
   auto error_of = [&](const std::string& spec) {
-    return test::input_error_of([&] { models::make_searcher(spec, kRules, eval); });
+    return test::input_error_of([&] { make_searcher(spec, kRules, eval); });
   };
   for (const char* bad : {"0", "x", "d-1", "-2", "128", "2.5"}) {
     const std::string m = error_of(std::string("root-om(model=material,own_depth=") + bad + ")");
@@ -466,7 +465,7 @@ TEST(RootOm, BadOwnDepthIsRefusedNamingTheParameter) {
   EXPECT_NE(unknown.find("(known: model, model_depth, own_depth, manage_risk, risk_margin, ties)"), std::string::npos)
       << unknown;
   for (const char* good : {"d-2", "d", "1", "127"})
-    EXPECT_NO_THROW(models::make_searcher(std::string("root-om(model=material,own_depth=") + good + ")", kRules, eval));
+    EXPECT_NO_THROW(make_searcher(std::string("root-om(model=material,own_depth=") + good + ")", kRules, eval));
 }
 
 }  // namespace

@@ -16,8 +16,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/text_input.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "search/mcts.h"
 #include "search/random_tree.h"
 

@@ -19,6 +19,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/verdict_cache.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/bao_game.h"
 #include "search/minimax.h"
@@ -139,7 +140,7 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
       bound.laps = kProofCheckLaps;
       ProofLimitScope scope(bound);  // the search takes it over and arms it
       // Every move decided (lazy legality would leave most of these proofs undone).
-      auto searcher = search::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
+      auto searcher = models::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
       got = searcher->search(s.position, deep);
     }
     ASSERT_TRUE(got.has_move);
@@ -148,7 +149,7 @@ TEST(ProofLimit, ASearchStoppedInAProofReturnsItsLastFinishedIteration) {
     ++stopped;
     search::Limits shallow;
     shallow.depth = got.depth;
-    auto fresh = search::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
+    auto fresh = models::make_searcher("alphabeta(lazy_legality=false)", r, models::make_evaluator("default"));
     const search::BaoResult want = fresh->search(s.position, shallow);
     SCOPED_TRACE(format_position(s.position));
     EXPECT_EQ(format_move(got.best, s.position.side), format_move(want.best, s.position.side));
@@ -188,7 +189,7 @@ TEST(ProofLimit, ASearchWithoutALimitIsNotStopped) {
     search::Limits l;
     l.depth = 6;
     clear_verdict_cache();
-    auto searcher = search::make_searcher("alphabeta", r, models::make_evaluator("default"));
+    auto searcher = models::make_searcher("alphabeta", r, models::make_evaluator("default"));
     EXPECT_EQ(searcher->search(set[i].position, l).depth, 6);
   }
 }
@@ -239,7 +240,7 @@ TEST(LazyLegality, SameValuesAsDecidingEveryMoveWithFewerLaps) {
       for (int lazy = 0; lazy < 2; ++lazy) {
         clear_verdict_cache();
         reset_long_move_stats();
-        auto s = search::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
+        auto s = models::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
         const auto res = s->search(sp.position, search::Limits{depth, 0, 0});
         ASSERT_EQ(res.depth, depth);
         value[lazy] = res.value;
@@ -261,7 +262,7 @@ TEST(LazyLegality, SameValuesAsDecidingEveryMoveWithFewerLaps) {
     for (int lazy = 0; lazy < 2; ++lazy) {
       clear_verdict_cache();
       reset_long_move_stats();
-      auto s = search::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
+      auto s = models::make_searcher(lazy ? "alphabeta(tt_mb=1)" : "alphabeta(tt_mb=1,lazy_legality=false)", r, eval);
       value[lazy] = s->search(sp.position, search::Limits{10, 0, 0}).value;
       deep[lazy] += long_move_stats().laps;
     }

@@ -13,9 +13,10 @@
 #include "engine/error.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "experiments/bench_suite.h"
 #include "experiments/tree_searchers.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "search/random_tree.h"
 #include "search/registry.h"
 #include "search/tt.h"
@@ -167,21 +168,66 @@ TEST(SearcherRegistry, RandomIsLegalSeededAndUniform) {
   EXPECT_TRUE(o.has_move && o.best_index >= 0 && o.best_index < static_cast<int>(ch.size()));
 }
 
-// A registry refuses a name twice, and a factory that leaves a schema key unread.
+// Every registration states its kind: a searcher that takes an opponent model (model=,
+// models= or types=) is never Plain, and a Plain one reads no evaluator but its own.
+TEST(SearcherRegistry, EveryEntryStatesItsKind) {
+  int plain = 0;
+  for (const search::SearcherEntry& e : models::searchers().entries()) {
+    SCOPED_TRACE(e.name);
+    EXPECT_NE(e.kind, search::SearcherKind::Unset);
+    bool takes_model = false;
+    for (const search::Param& p : e.params) takes_model |= p.name == "model" || p.name == "models" || p.name == "types";
+    if (takes_model) {
+      EXPECT_NE(e.kind, search::SearcherKind::Plain);
+    }
+    plain += e.kind == search::SearcherKind::Plain;
+  }
+  EXPECT_GE(plain, 1);
+  const search::SearcherKind kinds[] = {search::SearcherKind::Plain, search::SearcherKind::OpponentModel,
+                                        search::SearcherKind::Mcts};
+  for (const search::SearcherKind a : kinds)
+    for (const search::SearcherKind b : kinds)
+      if (a != b) {
+        EXPECT_STRNE(search::kind_name(a), search::kind_name(b));
+      }
+}
+
+// The bench suite's default searchers are the registry's entries of every kind but Plain,
+// in its order, asked of the registry and not told apart by name.
+TEST(SearcherRegistry, SuiteTimesEveryKindButPlain) {
+  std::vector<std::string> expected;
+  for (const search::SearcherEntry& e : models::searchers().entries())
+    if (e.kind != search::SearcherKind::Plain) expected.push_back(e.name);
+  EXPECT_EQ(experiments::suite_default_searchers(), expected);
+  for (const char* plain : {"minimax", "alphabeta", "engine", "random"}) {
+    ASSERT_NE(models::searchers().find(plain), nullptr) << plain;
+    EXPECT_EQ(models::searchers().find(plain)->kind, search::SearcherKind::Plain) << plain;
+  }
+  EXPECT_EQ(models::searchers().find("mcts")->kind, search::SearcherKind::Mcts);
+  EXPECT_EQ(models::searchers().find("om-beta")->kind, search::SearcherKind::OpponentModel);
+}
+
+// A registry refuses a name twice, an entry without a kind, and a factory that leaves a
+// schema key unread.
 TEST(SearcherRegistry, RefusesDuplicatesAndUnreadKeys) {
   search::SearcherRegistry r;
   search::SearcherEntry e{.name = "x",
                           .summary = "a test searcher",
+                          .kind = search::SearcherKind::Plain,
                           .params = {{"k", search::Param::Type::Int, "1", 0, 9, "a key the factory forgets"}},
                           .make =
                               [](search::Args&, const Rules& rules, std::shared_ptr<const search::Evaluator> ev) {
-                                return search::make_searcher("minimax", rules, std::move(ev));
+                                return models::make_searcher("minimax", rules, std::move(ev));
                               },
                           .tree = {},
                           .not_on_trees = "a test",
                           .tree_grid_default = false,
                           .family = "",
                           .bench_params = ""};
+  search::SearcherEntry unset = e;
+  unset.name = "y";
+  unset.kind = search::SearcherKind::Unset;
+  EXPECT_THROW(r.add(unset), std::logic_error);
   r.add(e);
   EXPECT_THROW(r.add(e), std::logic_error);
   EXPECT_NO_THROW(r.make("x", Rules{}, models::make_evaluator("material")));

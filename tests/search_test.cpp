@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/random.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"
 #include "search/bao_game.h"
@@ -196,8 +197,8 @@ TEST(StagedGeneration, GenerateChildrenExceptLeavesTheOthersInOrder) {
 TEST(StagedGeneration, SameValueAsUnstagedOnTheBenchDepths) {
   const Rules rules;
   auto eval = models::make_evaluator("default");
-  auto staged = make_searcher("alphabeta", rules, eval);
-  auto plain = make_searcher("alphabeta(staged=false)", rules, eval);
+  auto staged = models::make_searcher("alphabeta", rules, eval);
+  auto plain = models::make_searcher("alphabeta(staged=false)", rules, eval);
   for (const Position& p : random_positions(Variant::Kiswahili, 12, 3)) {
     const BaoResult a = staged->search(p, Limits{7, 0, 0});
     const BaoResult b = plain->search(p, Limits{7, 0, 0});
@@ -211,12 +212,12 @@ TEST(Search, SameSearchTwiceSameMoveValueNodes) {
   auto eval = models::make_evaluator("default");
   for (const char* spec : {"alphabeta", "alphabeta(ordering=false)", "alphabeta(aspiration=10)", "alphabeta(pvs=true)",
                            "alphabeta(staged=false)", "alphabeta(pvs=true,aspiration=10)", "minimax"}) {
-    auto s = make_searcher(spec, rules, eval);
+    auto s = models::make_searcher(spec, rules, eval);
     for (const Position& p : random_positions(Variant::Kiswahili, 20, 5)) {
       const Limits limits{5, 0, 0};
       const BaoResult a = s->search(p, limits);
       const BaoResult b = s->search(p, limits);
-      auto fresh = make_searcher(spec, rules, eval);
+      auto fresh = models::make_searcher(spec, rules, eval);
       const BaoResult c = fresh->search(p, limits);
       EXPECT_EQ(a.best, b.best) << spec;
       EXPECT_EQ(a.value, b.value) << spec;
@@ -228,7 +229,7 @@ TEST(Search, SameSearchTwiceSameMoveValueNodes) {
 
 TEST(Search, NodeLimitIsDeterministicAndKeepsTheLastFinishedIteration) {
   const Rules rules;
-  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  auto s = models::make_searcher("alphabeta", rules, models::make_evaluator("default"));
   const Position p = random_positions(Variant::Kiswahili, 30, 9).back();
   const BaoResult a = s->search(p, Limits{0, 5000, 0});
   const BaoResult b = s->search(p, Limits{0, 5000, 0});
@@ -268,7 +269,7 @@ TEST(Search, WinInOneIsFoundAndPreferredToLaterWins) {
     rules.variant = v;
     const auto wins = positions_with_a_win_in_one(v, 10);
     ASSERT_EQ(wins.size(), 10u) << variant_name(v);
-    auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+    auto s = models::make_searcher("alphabeta", rules, models::make_evaluator("default"));
     for (const Position& p : wins) {
       SCOPED_TRACE(format_position(p));
       for (int depth : {1, 3, 5}) {
@@ -286,8 +287,8 @@ TEST(Search, LossIsPostponed) {
   // it, the value is a loss at the right distance: -(kWin - 2) at depth 2 when every
   // move allows the win, else better.
   const Rules rules;
-  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
-  auto mm = make_searcher("minimax", rules, models::make_evaluator("default"));
+  auto s = models::make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  auto mm = models::make_searcher("minimax", rules, models::make_evaluator("default"));
   int seen = 0;
   for (const Position& p : random_positions(Variant::Kiswahili, 300, 33)) {
     const BaoResult a = s->search(p, Limits{3, 0, 0});
@@ -304,7 +305,7 @@ TEST(Search, LossIsPostponed) {
 TEST(Search, SingleLegalMoveIsReturned) {
   const Rules rules;
   int seen = 0;
-  auto s = make_searcher("alphabeta", rules, models::make_evaluator("material"));
+  auto s = models::make_searcher("alphabeta", rules, models::make_evaluator("material"));
   for (const Position& p : random_positions(Variant::Kiswahili, 600, 44)) {
     MoveList moves;
     generate_moves(p, rules, moves);
@@ -324,7 +325,7 @@ TEST(Search, GameOverAtTheRootHasNoMove) {
   // North's front row is empty: South to move has won already.
   const Position p =
       parse_position("4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,4 S 0,0 -- -", Variant::Kiswahili);
-  auto s = make_searcher("alphabeta", rules, models::make_evaluator("default"));
+  auto s = models::make_searcher("alphabeta", rules, models::make_evaluator("default"));
   const BaoResult r = s->search(p, Limits{3, 0, 0});
   EXPECT_FALSE(r.has_move);
   EXPECT_EQ(r.value, kWin);
@@ -335,7 +336,7 @@ TEST(Search, BadInputGivesClearErrors) {
   auto eval = models::make_evaluator("default");
   auto expect_error = [&](const char* spec, const char* needle) {
     try {
-      make_searcher(spec, rules, eval);
+      models::make_searcher(spec, rules, eval);
       ADD_FAILURE() << spec << " was accepted";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
@@ -353,7 +354,7 @@ TEST(Search, BadInputGivesClearErrors) {
   expect_error("alphabeta(shuffle=-1)", "shuffle");
   EXPECT_THROW(models::make_evaluator("strong"), InputError);
 
-  auto s = make_searcher("alphabeta", rules, eval);
+  auto s = models::make_searcher("alphabeta", rules, eval);
   const Position p = start_position(Variant::Kiswahili);
   EXPECT_THROW(s->search(p, Limits{0, 0, 0}), InputError);
   EXPECT_THROW(s->search(p, Limits{-2, 0, 0}), InputError);
@@ -364,7 +365,7 @@ TEST(Search, BadInputGivesClearErrors) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "depth must be at most 127 (the deepest ply a search reaches), found 128");
   }
-  auto mm = make_searcher("minimax", rules, eval);
+  auto mm = models::make_searcher("minimax", rules, eval);
   EXPECT_THROW(mm->search(p, Limits{0, 1000, 0}), InputError);
 }
 
@@ -481,16 +482,16 @@ TEST(DonkersSearch, MtdfAndShuffleKeepTheMinimaxValueAndPlayAMoveOfIt) {
 TEST(DonkersSearch, ShuffleActsInTheNamuaStageAloneAndIsReproducible) {
   const Rules rules;
   auto eval = models::make_evaluator("material");
-  auto plain = make_searcher("alphabeta", rules, eval);
-  auto s3 = make_searcher("alphabeta(shuffle=3)", rules, eval);
-  auto s4 = make_searcher("alphabeta(shuffle=4)", rules, eval);
+  auto plain = models::make_searcher("alphabeta", rules, eval);
+  auto s3 = models::make_searcher("alphabeta(shuffle=3)", rules, eval);
+  auto s4 = models::make_searcher("alphabeta(shuffle=4)", rules, eval);
   int mtaji = 0, namua_changed = 0, seeds_differ = 0;
   for (const Position& p : random_positions(Variant::Kiswahili, 200, 22)) {
     SCOPED_TRACE(format_position(p));
     const Limits limits{4, 0, 0};
     const BaoResult a = plain->search(p, limits);
     const BaoResult b = s3->search(p, limits);
-    const BaoResult again = make_searcher("alphabeta(shuffle=3)", rules, eval)->search(p, limits);
+    const BaoResult again = models::make_searcher("alphabeta(shuffle=3)", rules, eval)->search(p, limits);
     const BaoResult c = s4->search(p, limits);
     EXPECT_EQ(b.best, again.best);
     EXPECT_EQ(b.nodes, again.nodes);
@@ -515,8 +516,8 @@ TEST(DonkersSearch, ShuffleActsInTheNamuaStageAloneAndIsReproducible) {
 // bounded, and it returns a legal move.
 TEST(DonkersSearch, MtdfWithDeeperEntriesEndsWithALegalMove) {
   const Rules rules;
-  auto s =
-      make_searcher("alphabeta(mtdf=true,tt_deeper=true,id_step=1,tt_mb=1)", rules, models::make_evaluator("default"));
+  auto s = models::make_searcher("alphabeta(mtdf=true,tt_deeper=true,id_step=1,tt_mb=1)", rules,
+                                 models::make_evaluator("default"));
   for (const Position& p : random_positions(Variant::Kiswahili, 40, 23)) {
     const BaoResult r = s->search(p, Limits{6, 0, 0});
     ASSERT_TRUE(r.has_move) << format_position(p);

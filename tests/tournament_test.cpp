@@ -23,7 +23,7 @@
 #include "experiments/player.h"
 #include "experiments/records.h"
 #include "experiments/summary.h"
-#include "play/game.h"
+#include "play/game_loop.h"
 #include "play/openings.h"
 #include "tournament_util.h"
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "engine/checkers/board.h"
-#include "engine/checkers/evaluators.h"
+#include "engine/checkers/checkers_evaluators.h"
 #include "engine/checkers/move.h"
 #include "engine/checkers/movegen.h"
 

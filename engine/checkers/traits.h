@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/checkers/evaluators.h"
+#include "engine/checkers/checkers_evaluators.h"
 #include "engine/checkers/game.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/perft.h"

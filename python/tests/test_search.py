@@ -173,6 +173,11 @@ def test_searcher_info_is_the_registry_s(cli):
     ab = {p["name"]: p for p in bao.searcher_info("alphabeta")["params"]}
     assert ab["tt_mb"]["type"] == "int" and ab["tt_mb"]["default"] == "16" and ab["tt_mb"]["min"] == 0
     assert bao.searcher_info("alphabeta")["on_trees"] is True
+    # The kind the registration states: plain searchers take no opponent model.
+    assert bao.searcher_info("alphabeta")["kind"] == "plain"
+    assert bao.searcher_info("om-beta")["kind"] == "opponent-model"
+    assert bao.searcher_info("prom-mcts")["kind"] == "mcts"
+    assert {bao.searcher_info(n)["kind"] for n in bao.searchers()} == {"plain", "opponent-model", "mcts"}
     assert isinstance(bao.searcher_info("root-om")["on_trees"], str)
     om = {p["name"]: p for p in bao.searcher_info("om-beta")["params"]}
     assert om["model"]["required"] is True and om["model"]["type"] == "text"

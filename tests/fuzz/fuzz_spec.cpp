@@ -4,8 +4,8 @@
 #include <charconv>
 
 #include "engine/error.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "search/spec.h"
 #include "tests/fuzz/fuzz_util.h"
 

@@ -1,51 +1,14 @@
-// `bao bench`: a fixed-depth search of every bench position (engine/bench_positions)
-// with one searcher and evaluator, on one thread. The total node count is the search's
-// signature (bench/signature.txt): it changes exactly when search behaviour changes.
-// `bao bench --suite` (run_suite, below): perft, alpha-beta and every opponent-model
-// searcher timed, the table that speed claims are measured with (scripts/bench-compare).
-#pragma once
-
-#include <cstdint>
-#include <functional>
-#include <string>
-#include <vector>
-
-#include "engine/rules.h"
-
-namespace bao::experiments {
-
-// One position's search.
-struct BenchPositionResult {
-  std::string kind;  // the bench position's kind (engine/bench_positions.h)
-  std::string best;  // the best move in canonical notation, "none" without one
-  int value = 0;     // from the side to move's view
-  std::uint64_t nodes = 0;
-};
-
-struct BenchReport {
-  std::uint64_t nodes = 0, leaf_evals = 0, tt_probes = 0, tt_hits = 0;
-  double seconds = 0;
-  std::vector<std::uint64_t> nodes_by_depth;      // summed over positions, per iteration (index = depth)
-  std::vector<BenchPositionResult> per_position;  // in bench order
-};
-
-inline constexpr int kBenchDepth = 11;
-inline constexpr const char* kBenchSearcher = "alphabeta";
-inline constexpr const char* kBenchEval = "default";
-
-// Throws InputError for a bad searcher or evaluator. Prints nothing: the caller reports.
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval);
-
-// ---------------------------------------------------------------------------------------
 // `bao bench --suite`: the speed measures worth keeping an eye on, each one line, each the
-// median over `repeat` runs. Lines, in this order:
+// median over `repeat` runs: the table that speed claims are measured with
+// (scripts/bench-compare). Lines, in this order:
 //   perft from the kiswahili start, the kujifunza start and a kiswahili mtaji mid-game
 //     position (perft_depths), speed in leaves per second;
 //   alpha-beta with `eval` to `ab_depth` on the bench positions;
 //   alpha-beta to `long_depth` on each long-move set, a line "alphabeta STEM" per file
 //     (by default those of kSuiteLongMoveSets in the checkout's tests/data that exist,
 //     skipped with a reason when none does);
-//   each searcher of `searchers` to `searcher_depth` on the bench positions;
+//   each searcher of `searchers` to `searcher_depth` on the bench positions (by default
+//     every registered searcher but the plain ones, search::SearcherKind::Plain);
 // and the long-move ratio (LongMoveRatio) on the long-move benchmark set.
 // A search line's speed is 1 / seconds (time to depth: node counts change when the search
 // does, and what a player feels is the time), its nodes/s is reported beside it.
@@ -57,6 +20,17 @@ BenchReport run_bench(int depth, const std::string& searcher, const std::string&
 // cheap. Searchers are made
 // (and their tables allocated) before the clock starts; the seconds are the wall time of
 // the searches (or of perft) alone.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/rules.h"
+#include "experiments/bench_signature.h"
+
+namespace bao::experiments {
 
 // The kiswahili mtaji mid-game position of the perft line (also bao_bench_engine's).
 inline constexpr const char* kSuiteMidgame =
@@ -86,7 +60,7 @@ struct SuiteOptions {
   int long_depth = 10;                        // 11 meets a takasa move of 12 s on this machine
   std::vector<std::string> long_moves_files;  // empty: the checkout's (kSuiteLongMoveSets)
   // Searcher names (given default parameters, see suite_searcher_spec) or full specs;
-  // empty with all_searchers: every opponent-model searcher of models::searcher_names().
+  // empty with all_searchers: suite_default_searchers().
   std::vector<std::string> searchers;
   bool all_searchers = true;
   int ratio_depth = 12;   // the long-move ratio's depth; 0: not measured
@@ -121,6 +95,12 @@ struct LongMoveRatio {
   std::vector<RatioMean> means;  // per variant present, then "all"
   int worst = -1;                // index of the largest ratio
 };
+
+// The searchers the suite times when none are named (SuiteOptions::all_searchers), in the
+// registry's order: every registered searcher whose kind is not Plain
+// (search::SearcherKind): alpha-beta has lines of its own, and minimax and random measure
+// nothing worth keeping.
+std::vector<std::string> suite_default_searchers();
 
 // The spec a searcher name gets in the suite: NAME(P) with the parameters P its
 // registration declares for the bench (search::SearcherEntry::bench_params: `material` as

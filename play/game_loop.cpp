@@ -1,4 +1,4 @@
-#include "play/game.h"
+#include "play/game_loop.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "experiments/bench.h"
+#include "experiments/bench_suite.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,44 +17,11 @@
 #include "engine/rules.h"
 #include "engine/text_input.h"
 #include "engine/verdict_cache.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
 #include "models/strength_mode.h"
 
 namespace bao::experiments {
-
-BenchReport run_bench(int depth, const std::string& searcher, const std::string& eval) {
-  BenchReport rep;
-  rep.nodes_by_depth.assign(static_cast<std::size_t>(depth) + 1, 0);
-  const auto evaluator = models::make_evaluator(eval);
-  // One searcher per variant, reused: every search starts from an empty table anyway.
-  std::unique_ptr<search::Searcher> searchers[2];
-  for (const BenchPosition& bp : bench_positions()) {
-    Rules rules;
-    rules.variant = bp.variant;
-    const Position p = parse_position(bp.position, bp.variant);
-    auto& s = searchers[static_cast<int>(bp.variant)];
-    if (!s) s = models::make_searcher(searcher, rules, evaluator);
-    std::uint64_t previous = 0;
-    search::Limits limits;
-    limits.depth = depth;
-    const search::BaoResult r = s->search(p, limits, [&](const search::BaoResult& it) {
-      if (it.depth < static_cast<int>(rep.nodes_by_depth.size())) rep.nodes_by_depth[it.depth] += it.nodes - previous;
-      previous = it.nodes;
-    });
-    rep.nodes += r.nodes;
-    rep.leaf_evals += r.leaf_evals;
-    rep.tt_probes += r.tt_probes;
-    rep.tt_hits += r.tt_hits;
-    rep.seconds += r.seconds;
-    rep.per_position.push_back(
-        {bp.kind, r.has_move ? format_move(r.best, p.side) : std::string("none"), r.value, r.nodes});
-  }
-  return rep;
-}
-
-// ---------------------------------------------------------------------------------------
-// bao bench --suite
 
 namespace {
 
@@ -221,34 +188,13 @@ std::vector<SearchPosition> read_long_moves(const std::string& path) {
   return out;
 }
 
-// "a, b, c" (searcher_names' lists) -> {"a", "b", "c"}.
-std::vector<std::string> names_of(const std::string& list) {
-  std::vector<std::string> out;
-  std::istringstream in(list);
-  for (std::string item; std::getline(in, item, ',');) {
-    const auto b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
-    if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
-  }
-  return out;
-}
-
-// The searcher names of models::searcher_names() that take opponent models (not those
-// of search::searcher_names(), alphabeta having a line of its own).
-std::vector<std::string> opponent_model_names() {
-  const std::vector<std::string> plain = names_of(search::searcher_names());
-  std::vector<std::string> out;
-  for (const std::string& n : names_of(models::searcher_names()))
-    if (std::find(plain.begin(), plain.end(), n) == plain.end()) out.push_back(n);
-  return out;
-}
-
 // The search lines' specs, resolved before anything runs; names that need parameters the
 // suite cannot guess are skipped when taken from the list, refused when asked for. The
 // messages name --searchers, the option that gives the list.
 std::vector<std::string> searcher_specs(const SuiteOptions& o, const std::shared_ptr<const search::Evaluator>& eval,
                                         std::vector<SuiteSkip>& skipped) {
   std::vector<std::string> specs;
-  const std::vector<std::string> wanted = o.all_searchers ? opponent_model_names() : o.searchers;
+  const std::vector<std::string> wanted = o.all_searchers ? suite_default_searchers() : o.searchers;
   for (const std::string& w : wanted) {
     if (w.find('(') != std::string::npos) {
       try {
@@ -259,8 +205,7 @@ std::vector<std::string> searcher_specs(const SuiteOptions& o, const std::shared
       specs.push_back(w);
       continue;
     }
-    const std::vector<std::string> known = names_of(models::searcher_names());
-    if (std::find(known.begin(), known.end(), w) == known.end())
+    if (!models::searchers().find(w))
       throw InputError("--searchers: unknown searcher '" + w + "' (known: " + models::searcher_names() + ")");
     std::string why;
     const std::string spec = suite_searcher_spec(w, why);
@@ -405,6 +350,13 @@ double median_of(std::vector<double> xs) {
   std::sort(xs.begin(), xs.end());
   const std::size_t m = xs.size() / 2;
   return xs.size() % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
+}
+
+std::vector<std::string> suite_default_searchers() {
+  std::vector<std::string> out;
+  for (const search::SearcherEntry& e : models::searchers().entries())
+    if (e.kind != search::SearcherKind::Plain) out.push_back(e.name);
+  return out;
 }
 
 std::string suite_searcher_spec(const std::string& name, std::string& why) {

@@ -1,21 +1,12 @@
-#include "models/opponent_searchers.h"
-
-#include <chrono>
-#include <cmath>
-#include <cstdio>
+#include "models/om_prom_searchers.h"
 
 #include "engine/error.h"
-#include "engine/text_input.h"
 #include "models/evaluators.h"
-#include "models/mcts_searchers.h"
 #include "models/model_searcher.h"
-#include "models/multi_model.h"
-#include "models/robust_om_searcher.h"
-#include "models/root_om.h"
-#include "models/safe_om_searcher.h"
 #include "search/alphabeta.h"
 #include "search/bao_game.h"
 #include "search/om.h"
+#include "search/opponent_types.h"
 #include "search/prom.h"
 #include "search/registry.h"
 #include "search/spec.h"
@@ -102,67 +93,6 @@ class OmSearcher final : public ModelSearcher {
   std::unique_ptr<BaoProm> prom_;  // PrOM kinds
 };
 
-// A sum of probabilities as a person would write it: "1.1", "0.3333333333".
-std::string format_probability(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", p);
-  return buf;
-}
-
-// A probability written in full (nothing after the number) and in [0, 1], nan being
-// outside; `what` starts the messages.
-double parse_probability(const std::string& text, const std::string& what) {
-  double p = 0;
-  if (!to_double(text, p))
-    throw InputError(what + ": the probability '" + text + "' is not a finite number (e.g. 0.25)");
-  if (!(p >= 0 && p <= 1)) throw InputError(what + ": the probability must be in [0, 1], found '" + text + "'");
-  return p;
-}
-
-// "material:0.25+default:0.5" -> evaluators and probabilities.
-void parse_types(const std::string& name, const std::string& text, std::vector<std::shared_ptr<const Evaluator>>& evals,
-                 std::vector<double>& probs) {
-  for (const std::string& item : search::plus_items(text)) {
-    const auto colon = item.find(':');
-    if (colon == std::string::npos)
-      throw InputError(name + ": type '" + item + "' is not evaluator:probability (e.g. material:0.5)");
-    probs.push_back(parse_probability(item.substr(colon + 1), name + ": type '" + item + "'"));
-    evals.push_back(make_evaluator(item.substr(0, colon)));
-  }
-  if (evals.size() < 2) throw InputError(name + ": give at least one opponent type in types=");
-  if (evals.size() > static_cast<std::size_t>(search::kMaxTypes))
-    throw InputError(name + ": at most " + std::to_string(search::kMaxTypes - 1) + " opponent types");
-}
-
-}  // namespace
-
-void read_types(search::Args& a, std::vector<std::shared_ptr<const Evaluator>>& evals, std::vector<double>& probs) {
-  const std::string& name = a.name();
-  probs.assign(1, 0.0);
-  parse_types(name, a.get_text("types"), evals, probs);
-  double others = 0;
-  for (std::size_t i = 1; i < probs.size(); ++i) others += probs[i];
-  const std::string own = a.get_text("own");
-  // Without own=, the own type takes what the others leave, which must not be negative;
-  // with it, all must add up to 1. Each message says which case it is.
-  if (own.empty() && others > 1.0 + 1e-9)
-    throw InputError(name + ": the opponent types' probabilities add up to " + format_probability(others) +
-                     ", more than 1 (the own type, own=, takes 1 minus their sum)");
-  probs[0] = own.empty() ? 1.0 - others : parse_probability(own, name + ": parameter own ('" + own + "')");
-  if (!own.empty() && std::abs(probs[0] + others - 1.0) > 1e-9)
-    throw InputError(name + ": own=" + own + " and the opponent types' " + format_probability(others) + " add up to " +
-                     format_probability(probs[0] + others) + ", not 1");
-  probs[0] = std::max(0.0, probs[0]);
-}
-
-std::vector<search::Param> types_params() {
-  using T = search::Param::Type;
-  return {{"types", T::Text, "", 0, 0, "the opponent types, evaluator:probability+...", true},
-          {"own", T::Text, "", 0, 0, "type 0's probability (MAX's own; default 1 minus the others)"}};
-}
-
-namespace {
-
 // prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
 // sp-prom(...,bound=B).
 std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
@@ -204,6 +134,8 @@ search::BaoFactory prom_factory(OmKind k) {
   };
 }
 
+}  // namespace
+
 void register_om(search::SearcherRegistry& r) {
   const search::Param model = model_param();
   const search::Param horizon{"horizon", T::Int,          "0",
@@ -215,6 +147,7 @@ void register_om(search::SearcherRegistry& r) {
       true};
   r.add({.name = "om-plain",
          .summary = "OM search, the recursion as written",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model, horizon},
          .make = om_factory(OmKind::Plain),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -225,6 +158,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-beta",
          .summary = "OM search with beta-pruning",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model, table, horizon},
          .make = om_factory(OmKind::Beta),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -235,6 +169,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-probe",
          .summary = "OM search with alpha-beta probes (beta-passing)",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model},
          .make = om_factory(OmKind::Probe),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -245,6 +180,7 @@ void register_om(search::SearcherRegistry& r) {
          .bench_params = "model=material"});
   r.add({.name = "om-bounded",
          .summary = "OM search with bounded-difference pruning",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {model, bound},
          .make = om_factory(OmKind::Bounded),
          .tree =
@@ -258,7 +194,7 @@ void register_om(search::SearcherRegistry& r) {
 }
 
 void register_prom(search::SearcherRegistry& r) {
-  const std::vector<search::Param> tp = types_params();
+  const std::vector<search::Param> tp = search::types_params();
   const search::Param& types = tp[0];
   const search::Param& own = tp[1];
   const search::Param table = search::table_param();
@@ -266,6 +202,7 @@ void register_prom(search::SearcherRegistry& r) {
       "bound", T::Int, "", 0, search::kMaxEval, "B: every type assumed within B of V0 (not checked)", true};
   r.add({.name = "prom-1p",
          .summary = "PrOM search in one pass, every function at every leaf",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, table},
          .make = prom_factory(OmKind::Prom1p),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -277,6 +214,7 @@ void register_prom(search::SearcherRegistry& r) {
   r.add(
       {.name = "prom-plain",
        .summary = "PrOM search with a full-window probe per type",
+       .kind = search::SearcherKind::OpponentModel,
        .params = {types, own, table},
        .make = prom_factory(OmKind::PromPlain),
        .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -287,6 +225,7 @@ void register_prom(search::SearcherRegistry& r) {
        .bench_params = "types=material:0.5"});
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, table},
          .make = prom_factory(OmKind::PromBeta),
          .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
@@ -297,6 +236,7 @@ void register_prom(search::SearcherRegistry& r) {
          .bench_params = "types=material:0.5"});
   r.add({.name = "sp-prom",
          .summary = "PrOM search with similarity pruning: exact where every type is within B of V0",
+         .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, bound, table},
          .make = prom_factory(OmKind::SpProm),
          .tree =
@@ -307,45 +247,6 @@ void register_prom(search::SearcherRegistry& r) {
          .tree_grid_default = true,
          .family = "prom",
          .bench_params = "types=material:0.5,bound=1000"});
-}
-
-}  // namespace
-
-const search::SearcherRegistry& searchers() {
-  static const search::SearcherRegistry r = [] {
-    search::SearcherRegistry x;
-    search::register_plain_searchers(x);
-    register_om(x);
-    register_root_om(x);
-    register_safe_om(x);
-    register_robust_om(x);
-    register_mcts(x);
-    register_prom(x);
-    register_multi_model(x);
-    return x;
-  }();
-  return r;
-}
-
-std::string searcher_names() { return searchers().names(); }
-
-std::unique_ptr<search::Searcher> make_searcher(std::string_view text, const Rules& rules,
-                                                std::shared_ptr<const Evaluator> eval) {
-  return searchers().make(text, rules, std::move(eval));
-}
-
-std::vector<std::string> spec_evaluators(const search::Spec& spec) {
-  std::vector<std::string> out;
-  for (const auto& [key, value] : spec.params) {
-    if (key == "model") out.push_back(spec.name == "root-om" ? value.substr(0, value.find('@')) : value);
-    if (key == "models")
-      for (const std::string& item : search::plus_items(value))
-        if (!item.empty()) out.push_back(item);
-    if (key == "types")
-      for (const std::string& item : search::plus_items(value))
-        if (const auto colon = item.find(':'); colon != std::string::npos) out.push_back(item.substr(0, colon));
-  }
-  return out;
 }
 
 }  // namespace bao::models
