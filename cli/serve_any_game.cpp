@@ -9,7 +9,7 @@
 #include "engine/error.h"
 #include "experiments/eval_curve.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "search/score.h"
 
 namespace bao::cli {

@@ -16,7 +16,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/record.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "models/strength_mode.h"
 #include "search/score.h"
 

@@ -21,7 +21,7 @@
 #include "experiments/records.h"
 #include "experiments/sprt_track.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "search/score.h"
 
 namespace bao::cli {

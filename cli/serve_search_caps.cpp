@@ -6,7 +6,7 @@
 #include "cli/serve_request.h"
 #include "engine/text_input.h"
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 #include "search/spec.h"
 
 namespace bao::cli {

@@ -19,9 +19,9 @@
 #include "engine/text_input.h"
 #include "experiments/config_identity.h"
 #include "experiments/ini_source.h"
+#include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/games.h"
-#include "models/opponent_searchers.h"
 #include "play/any_game_loop.h"
 #include "play/openings.h"
 #include "search/result.h"
@@ -30,18 +30,6 @@
 #include "search/tt.h"
 
 namespace bao::experiments {
-
-const char* schedule_name(Schedule s) {
-  switch (s) {
-    case Schedule::Pairing:
-      return "pairing";
-    case Schedule::RoundRobin:
-      return "round-robin";
-    case Schedule::Gauntlet:
-      return "gauntlet";
-  }
-  return "?";
-}
 
 namespace {
 
@@ -560,15 +548,6 @@ void check_memory(const Config& c, int threads) {
   throw InputError(c.file + ": the run would hold up to " + std::to_string((n * per_thread) >> 20) +
                    " MiB of search tables and pools (" + std::to_string(n) + " threads x (" + parts + ")), " + excess +
                    "; lower the players' tt_mb or pool_mb, or the threads");
-}
-
-bool parse_schedule(std::string_view name, Schedule& s) {
-  for (Schedule k : {Schedule::Pairing, Schedule::RoundRobin, Schedule::Gauntlet})
-    if (name == schedule_name(k)) {
-      s = k;
-      return true;
-    }
-  return false;
 }
 
 }  // namespace bao::experiments

@@ -8,6 +8,27 @@
 
 namespace bao::experiments {
 
+const char* schedule_name(Schedule s) {
+  switch (s) {
+    case Schedule::Pairing:
+      return "pairing";
+    case Schedule::RoundRobin:
+      return "round-robin";
+    case Schedule::Gauntlet:
+      return "gauntlet";
+  }
+  return "?";
+}
+
+bool parse_schedule(std::string_view name, Schedule& s) {
+  for (Schedule k : {Schedule::Pairing, Schedule::RoundRobin, Schedule::Gauntlet})
+    if (name == schedule_name(k)) {
+      s = k;
+      return true;
+    }
+  return false;
+}
+
 std::string format_double(double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.17g", x);

@@ -1,7 +1,7 @@
 #include "experiments/player.h"
 
 #include "models/evaluators.h"
-#include "models/opponent_searchers.h"
+#include "models/all_searchers.h"
 
 namespace bao::experiments {
 

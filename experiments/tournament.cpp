@@ -1,13 +1,10 @@
 #include "experiments/tournament.h"
 
-#include <omp.h>
-
 #include <exception>
 #include <optional>
 
 #include "engine/notation.h"
 #include "experiments/player.h"
-#include "experiments/tournament_run.h"
 #include "play/any_game_loop.h"
 #include "play/game_loop.h"
 #include "play/openings.h"
@@ -167,25 +164,6 @@ TournamentGame GameFactory::play(const ScheduledGame& g, PlayerCache& players) c
   const search::Limits limits[2] = {south.limits, north.limits};
   const play::PlayedGame out = play::play_game(openings_[g.opening], c_.rules, both, limits, c_.ply_cap, false, true);
   return make_record(pr, g, openings_[g.opening], out);
-}
-
-RunResult run_tournament(const Config& c, const RunOptions& o) {
-  const GameFactory games(c);
-  TournamentRun run(c, o, games);
-  run.open();
-  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-#pragma omp parallel num_threads(threads)
-  {
-    PlayerCache players;
-    while (const std::optional<ScheduledGame> g = run.next()) {
-      try {
-        run.finished(games.play(*g, players), *g);
-      } catch (const std::exception& e) {
-        run.failed("game " + games.name(*g) + ": " + e.what());
-      }
-    }
-  }
-  return run.close();
 }
 
 }  // namespace bao::experiments

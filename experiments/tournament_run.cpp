@@ -1,5 +1,7 @@
 #include "experiments/tournament_run.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -249,6 +251,25 @@ void TournamentRun::print_progress(bool final_line) {
     *o_.progress << "\r\033[K" << line << (final_line ? "\n" : "") << std::flush;
   else
     *o_.progress << line << "\n" << std::flush;
+}
+
+RunResult run_tournament(const Config& c, const RunOptions& o) {
+  const GameFactory games(c);
+  TournamentRun run(c, o, games);
+  run.open();
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+#pragma omp parallel num_threads(threads)
+  {
+    PlayerCache players;
+    while (const std::optional<ScheduledGame> g = run.next()) {
+      try {
+        run.finished(games.play(*g, players), *g);
+      } catch (const std::exception& e) {
+        run.failed("game " + games.name(*g) + ": " + e.what());
+      }
+    }
+  }
+  return run.close();
 }
 
 }  // namespace bao::experiments
