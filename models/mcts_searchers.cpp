@@ -12,6 +12,7 @@
 #include "models/model_searcher.h"
 #include "search/bao_game.h"
 #include "search/mcts.h"
+#include "search/mcts_params.h"
 #include "search/opponent_types.h"
 #include "search/registry.h"
 #include "search/tt.h"
@@ -51,29 +52,7 @@ std::vector<search::Param> model_params() {
            false, search::Param::Cost::Plies}};
 }
 
-search::MctsParams read_params(search::Args& a, bool model) {
-  search::MctsParams p;
-  p.c = a.get_real("c", 0, 100, "exploration");
-  p.scale = a.get_real("scale", 1e-6, 1e9, "logistic scale");
-  p.rollout = static_cast<int>(a.get_int("rollout"));
-  const std::string policy = a.get_text("policy");
-  if (policy != "random" && policy != "greedy")
-    throw InputError(a.name() + ": policy must be random or greedy, found '" + policy + "'");
-  p.greedy = policy == "greedy";
-  p.solver = a.get_bool("solver");
-  p.alpha = a.get_real("alpha", 0, 1, "implicit minimax weight");
-  p.bias = a.get_real("bias", 0, 1e6, "progressive bias");
-  p.seed = static_cast<std::uint64_t>(a.get_int("seed"));
-  p.iterations = static_cast<std::uint64_t>(a.get_int("iterations"));
-  p.max_nodes =
-      static_cast<std::size_t>(a.get_int("pool_mb")) * (std::size_t{1} << 20) / search::Mcts<BaoGame>::node_bytes();
-  if (model) {
-    p.model = true;
-    p.tau = a.get_real("tau", 0, 1e9, "temperature");
-    p.model_depth = static_cast<int>(a.get_int("model_depth"));
-  }
-  return p;
-}
+search::MctsParams read_params(search::Args& a, bool model) { return search::read_mcts_params<BaoGame>(a, model); }
 
 class MctsSearcher final : public search::Searcher {
  public:

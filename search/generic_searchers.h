@@ -6,6 +6,8 @@
 //   alphabeta                               StagedGame (Lazy SMP with threads > 1)
 //   om-plain, om-beta, om-probe, om-bounded Game (search/om.h; model= names the game's evaluator)
 //   prom-1p, prom-plain, prom-beta, sp-prom Game (search/prom.h; types= the game's evaluators)
+//   mcts, om-mcts, prom-mcts                Game (search/mcts.h; model= and types= the game's
+//                                           evaluators, on MAX's scale as OM's)
 //   root-om                                 StagedGame (search/root_om_search.h; model= the
 //                                           opponent's evaluator, scored for the opponent)
 //
@@ -33,6 +35,8 @@
 #include "search/alphabeta_params.h"
 #include "search/any_game.h"
 #include "search/lazy_smp.h"
+#include "search/mcts.h"
+#include "search/mcts_params.h"
 #include "search/minimax.h"
 #include "search/om.h"
 #include "search/opponent_types.h"
@@ -178,6 +182,46 @@ class GenericModelSearcher final : public AnySearcher {
   std::string description_;
 };
 
+// MCTS of one kind (search/mcts.h) as a searcher: an iteration budget from iterations=, a
+// node limit (iterations) or a time limit; a depth limit is its horizon.
+template <Game G>
+class GenericMctsSearcher final : public AnySearcher {
+ public:
+  using Eval = typename G::Eval;
+  GenericMctsSearcher(GenericContext<G> ctx, std::vector<Eval> fns, MctsParams p, std::string description)
+      : ctx_(ctx),
+        iterations_(p.iterations),
+        mcts_(ctx.game, std::move(fns), std::move(p)),
+        description_(std::move(description)) {}
+  AnyResult search(const AnyState& a, const Limits& limits) override {
+    check_limits(limits, description_);
+    if (!iterations_ && !limits.nodes && !limits.time_ms)
+      throw InputError(
+          description_ +
+          " needs an iteration budget: iterations= in its spec, a node limit (iterations) or a time limit");
+    typename G::State s;
+    std::memcpy(static_cast<void*>(&s), a.bytes.data(), sizeof s);
+    const auto o = mcts_.search(s, limits);
+    Result<typename G::Move> r;
+    r.has_move = o.has_move;
+    r.best = o.best;
+    r.value = static_cast<int>(std::lround(o.value));
+    r.pv.assign(o.pv.begin(), o.pv.end());
+    r.depth = o.depth;
+    r.nodes = o.nodes;
+    r.leaf_evals = o.leaf_evals();
+    r.seconds = o.seconds;
+    return to_any(ctx_, s, r);
+  }
+  std::string describe() const override { return description_; }
+
+ private:
+  GenericContext<G> ctx_;
+  std::uint64_t iterations_;
+  Mcts<G> mcts_;
+  std::string description_;
+};
+
 // root-om's depth parameter (model_depth, own_depth): `relative` ("d-1" or "d-2") -> 0,
 // "d" -> -1, else a whole number from 0 (own) or 1 (model) to kMaxPly - 1.
 inline int root_om_depth(const std::string& searcher, const char* param, const std::string& text, const char* relative,
@@ -286,10 +330,21 @@ std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext
         a.canonical());
   }
   if (name == "root-om") return make_generic_root_om<G>(a, ctx, eval);
+  if (name == "mcts" || name == "om-mcts" || name == "prom-mcts") {
+    MctsParams p = read_mcts_params<G>(a, name != "mcts");
+    std::vector<Eval> fns{eval};
+    if (name == "om-mcts") {
+      fns.push_back(ctx.evaluator(a.get_text("model")));
+      p.probs = {0.0, 1.0};
+    } else if (name == "prom-mcts") {
+      p.probs = read_opponent_types(a, [&](const std::string& e) { fns.push_back(ctx.evaluator(e)); });
+    }
+    return std::make_unique<GenericMctsSearcher<G>>(ctx, std::move(fns), std::move(p), a.canonical());
+  }
   throw InputError("searcher '" + name + "' does not run on " + ctx.game_spec +
                    ": its factory needs Bao's positions and evaluator objects (search::Evaluator), which this game "
                    "does not provide; on this game: minimax, alphabeta, om-plain, om-beta, om-probe, om-bounded, "
-                   "prom-1p, prom-plain, prom-beta, sp-prom, root-om");
+                   "prom-1p, prom-plain, prom-beta, sp-prom, root-om, mcts, om-mcts, prom-mcts");
 }
 
 }  // namespace bao::search

@@ -6,9 +6,11 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "engine/checkers/board.h"
 #include "engine/checkers/checkers_evaluators.h"
+#include "engine/error.h"
 #include "engine/random.h"
 #include "models/all_searchers.h"
 #include "models/games.h"
@@ -88,6 +90,35 @@ TEST(GenericSearchers, RootOmScoresEachMoveAfterTheModelsReply) {
       const auto r = g->make_searcher(models::searchers(), "root-om(model=f)", "f")->search(s, l);
       EXPECT_EQ(r.value, best) << "depth " << d << " at " << g->format_state(s);
       EXPECT_EQ(r.best, best_move) << "depth " << d << " at " << g->format_state(s);
+    }
+  }
+}
+
+// The MCTS family runs on other games with their evaluators: the same move for the same
+// seed, a legal one, and the game's evaluator names in the errors.
+TEST(GenericSearchers, MctsFamilyRunsOnKalahAndCheckers) {
+  for (const char* spec : {"kalah(houses=4,seeds=3)", "checkers"}) {
+    const auto g = models::make_game(spec);
+    const std::string own = g->evaluators().at(0).name, other = g->evaluators().at(1).name;
+    const search::AnyState s = g->children(g->start()).at(1).second;
+    for (const std::string& searcher :
+         std::vector<std::string>{"mcts(iterations=400)", "om-mcts(model=" + other + ",iterations=400)",
+                                  "prom-mcts(types=" + other + ":0.5,iterations=400)"}) {
+      SCOPED_TRACE(std::string(spec) + " " + searcher);
+      search::Limits l;
+      l.depth = 6;
+      const auto r1 = g->make_searcher(models::searchers(), searcher, own)->search(s, l);
+      const auto r2 = g->make_searcher(models::searchers(), searcher, own)->search(s, l);
+      ASSERT_TRUE(r1.has_move);
+      EXPECT_EQ(r1.best, r2.best);
+      EXPECT_EQ(r1.nodes, r2.nodes);
+      EXPECT_NO_THROW(g->apply(s, r1.best));
+    }
+    try {
+      g->make_searcher(models::searchers(), "om-mcts(model=fnord,iterations=10)", own);
+      ADD_FAILURE() << "an unknown model was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("known: " + own + ", " + other), std::string::npos) << e.what();
     }
   }
 }

@@ -43,7 +43,7 @@ def test_bad_input_raises_bao_error():
     with pytest.raises(bao.Error, match="not legal"):
         s.play("9")
     with pytest.raises(bao.Error, match="does not run on kalah"):
-        bao.search(s, "mcts", depth=2)
+        bao.search(s, "safe-om(model=sides,eps=5)", depth=2)
     with pytest.raises(bao.Error, match="give a limit"):
         bao.search(s, "alphabeta")
 
