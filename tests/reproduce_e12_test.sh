@@ -14,7 +14,7 @@ for f in tables.md verdicts.csv E12.png E12.pdf run.json configs/E12-d4.ini conf
          E12-d4/games.jsonl.gz E12-d6/summary.md; do
   check "  it wrote $f" test -s "$tmp/smoke/E12/$f"
 done
-check "  six verdicts" test "$(tail -n +2 "$tmp/smoke/E12/verdicts.csv" | wc -l)" -eq 6
+check "  twelve verdicts (E12, E12m)" test "$(tail -n +2 "$tmp/smoke/E12/verdicts.csv" | wc -l)" -eq 12
 check "  the smoke run's 48 games" test "$(gzip -dc "$tmp"/smoke/E12/E12-*/games.jsonl.gz | wc -l)" -eq 48
 check "  the alpha-beta control scores 50% at both depths" \
   test "$(grep -c '| alpha-beta (control) | [0-9]* / [0-9]* / [0-9]* | 50.0% |' "$tmp/smoke/E12/tables.md")" -eq 2
