@@ -8,8 +8,8 @@
 #include "cli/serve_search_caps.h"
 #include "engine/error.h"
 #include "experiments/eval_curve.h"
-#include "models/games.h"
 #include "models/all_searchers.h"
+#include "models/games.h"
 #include "search/score.h"
 
 namespace bao::cli {

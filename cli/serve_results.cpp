@@ -20,8 +20,8 @@
 #include "experiments/eval_curve.h"
 #include "experiments/records.h"
 #include "experiments/sprt_track.h"
-#include "models/games.h"
 #include "models/all_searchers.h"
+#include "models/games.h"
 #include "search/score.h"
 
 namespace bao::cli {

@@ -5,8 +5,8 @@
 
 #include "cli/serve_request.h"
 #include "engine/text_input.h"
-#include "models/evaluators.h"
 #include "models/all_searchers.h"
+#include "models/evaluators.h"
 #include "search/spec.h"
 
 namespace bao::cli {

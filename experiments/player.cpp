@@ -1,7 +1,7 @@
 #include "experiments/player.h"
 
-#include "models/evaluators.h"
 #include "models/all_searchers.h"
+#include "models/evaluators.h"
 
 namespace bao::experiments {
 
