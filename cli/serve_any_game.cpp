@@ -86,6 +86,17 @@ const char* type_word(Param::Type t) {
   return t == Param::Type::Bool ? "bool" : t == Param::Type::Int ? "int" : "text";
 }
 
+// The searcher, evaluator (the game's first by default) and depth (the server's cap, at
+// most 6, by default) a search or evaluate request names.
+experiments::PlayerConfig requested_player(const json& j, const search::AnyGame& g, const ServeOptions& o) {
+  const std::vector<std::string> evals = any_evaluator_names(g);
+  experiments::PlayerConfig pc;
+  pc.searcher = get_string(j, "searcher", "alphabeta");
+  pc.eval = get_string(j, "eval", evals.empty() ? "" : evals.front());
+  pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o.max_depth), 1, o.max_depth));
+  return pc;
+}
+
 }  // namespace
 
 json any_state_json(const search::AnyGame& g, const search::AnyState& s, bool with_board) {
@@ -197,13 +208,9 @@ json AnyGameApi::search(const json& j, const std::function<bool()>& client_gone)
   check_keys(j, {"game", "position", "moves", "searcher", "eval", "depth", "time_ms"});
   const AnySession a = session_of(j);
   const search::AnyGame& g = *a.game;
-  const std::vector<std::string> evals = any_evaluator_names(g);
-  experiments::PlayerConfig pc;
-  pc.searcher = get_string(j, "searcher", "alphabeta");
-  pc.eval = get_string(j, "eval", evals.empty() ? "" : evals.front());
-  pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o_.max_depth), 1, o_.max_depth));
+  experiments::PlayerConfig pc = requested_player(j, g, o_);
   pc.time_ms = get_int(j, "time_ms", o_.max_time_ms, 1, o_.max_time_ms);
-  check_engine(o_, evals, pc);
+  check_engine(o_, any_evaluator_names(g), pc);
   const search::AnyState& s = a.current();
   if (g.over(s)) bad("no legal move: the game is over (" + g.outcome(s) + ")");
   // Made inside the slot, as for Bao: a searcher's tables are allocated when it is made.
@@ -232,12 +239,8 @@ json AnyGameApi::evaluate(const json& j, const std::function<bool()>& client_gon
   check_keys(j, {"game", "position", "moves", "searcher", "eval", "depth"});
   const AnySession a = session_of(j);
   const search::AnyGame& g = *a.game;
-  const std::vector<std::string> evals = any_evaluator_names(g);
-  experiments::PlayerConfig pc;
-  pc.searcher = get_string(j, "searcher", "alphabeta");
-  pc.eval = get_string(j, "eval", evals.empty() ? "" : evals.front());
-  pc.depth = static_cast<int>(get_int(j, "depth", std::min(6, o_.max_depth), 1, o_.max_depth));
-  check_engine(o_, evals, pc);
+  experiments::PlayerConfig pc = requested_player(j, g, o_);
+  check_engine(o_, any_evaluator_names(g), pc);
   // The whole curve shares the time cap of a few searches, as a recorded game's curve
   // does (ResultsFolders::curve): each position its share, at least 20 ms.
   const auto positions = static_cast<std::int64_t>(a.states.size());
