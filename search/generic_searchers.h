@@ -264,13 +264,13 @@ std::unique_ptr<AnySearcher> make_generic_root_om(Args& a, const GenericContext<
   AlphaBetaOptions inner;
   inner.tt_mb = 4;  // as Bao's root-om: two tables of 4 MiB
   const G game = ctx.game;
-  auto shared = std::make_shared<std::unique_ptr<RootOmSearch<G, RootView<Eval>>>>();
   auto own_root = std::make_shared<int>(0), model_root = std::make_shared<int>(0);
-  *shared = std::make_unique<RootOmSearch<G, RootView<Eval>>>(game, RootView<Eval>{eval, own_root}, own_root,
-                                                              RootView<Eval>{model_eval, model_root}, model_root,
-                                                              depths, risk, margin, inner);
+  // Shared: the searcher's Run is a copyable std::function; the search's tables are not.
+  auto root_om = std::make_shared<RootOmSearch<G, RootView<Eval>>>(game, RootView<Eval>{eval, own_root}, own_root,
+                                                                   RootView<Eval>{model_eval, model_root}, model_root,
+                                                                   depths, risk, margin, inner);
   return std::make_unique<GenericModelSearcher<G>>(
-      ctx, [shared](const typename G::State& s, int depth) { return (*shared)->search(s, depth); }, a.canonical());
+      ctx, [root_om](const typename G::State& s, int depth) { return root_om->search(s, depth); }, a.canonical());
 }
 
 // The searcher the spec being read by `a` names, on game G with evaluator eval; throws
