@@ -4,9 +4,9 @@
 // --benchmark_report_aggregates_only=true   (quote the medians)
 #include <benchmark/benchmark.h>
 
-#include "engine/long_moves.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/long_moves.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 
 namespace {
 
@@ -83,7 +83,7 @@ void BM_Perft(benchmark::State& state) {
 }
 BENCHMARK(BM_Perft)->Args({0, 10})->Args({1, 7})->Args({2, 6})->Args({3, 6})->Unit(benchmark::kMillisecond);
 
-// The proof that a takasa move never ends (engine/long_moves.h): the never-ending move of
+// The proof that a takasa move never ends (engine/bao/long_moves.h): the never-ending move of
 // line 28 of tests/data/long-move-set.txt, from its hand-over after the free laps (its ring
 // seen from the pit whose decision is next), whose period is 1,372,965 laps. Arg 0: as
 // move generation decides it (both ends at once where the CPU allows), 1: forward alone

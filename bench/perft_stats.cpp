@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "experiments/bench_suite.h"
 
 int main(int argc, char** argv) {

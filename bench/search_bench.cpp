@@ -3,8 +3,8 @@
 // Run: build/bench/bao_bench_search --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include "engine/bench_positions.h"
-#include "engine/notation.h"
+#include "engine/bao/bench_positions.h"
+#include "engine/bao/notation.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/searcher.h"

@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "search/solver/bao_proof_file.h"
 
 namespace bao::cli {

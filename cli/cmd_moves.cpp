@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 
 namespace bao::cli {
 

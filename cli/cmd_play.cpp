@@ -1,7 +1,7 @@
 // bao play: a game on the terminal. A person against an engine (any player an
 // experiment config can describe), two people, or two engines (watch). The board is
 // drawn as `bao show` draws it after every move, with the legal moves; moves are read
-// with the lenient reader of engine/notation.h; the commands undo, hint, moves,
+// with the lenient reader of engine/bao/notation.h; the commands undo, hint, moves,
 // save FILE, position, board, help and quit work at every prompt. Reads standard
 // input line by line (each at most 64 KiB), so it can be scripted; end of input ends the
 // game quietly. On a terminal (input and output) the screen is redrawn in place, the last
@@ -16,8 +16,8 @@
 #include "cli/common.h"
 #include "cli/game_session.h"
 #include "cli/play_any_game.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 #include "models/strength_mode.h"
 

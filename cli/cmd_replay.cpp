@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "cli/common.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "engine/text_input.h"
 
 namespace bao::cli {

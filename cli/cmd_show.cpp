@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/common.h"
-#include "engine/notation.h"
+#include "engine/bao/notation.h"
 
 namespace bao::cli {
 

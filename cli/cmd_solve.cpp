@@ -14,9 +14,9 @@
 #include <sstream>
 
 #include "cli/common.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
 #include "engine/kalah/kalah_traits.h"
-#include "engine/notation.h"
 #include "search/game_runtime.h"
 #include "search/solver/bao_proof_file.h"
 #include "search/solver/exact.h"

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 #include "models/games.h"
 #include "search/spec.h"

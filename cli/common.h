@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "play/openings.h"
 #include "search/any_game.h"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 
 namespace bao::cli {
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/move.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
-#include "engine/record.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/position.h"
+#include "engine/bao/record.h"
+#include "engine/bao/rules.h"
 #include "experiments/config.h"
 #include "experiments/player.h"
 #include "search/searcher.h"
@@ -32,7 +32,7 @@ class GameSession {
   bool over() const { return outcome(current(), rules_) != Outcome::Ongoing; }
 
   MoveList legal() const;
-  // Plays `text` (the lenient reader of engine/notation.h) and returns the move.
+  // Plays `text` (the lenient reader of engine/bao/notation.h) and returns the move.
   // Throws InputError with parse_move's message ("move 12N: ... (legal: ...)"), or
   // "the game is over (...)" after the end.
   Move play_text(const std::string& text);
@@ -45,7 +45,7 @@ class GameSession {
   std::string next_label() const;
   // The canonical texts of the moves.
   std::vector<std::string> move_texts() const;
-  // The game as engine/record.h holds it, with the players' names as headers and a
+  // The game as engine/bao/record.h holds it, with the players' names as headers and a
   // winner header when the game is over: write_game() of it is a record that
   // read_game (bao replay) reads back to the same moves.
   GameRecord to_record(const std::string& south, const std::string& north) const;

@@ -1,7 +1,7 @@
 #include "cli/serve_bao_state.h"
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 
 namespace bao::cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "cli/game_session.h"
 #include "cli/serve_request.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao::cli {
 

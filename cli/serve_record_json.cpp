@@ -3,8 +3,8 @@
 #include <set>
 #include <utility>
 
+#include "engine/bao/position.h"
 #include "engine/error.h"
-#include "engine/position.h"
 
 namespace bao::cli {
 

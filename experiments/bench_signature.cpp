@@ -2,9 +2,9 @@
 
 #include <memory>
 
-#include "engine/bench_positions.h"
-#include "engine/notation.h"
-#include "engine/rules.h"
+#include "engine/bao/bench_positions.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/rules.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 

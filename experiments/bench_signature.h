@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 
 namespace bao::experiments {
 
 // One position's search.
 struct BenchPositionResult {
-  std::string kind;  // the bench position's kind (engine/bench_positions.h)
+  std::string kind;  // the bench position's kind (engine/bao/bench_positions.h)
   std::string best;  // the best move in canonical notation, "none" without one
   int value = 0;     // from the side to move's view
   std::uint64_t nodes = 0;

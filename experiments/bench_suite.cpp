@@ -10,13 +10,13 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/bench_positions.h"
+#include "engine/bao/bench_positions.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/rules.h"
+#include "engine/bao/verdict_cache.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/rules.h"
 #include "engine/text_input.h"
-#include "engine/verdict_cache.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/strength_mode.h"
@@ -36,7 +36,7 @@ struct Run {
 
 // Runs f on a thread of its own and returns its result, rethrowing what it threw: a new
 // thread has empty thread_local caches, and the process's verdict cache (shared by all
-// threads, engine/verdict_cache.h) is emptied first, so f starts as cold as a fresh process.
+// threads, engine/bao/verdict_cache.h) is emptied first, so f starts as cold as a fresh process.
 Run on_fresh_thread(const std::function<Run()>& f) {
   clear_verdict_cache();
   Run out;

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 #include "experiments/bench_signature.h"
 
 namespace bao::experiments {

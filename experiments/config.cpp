@@ -14,8 +14,8 @@
 #include <tuple>
 #include <type_traits>
 
+#include "engine/bao/position.h"
 #include "engine/error.h"
-#include "engine/position.h"
 #include "engine/text_input.h"
 #include "experiments/config_identity.h"
 #include "experiments/ini_source.h"

@@ -22,8 +22,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "experiments/stats.h"
 #include "search/any_game.h"
 

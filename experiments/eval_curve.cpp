@@ -1,6 +1,6 @@
 #include "experiments/eval_curve.h"
 
-#include "engine/movegen.h"
+#include "engine/bao/movegen.h"
 
 namespace bao::experiments {
 namespace {

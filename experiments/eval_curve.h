@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "search/any_game.h"
 #include "search/result.h"
 #include "search/searcher.h"

@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 #include "experiments/folder_lock.h"
 #include "experiments/records.h"

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 #include "experiments/config.h"
 #include "search/any_game.h"
 #include "search/searcher.h"

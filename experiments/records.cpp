@@ -15,9 +15,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 
 namespace bao::experiments {

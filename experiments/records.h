@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/rules.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/rules.h"
 #include "search/any_game.h"
 
 namespace bao::experiments {

@@ -3,7 +3,7 @@
 #include <exception>
 #include <optional>
 
-#include "engine/notation.h"
+#include "engine/bao/notation.h"
 #include "experiments/player.h"
 #include "play/any_game_loop.h"
 #include "play/game_loop.h"

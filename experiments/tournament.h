@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/position.h"
+#include "engine/bao/position.h"
 #include "experiments/config.h"
 #include "experiments/player.h"
 #include "experiments/records.h"

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 
 namespace bao::experiments {

@@ -2,8 +2,8 @@
 
 #include <map>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "models/all_searchers.h"
 #include "models/embedded_weights.h"
 #include "models/evaluators.h"

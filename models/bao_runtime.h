@@ -1,5 +1,5 @@
 // Bao as a registered game (search/any_game.h): "bao(variant=kiswahili,...)" with every
-// rules option (engine/rules.h) as a parameter. Its searchers are the full searcher
+// rules option (engine/bao/rules.h) as a parameter. Its searchers are the full searcher
 // registry's (models/all_searchers.h) with its evaluators (models/evaluators.h).
 #pragma once
 

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "engine/text_input.h"
 #include "models/embedded_weights.h"
 #include "models/linear_evaluator.h"

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <memory>
 
-#include "engine/movegen.h"
+#include "engine/bao/movegen.h"
 
 namespace bao::models {
 

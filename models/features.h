@@ -26,8 +26,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao::models {
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 #include "models/features.h"
 #include "play/openings.h"
 #include "search/score.h"

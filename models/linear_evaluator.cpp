@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "engine/text_input.h"
 #include "models/option_check.h"
 #include "search/score.h"

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/move.h"
+#include "engine/bao/move.h"
 #include "engine/text_input.h"
 #include "models/features.h"
 #include "search/evaluator.h"

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/rules.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/rules.h"
 #include "models/deepen_afresh.h"
 #include "models/evaluators.h"
 #include "search/alphabeta_searcher.h"

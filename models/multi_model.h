@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 #include "search/evaluator.h"
 #include "search/registry.h"
 #include "search/searcher.h"

@@ -20,9 +20,9 @@
 #include <memory>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "models/player_model.h"
 #include "search/evaluator.h"
 #include "search/searcher.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "engine/text_input.h"
 #include "models/deepen_afresh.h"
 #include "models/evaluators.h"

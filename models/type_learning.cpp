@@ -8,8 +8,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "engine/text_input.h"
 #include "models/all_searchers.h"
 #include "models/dirichlet_belief.h"

@@ -22,8 +22,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "models/player_model.h"
 #include "models/reply_model.h"
 #include "models/type_estimators.h"

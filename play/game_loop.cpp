@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 
 namespace bao::play {
 

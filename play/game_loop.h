@@ -2,7 +2,7 @@
 // tournaments (experiments/), the GA and TD-Leaf tuners and type learning (models/).
 //
 // Game records: three types exist on purpose, for three uses. bao::GameRecord
-// (engine/record.h) is a record read from text, with headers and every ply's legal
+// (engine/bao/record.h) is a record read from text, with headers and every ply's legal
 // moves, for replaying and checking human records. play::PlayedGame (here) is what the
 // loop produced: moves, result and search costs, optionally each ply's position and
 // search result (learners need them). experiments::TournamentGame (experiments/records.h)
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/move.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "search/searcher.h"
 
 namespace bao::play {

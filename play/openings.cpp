@@ -2,9 +2,9 @@
 
 #include <sstream>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 
 namespace bao::play {
 

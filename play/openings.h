@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/position.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "engine/random.h"
-#include "engine/rules.h"
 
 namespace bao::play {
 

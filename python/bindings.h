@@ -12,9 +12,9 @@
 #include <optional>
 #include <string>
 
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "engine/error.h"
-#include "engine/position.h"
-#include "engine/rules.h"
 #include "search/result.h"
 
 namespace bao::python {

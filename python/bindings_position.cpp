@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "engine/text_input.h"
 #include "python/bindings.h"
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <mutex>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/features.h"

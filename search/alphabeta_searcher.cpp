@@ -5,14 +5,14 @@
 #include <chrono>
 #include <utility>
 
-#include "engine/long_moves.h"
+#include "engine/bao/long_moves.h"
 #include "search/bao_game.h"
 #include "search/lazy_smp.h"
 
 namespace bao::search {
 namespace {
 
-// A Lazy SMP helper's long-move proofs stop when the main search ends (engine/long_moves.h).
+// A Lazy SMP helper's long-move proofs stop when the main search ends (engine/bao/long_moves.h).
 struct ProofHelperScope {
   using Stopped = ProofStopped;
   explicit ProofHelperScope(const std::atomic<bool>* halt) : scope(limit(halt)) { scope.arm(); }
@@ -34,7 +34,7 @@ class AlphaBetaSearcher final : public Searcher {
         opt_(o),
         description_(std::move(description)),
         impl_(std::make_unique<BaoAlphaBeta>(BaoGame{rules}, EvalFn{eval_.get()}, o, threads)) {}
-  // A proof of a long move can take seconds (rules.md 8, engine/long_moves.h), far past a
+  // A proof of a long move can take seconds (rules.md 8, engine/bao/long_moves.h), far past a
   // time limit that the search checks only between nodes. So the proofs of this thread get
   // the search's deadline (and a lap bound the caller set, ProofLimit), armed once the
   // first iteration has finished (a search always completes depth 1); a proof that passes

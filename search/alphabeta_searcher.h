@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 #include "search/alphabeta.h"
 #include "search/evaluator.h"
 #include "search/searcher.h"

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "engine/movegen.h"
+#include "engine/bao/movegen.h"
 #include "search/evaluator.h"
 #include "search/game_concepts.h"
 

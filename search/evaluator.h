@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/position.h"
+#include "engine/bao/position.h"
 #include "search/score.h"
 
 namespace bao::search {

@@ -59,8 +59,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/long_moves.h"
 #include "engine/error.h"
-#include "engine/long_moves.h"
 #include "engine/random.h"
 #include "search/game_concepts.h"
 #include "search/model_search.h"

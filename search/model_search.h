@@ -35,8 +35,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/long_moves.h"
 #include "engine/error.h"
-#include "engine/long_moves.h"
 #include "search/bao_game.h"
 #include "search/ordering.h"
 #include "search/result.h"
@@ -135,7 +135,7 @@ class ModelSearch {
   // Sets up a search at root (MAX = the side to move there); the root's children are in
   // buf_[0]. body(o) runs when MAX has a move; o gets the move named by o.best_index.
   // Under a budget with a deadline, a proof of a long move (rules.md 8, which can take
-  // seconds) stops at the deadline too (engine/long_moves.h: ProofLimit), and the search
+  // seconds) stops at the deadline too (engine/bao/long_moves.h: ProofLimit), and the search
   // stops as when the budget runs out (SearchStopped); without one nothing changes.
   template <class Body>
   ModelResult<Move> run(const State& root, Body&& body) {

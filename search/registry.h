@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/bao/rules.h"
 #include "engine/param.h"
-#include "engine/rules.h"
 #include "search/evaluator.h"
 #include "search/model_search.h"
 #include "search/random_tree.h"

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "search/evaluator.h"
 #include "search/result.h"
 

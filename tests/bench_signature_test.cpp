@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "engine/bench_positions.h"
+#include "engine/bao/bench_positions.h"
 
 namespace bao::experiments {
 namespace {

@@ -16,7 +16,7 @@ exits() {
 }
 tree="$tmp/tree"
 mkdir -p "$tree/engine" "$tree/search" "$tree/cli"
-printf '#include "engine/position.h"\n' > "$tree/search/ok.h"
+printf '#include "engine/bao/position.h"\n' > "$tree/search/ok.h"
 check "layers: an include of a lower layer passes" exits 0 check-layers "$tree"
 printf '#include "cli/common.h"\n' > "$tree/engine/bad.h"
 check "layers: engine/ including cli/ fails" exits 1 check-layers "$tree"

@@ -10,12 +10,12 @@
 #include <new>
 #include <sstream>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/checkers/game.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/perft.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"

@@ -7,8 +7,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/random.h"
 
 namespace bao {

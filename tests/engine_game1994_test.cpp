@@ -6,9 +6,9 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/record.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "test_util.h"
 
 namespace bao {

@@ -1,4 +1,4 @@
-// Long takasa moves (engine/long_moves.h): the fast proof against the lap-by-lap reference.
+// Long takasa moves (engine/bao/long_moves.h): the fast proof against the lap-by-lap reference.
 //
 // The reference is move execution with LongMoveOptions{fast_takasa = false, verdict_cache =
 // false}: every lap played one by one on the whole in-move state, Brent's cycle detection on
@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/long_moves.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/long_moves.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/random.h"
 
 namespace bao {

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "test_util.h"
 
 namespace bao {

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "test_util.h"
 
 namespace bao {

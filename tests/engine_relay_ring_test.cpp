@@ -1,5 +1,5 @@
-// The relative ring's lap, forward and backward (engine/relay_ring.h), against sowing done
-// one seed at a time; and the long-move proof (engine/long_moves.cpp), from both ends and
+// The relative ring's lap, forward and backward (engine/bao/relay_ring.h), against sowing done
+// one seed at a time; and the long-move proof (engine/bao/long_moves.cpp), from both ends and
 // forward alone, against moves sown seed by seed.
 //
 // The claims checked: lap and lap_portable are the relay lap (1.3, 3.1(6)); the lap is
@@ -14,10 +14,10 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/long_moves.h"
-#include "engine/position.h"
+#include "engine/bao/long_moves.h"
+#include "engine/bao/position.h"
+#include "engine/bao/relay_ring.h"
 #include "engine/random.h"
-#include "engine/relay_ring.h"
 
 namespace bao {
 namespace {

@@ -26,12 +26,12 @@
 #include <utility>
 #include <vector>
 
+#include "engine/bao/move.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 #include "engine/error.h"
-#include "engine/move.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/position.h"
-#include "engine/rules.h"
 
 namespace bao {
 namespace {
@@ -954,7 +954,7 @@ TEST(Rules, R8_InfiniteMoveIsIllegal) {
 
 // The same for a move whose cycle shows only after the verdict cache's threshold (4,096
 // laps): A2R* repeats a state after 7,320 laps, which the independent simulation confirms.
-// The first generation proves it infinite and stores the verdict (engine/verdict_cache.h);
+// The first generation proves it infinite and stores the verdict (engine/bao/verdict_cache.h);
 // the next reads it back, as does a position that differs only on North's side, since a
 // takasa move's verdict depends on the mover's ring alone. Every reading drops A2R*.
 //         8   7   6   5   4   3   2   1

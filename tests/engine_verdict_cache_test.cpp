@@ -1,4 +1,4 @@
-// VerdictCache and verdict_tag (engine/verdict_cache.h): what is stored comes back, tags
+// VerdictCache and verdict_tag (engine/bao/verdict_cache.h): what is stored comes back, tags
 // never collide, a slot holds the newest verdict; a tag depends on what the move's laps
 // depend on and nothing else.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/verdict_cache.h"
+#include "engine/bao/verdict_cache.h"
 
 namespace bao {
 namespace {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/notation.h"
+#include "engine/bao/position.h"
 #include "engine/error.h"
-#include "engine/notation.h"
-#include "engine/position.h"
 #include "engine/text_input.h"
 #include "experiments/config.h"
 #include "experiments/player.h"

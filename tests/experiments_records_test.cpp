@@ -9,9 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "experiments/config.h"
 #include "experiments/records.h"
 #include "input_error.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "input_error.h"
 #include "models/all_searchers.h"
 #include "models/dirichlet_belief.h"

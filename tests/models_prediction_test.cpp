@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "input_error.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"

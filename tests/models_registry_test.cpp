@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/games.h"

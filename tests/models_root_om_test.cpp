@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "input_error.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"

@@ -12,9 +12,9 @@
 #include <limits>
 #include <utility>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 #include "input_error.h"
 #include "models/all_searchers.h"

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/bench_positions.h"
+#include "engine/bao/bench_positions.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/alphabeta.h"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "models/evaluators.h"
 #include "search/bao_game.h"
 #include "search/ddom.h"

@@ -1,8 +1,8 @@
 // Long proofs and the threads and limits around them: a proof stops at an armed
-// ProofLimit and leaves nothing in the verdict cache (engine/long_moves.h); a search stopped
+// ProofLimit and leaves nothing in the verdict cache (engine/bao/long_moves.h); a search stopped
 // inside a proof returns its last finished iteration, exactly what a search to that depth
 // returns (search/searcher.cpp); the verdict cache shared by all threads gives every thread
-// the children one thread alone computes (engine/verdict_cache.h). Deterministic: the
+// the children one thread alone computes (engine/bao/verdict_cache.h). Deterministic: the
 // limits are lap bounds, or a deadline already passed, never a wall-clock measurement. The
 // opponent-model searches stop in a proof too (search/model_search.h).
 #include <gtest/gtest.h>
@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "engine/long_moves.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/verdict_cache.h"
+#include "engine/bao/long_moves.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/verdict_cache.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "search/bao_game.h"

@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/position.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
 #include "experiments/bench_suite.h"
 #include "experiments/tree_searchers.h"
 #include "models/all_searchers.h"

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/random.h"
 #include "search/solver/bao_proof_file.h"
 #include "search/solver/exact.h"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/position.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/position.h"
 #include "search/random_tree.h"
 
 namespace bao::test {

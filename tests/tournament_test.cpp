@@ -15,9 +15,9 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "experiments/config.h"
 #include "experiments/folder_lock.h"
 #include "experiments/player.h"

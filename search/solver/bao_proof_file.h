@@ -17,7 +17,7 @@
 #include <ostream>
 #include <string>
 
-#include "engine/notation.h"
+#include "engine/bao/notation.h"
 #include "search/bao_game.h"
 #include "search/solver/proof.h"
 

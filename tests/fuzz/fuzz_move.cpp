@@ -1,9 +1,9 @@
 // The move reader: the first line is a position string (the kiswahili start when it
 // does not parse), the rest a move text. An accepted move is legal and its canonical
 // text reads back to the same move.
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,9 +5,9 @@
 // date, and the game ends or reaches the ply cap (every move terminates).
 #include <set>
 
+#include "engine/bao/movegen.h"
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {

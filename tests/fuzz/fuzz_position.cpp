@@ -1,8 +1,8 @@
 // The position reader (notation.md "Position string"): any text is accepted or refused
 // with InputError; an accepted position prints and reads back to itself, with the seed
 // total of rule 2 and an up-to-date hash.
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

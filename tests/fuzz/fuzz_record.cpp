@@ -1,7 +1,7 @@
 // The game-record reader: any text is read or refused with InputError; a record read
 // writes back to text that reads to the same game (start, moves, result).
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/record.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

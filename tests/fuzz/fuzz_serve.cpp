@@ -14,9 +14,9 @@
 
 #include "cli/game_session.h"
 #include "cli/serve_api.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {

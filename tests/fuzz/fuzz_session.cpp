@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "cli/common.h"
+#include "engine/bao/notation.h"
+#include "engine/bao/record.h"
 #include "engine/error.h"
-#include "engine/notation.h"
-#include "engine/record.h"
 #include "engine/text_input.h"
 #include "tests/fuzz/fuzz_util.h"
 

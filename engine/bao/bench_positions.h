@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

@@ -19,9 +19,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

@@ -1,14 +1,14 @@
 // Move execution and generation. Rule numbers are Donkers' (appendix C of Nosce Hostem)
 // as quoted in docs/rules.md; "3.1(n)" is step n of rules.md 3.1, the after-lap order.
-#include "engine/movegen.h"
+#include "engine/bao/movegen.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
+#include "engine/bao/long_moves.h"
+#include "engine/bao/verdict_cache.h"
 #include "engine/cycle_detector.h"
-#include "engine/long_moves.h"
-#include "engine/verdict_cache.h"
 
 namespace bao {
 namespace {
@@ -21,7 +21,7 @@ constexpr int kRightKichwa = 7;  // front pit 8
 // does not end is eventually periodic whatever the starting lap).
 constexpr std::uint32_t kFreeLaps = 64;
 // Every lap sows at least 2 seeds, so kFreeLaps laps sow 16 or more: the condition under
-// which play_takasa_laps may skip 3.1(1) (engine/long_moves.h).
+// which play_takasa_laps may skip 3.1(1) (engine/bao/long_moves.h).
 static_assert(2 * kFreeLaps >= kRing);
 
 // Sowing step (+1 cw, -1 acw) of the letter L/R from a pit (notation.md): along the front

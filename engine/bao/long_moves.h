@@ -7,7 +7,7 @@
 //
 // The proof. The ring is kept as seen from the pit the last lap ended in (byte i = the pit i
 // steps further in the sowing direction), two 64-bit words, so a lap is a rotation and an
-// add of a table entry (engine/relay_ring.h). Where no pit is special -- no takasia-ed pit
+// add of a table entry (engine/bao/relay_ring.h). Where no pit is special -- no takasia-ed pit
 // (4.1b) and no owned house in the namua stage (3.1(5)) -- the lap map commutes with
 // rotating the ring: if the relative state repeats, the absolute state at the repeat is the
 // earlier one rotated by k pits, so the sequence of laps from then on is the earlier one
@@ -33,7 +33,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "engine/position.h"
+#include "engine/bao/position.h"
 
 namespace bao {
 
@@ -69,7 +69,7 @@ LapsResult play_takasa_laps(TakasaLaps& t, std::uint64_t max_laps);
 // thread (ProofLimitScope), and every proof on the thread -- the fast takasa laps above and
 // move execution's lap-by-lap loop -- calls proof_checkpoint() every kProofCheckLaps laps,
 // which throws ProofStopped once an armed limit has passed. The throw leaves move
-// generation (engine/movegen.h) from inside the proof: nothing is stored in the verdict
+// generation (engine/bao/movegen.h) from inside the proof: nothing is stored in the verdict
 // cache for the unfinished move, and the children list being filled is left incomplete,
 // so the caller must throw it away (a search abandons the iteration, search/searcher.cpp).
 // Without an armed limit nothing ever throws and no result changes.

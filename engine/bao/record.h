@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "engine/move.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/movegen.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

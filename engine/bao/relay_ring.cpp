@@ -1,9 +1,9 @@
 // The relative ring's lap backward (relay_ring.h).
-#include "engine/relay_ring.h"
+#include "engine/bao/relay_ring.h"
 
 #include <cstring>
 
-#include "engine/position.h"
+#include "engine/bao/position.h"
 
 namespace bao {
 

@@ -1,4 +1,4 @@
-#include "engine/verdict_cache.h"
+#include "engine/bao/verdict_cache.h"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 
 #include <charconv>
 #include <sstream>

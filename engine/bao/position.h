@@ -14,7 +14,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "engine/rules.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

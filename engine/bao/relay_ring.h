@@ -1,5 +1,5 @@
 // The mover's ring during a takasa move and its lap, forward and backward (rules.md 1.3,
-// 3.1(6)). Used by the long-move proof (engine/long_moves.h).
+// 3.1(6)). Used by the long-move proof (engine/bao/long_moves.h).
 //
 // RelRing: the mover's 16 pits seen from the pit whose 3.1 decision is next (the pit the
 // last lap ended in): byte i (lo bytes 0..7, hi bytes 8..15) is the pit i steps further in
@@ -44,7 +44,7 @@ struct RelRing {
 
 namespace relay_ring_detail {
 
-inline constexpr int kMaxSeeds = 64;  // = kSeeds (engine/position.h), asserted in relay_ring.cpp
+inline constexpr int kMaxSeeds = 64;  // = kSeeds (engine/bao/position.h), asserted in relay_ring.cpp
 
 // kLap[n]: what a lap of n seeds adds to the ring turned by n % 16, with the lifted pit's n
 // seeds taken out (so the lap is turn + add, and no byte clearing on the way). Turned,

@@ -1,11 +1,11 @@
 // Long takasa moves: the relative-ring lap and the rotation-aware cycle proof of
 // long_moves.h. Rule numbers are Donkers' as quoted in docs/rules.md.
-#include "engine/long_moves.h"
+#include "engine/bao/long_moves.h"
 
 #include <cstring>
 
+#include "engine/bao/relay_ring.h"
 #include "engine/cycle_detector.h"
-#include "engine/relay_ring.h"
 
 namespace bao {
 namespace {

@@ -4,7 +4,7 @@
 // Three mtaji positions were taken out: their searches meet takasa moves that take 25
 // million to over a billion laps to prove infinite (0.2 to 12 s), which would dominate
 // the speed figure. They are kept in tests/data/long-moves.txt.
-#include "engine/bench_positions.h"
+#include "engine/bao/bench_positions.h"
 
 namespace bao {
 

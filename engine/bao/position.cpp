@@ -1,4 +1,4 @@
-#include "engine/position.h"
+#include "engine/bao/position.h"
 
 namespace bao {
 namespace {

@@ -8,15 +8,15 @@
 //
 // Nothing here allocates: lists are fixed-capacity, cycle detection (Brent) keeps one
 // saved in-move state. Nothing here throws, except ProofStopped out of a long move's proof
-// while the thread has an armed ProofLimit (engine/long_moves.h); the list being filled is
+// while the thread has an armed ProofLimit (engine/bao/long_moves.h); the list being filled is
 // then incomplete and nothing about the unfinished move is cached.
 #pragma once
 
 #include <boost/container/static_vector.hpp>
 
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

@@ -1,9 +1,9 @@
-#include "engine/record.h"
+#include "engine/bao/record.h"
 
 #include <cctype>
 
+#include "engine/bao/notation.h"
 #include "engine/error.h"
-#include "engine/notation.h"
 #include "engine/text_input.h"
 
 namespace bao {

@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "engine/bao/move.h"
+#include "engine/bao/position.h"
+#include "engine/bao/rules.h"
 
 namespace bao {
 

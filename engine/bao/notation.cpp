@@ -1,11 +1,11 @@
-#include "engine/notation.h"
+#include "engine/bao/notation.h"
 
 #include <charconv>
 #include <sstream>
 #include <vector>
 
+#include "engine/bao/movegen.h"
 #include "engine/error.h"
-#include "engine/movegen.h"
 #include "engine/text_input.h"
 
 namespace bao {
