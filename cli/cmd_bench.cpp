@@ -8,6 +8,11 @@
 // measure, each the median of --repeat runs, as a table on stdout or, with --json, as one
 // JSON document (what scripts/bench-compare reads), then the long-move ratio's summary; a
 // line per finished measure on stderr.
+// bao bench --game G: the same for another registered game (experiments/bench_any_game.h):
+// its start and seeded random positions, the game's first evaluator unless --eval names
+// one; the suite's lines are perft from the start, alpha-beta and the searchers the game
+// runs. `--game bao` is Bao's own bench (the signature); Bao with parameters goes the
+// other games' way.
 // The suite's options are refused without --suite and plain bench's --searcher and
 // --verbose with it, each by name, so that no option is silently ignored.
 #include <algorithm>
@@ -16,10 +21,13 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "experiments/bench_any_game.h"
 #include "experiments/bench_signature.h"
 #include "experiments/bench_suite.h"
+#include "models/games.h"
 #include "search/registry.h"
 #include "search/searcher.h"
+#include "search/spec.h"
 
 namespace bao::cli {
 namespace {
@@ -29,8 +37,10 @@ constexpr const char* kSuiteOnly[] = {"repeat",      "min-seconds",  "json",    
                                       "om-depth",    "perft-depths", "long-depth", "long-moves",
                                       "ratio-depth", "ratio-limit",  "threads"};
 
-int plain_bench(const po::variables_map& vm, int depth, const std::string& searcher, const std::string& eval) {
-  const experiments::BenchReport rep = experiments::run_bench(depth, searcher, eval);
+int plain_bench(const po::variables_map& vm, int depth, const std::string& searcher, const std::string& eval,
+                const search::AnyGame* game) {
+  const experiments::BenchReport rep =
+      game ? experiments::run_game_bench(*game, depth, searcher, eval) : experiments::run_bench(depth, searcher, eval);
   if (vm.count("verbose")) {
     for (std::size_t i = 0; i < rep.per_position.size(); ++i) {
       const experiments::BenchPositionResult& p = rep.per_position[i];
@@ -38,8 +48,8 @@ int plain_bench(const po::variables_map& vm, int depth, const std::string& searc
                 << p.nodes << "\n";
     }
   }
-  std::cerr << rep.per_position.size() << " positions, depth " << depth << ", " << searcher << ", eval " << eval
-            << "\n";
+  std::cerr << (game ? game->spec() + ": " : std::string()) << rep.per_position.size() << " positions, depth " << depth
+            << ", " << searcher << ", eval " << eval << "\n";
   // EBF: the nodes of an iteration over those of the one before, per ply between them
   // (a depth-limited alpha-beta iterates every id_step-th depth); none for the first.
   // Depths without an iteration are not listed.
@@ -120,6 +130,7 @@ void print_ratio(const experiments::LongMoveRatio& r, int repeat) {
 }
 
 void print_table(const experiments::SuiteReport& rep) {
+  if (!rep.game.empty()) std::cout << "game " << rep.game << "\n";
   std::cout << "bao bench --suite: median of " << rep.options.repeat << " run" << (rep.options.repeat > 1 ? "s" : "")
             << " (each at least " << rep.options.min_seconds << " s, seconds per pass), eval " << rep.options.eval
             << ", one thread; perft nodes are leaves\n";
@@ -144,7 +155,7 @@ void print_table(const experiments::SuiteReport& rep) {
   if (rep.has_ratio) print_ratio(rep.ratio, rep.options.repeat);
 }
 
-int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
+int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o, const search::AnyGame* game) {
   for (const char* opt : {"searcher", "verbose"})
     if (vm.count(opt))
       throw po::error(std::string("--") + opt + " is plain bench's; with --suite choose searchers with --searchers");
@@ -167,7 +178,13 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
                     std::to_string(search::hardware_threads()) + " hardware threads of this machine");
   if (o.ratio_limit < 1 || o.ratio_limit > 1000000)
     throw po::error("--ratio-limit must be between 1 and 1000000, found " + std::to_string(o.ratio_limit));
-  if (vm.count("perft-depths")) {
+  if (vm.count("perft-depths") && game) {
+    const std::string text = vm["perft-depths"].as<std::string>();
+    const std::vector<int> d = parse_int_list("perft-depths", text, 1, 30);
+    if (d.size() != 1)
+      throw po::error("--perft-depths takes one depth (from the start) with --game, found '" + text + "'");
+    o.perft_depths[0] = d[0];
+  } else if (vm.count("perft-depths")) {
     const std::string text = vm["perft-depths"].as<std::string>();
     const std::vector<int> d = parse_int_list("perft-depths", text, 1, 30);
     if (d.size() != 3)
@@ -176,14 +193,29 @@ int suite_bench(const po::variables_map& vm, experiments::SuiteOptions o) {
     for (int i = 0; i < 3; ++i) o.perft_depths[i] = d[static_cast<std::size_t>(i)];
   }
   if (vm.count("searchers")) parse_searchers(vm["searchers"].as<std::string>(), o);
-  const experiments::SuiteReport rep = experiments::run_suite(o, [](const experiments::SuiteLine& l) {
+  const auto progress = [](const experiments::SuiteLine& l) {
     std::cerr << "bench suite: " << l.name << " depth " << l.depth << ": " << l.seconds << " s\n";
-  });
+  };
+  const experiments::SuiteReport rep =
+      game ? experiments::run_game_suite(*game, o, progress) : experiments::run_suite(o, progress);
   if (vm.count("json"))
     std::cout << experiments::suite_json(rep);
   else
     print_table(rep);
   return kExitOk;
+}
+
+// The game --game names, or null for Bao's own bench (no --game, or `bao` without
+// parameters). Bao's long-move lines and ratio are refused by name with another game.
+std::unique_ptr<search::AnyGame> bench_game(const po::variables_map& vm) {
+  if (!vm.count("game")) return nullptr;
+  const std::string spec = vm["game"].as<std::string>();
+  auto g = models::make_game(spec);
+  const search::Spec parsed = search::parse_spec(spec);
+  if (parsed.name == "bao" && spec.find('(') == std::string::npos) return nullptr;
+  for (const char* opt : {"long-depth", "long-moves", "ratio-depth", "ratio-limit"})
+    if (vm.count(opt)) throw po::error(std::string("--") + opt + " measures Bao's long moves; not with --game " + spec);
+  return g;
 }
 
 }  // namespace
@@ -193,8 +225,11 @@ int cmd_bench(const std::vector<std::string>& args) {
   std::string searcher = experiments::kBenchSearcher, eval = experiments::kBenchEval;
   experiments::SuiteOptions suite;
   po::options_description desc("options");
-  desc.add_options()("depth", po::value(&depth)->value_name("D"),
-                     "search depth (default 11, the signature's; with --suite alpha-beta's on the bench positions)")(
+  desc.add_options()("game", po::value<std::string>()->value_name("G"),
+                     "another registered game's bench (bao search --list-games): its start and seeded random "
+                     "positions, its first evaluator unless --eval")(
+      "depth", po::value(&depth)->value_name("D"),
+      "search depth (default 11, the signature's; with --suite alpha-beta's on the bench positions)")(
       "searcher", po::value(&searcher)->value_name("S"), "searcher (default alphabeta)")(
       "eval", po::value(&eval)->value_name("E"), "evaluator (default default)")("verbose",
                                                                                 "one line per position on stderr");
@@ -223,12 +258,16 @@ int cmd_bench(const std::vector<std::string>& args) {
       "machine's hardware threads where fewer; 1: none)");
   po::variables_map vm;
   const char* synopsis =
-      "[--depth D] [--searcher S] [--eval E] [--verbose]\n"
-      "       bao bench --suite [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers LIST]\n"
+      "[--game G] [--depth D] [--searcher S] [--eval E] [--verbose]\n"
+      "       bao bench --suite [--game G] [--repeat N] [--min-seconds S] [--json] [--depth D] [--eval E] [--searchers "
+      "LIST]\n"
       "                 [--om-depth D] [--perft-depths K,J,M] [--long-depth D] [--long-moves FILE ...]\n"
       "                 [--ratio-depth D] [--ratio-limit L] [--threads N]";
   if (!parse("bench", synopsis, args, desc, nullptr, vm)) return kExitOk;
   if (depth < 1 || depth > 20) throw po::error("--depth must be between 1 and 20, found " + std::to_string(depth));
+  const std::unique_ptr<search::AnyGame> game = bench_game(vm);
+  if (game && !vm.count("eval")) eval = game->evaluators().front().name;
+  if (game) suite.perft_depths[0] = experiments::kGameSuitePerftDepth;
   if (vm.count("suite")) {
     suite.ab_depth = depth;
     suite.eval = eval;
@@ -236,11 +275,11 @@ int cmd_bench(const std::vector<std::string>& args) {
     // holds every search to (search::hardware_threads): none on a one-core machine.
     if (!vm.count("threads") && search::hardware_threads() > 0)
       suite.threads = std::min(suite.threads, search::hardware_threads());
-    return suite_bench(vm, suite);
+    return suite_bench(vm, suite, game.get());
   }
   for (const char* opt : kSuiteOnly)
     if (vm.count(opt)) throw po::error(std::string("--") + opt + " needs --suite");
-  return plain_bench(vm, depth, searcher, eval);
+  return plain_bench(vm, depth, searcher, eval, game.get());
 }
 
 }  // namespace bao::cli

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
 #include "engine/bao/bench_positions.h"
 #include "engine/bao/movegen.h"
@@ -17,6 +16,7 @@
 #include "engine/bao/verdict_cache.h"
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "experiments/bench_timing.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "models/strength_mode.h"
@@ -25,33 +25,8 @@ namespace bao::experiments {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// What one run of a line measured.
-struct Run {
-  std::uint64_t nodes = 0, leaf_evals = 0;
-  double seconds = 0;
-  std::uint64_t made = 0;  // MCTS: positions made (Result::positions)
-};
-
-// Runs f on a thread of its own and returns its result, rethrowing what it threw: a new
-// thread has empty thread_local caches, and the process's verdict cache (shared by all
-// threads, engine/bao/verdict_cache.h) is emptied first, so f starts as cold as a fresh process.
-Run on_fresh_thread(const std::function<Run()>& f) {
-  clear_verdict_cache();
-  Run out;
-  std::exception_ptr error;
-  std::thread t([&] {
-    try {
-      out = f();
-    } catch (...) {
-      error = std::current_exception();
-    }
-  });
-  t.join();
-  if (error) std::rethrow_exception(error);
-  return out;
-}
+using Clock = BenchClock;
+using Run = BenchRun;
 
 struct SearchPosition {
   Variant variant;
@@ -89,57 +64,6 @@ Run perft_run(const Position& p, const Rules& rules, int depth) {
   run.nodes = perft(p, rules, depth);
   run.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return run;
-}
-
-// One run of a line: passes of f, each on a fresh thread, until they took min_seconds
-// together (at least one pass, at most kMaxPasses); per pass, the mean of them.
-constexpr int kMaxPasses = 10000;
-Run timed_run(const std::function<Run()>& f, double min_seconds, int& passes) {
-  Run total;
-  passes = 0;
-  do {
-    const Run r = on_fresh_thread(f);
-    total.nodes += r.nodes;
-    total.leaf_evals += r.leaf_evals;
-    total.seconds += r.seconds;
-    total.made += r.made;
-    ++passes;
-  } while (total.seconds < min_seconds && passes < kMaxPasses);
-  const auto n = static_cast<std::uint64_t>(passes);
-  return {total.nodes / n, total.leaf_evals / n, total.seconds / passes, total.made / n};
-}
-
-// `repeat` runs of f into one line with the medians.
-SuiteLine measure(SuiteLine line, const SuiteOptions& o, const std::function<Run()>& f) {
-  std::vector<double> nodes, evals, rates, made_rates;
-  for (int i = 0; i < o.repeat; ++i) {
-    int passes = 0;
-    const Run r = timed_run(f, o.min_seconds, passes);
-    const double secs = std::max(r.seconds, 1e-9);  // a clock tick can read 0 for a tiny run
-    line.run_seconds.push_back(secs);
-    line.run_passes.push_back(passes);
-    nodes.push_back(static_cast<double>(r.nodes));
-    evals.push_back(static_cast<double>(r.leaf_evals));
-    rates.push_back(static_cast<double>(r.nodes) / secs);
-    made_rates.push_back(static_cast<double>(r.made) / secs);
-  }
-  line.positions_per_s = median_of(made_rates);
-  line.seconds = median_of(line.run_seconds);
-  line.nodes = static_cast<std::uint64_t>(median_of(nodes));
-  line.leaf_evals = static_cast<std::uint64_t>(median_of(evals));
-  line.nodes_per_s = median_of(rates);
-  line.speed = line.kind == "perft" ? line.nodes_per_s : 1.0 / line.seconds;
-  return line;
-}
-
-SuiteLine line_of(std::string name, std::string kind, std::string spec, int depth, std::size_t positions) {
-  SuiteLine l;
-  l.name = std::move(name);
-  l.kind = std::move(kind);
-  l.spec = std::move(spec);
-  l.depth = depth;
-  l.positions = positions;
-  return l;
 }
 
 std::vector<SearchPosition> bench_set() {
@@ -345,13 +269,6 @@ nlohmann::ordered_json ratio_json(const LongMoveRatio& r) {
 
 }  // namespace
 
-double median_of(std::vector<double> xs) {
-  if (xs.empty()) return 0;
-  std::sort(xs.begin(), xs.end());
-  const std::size_t m = xs.size() / 2;
-  return xs.size() % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
-}
-
 std::vector<std::string> suite_default_searchers() {
   std::vector<std::string> out;
   for (const search::SearcherEntry& e : models::searchers().entries())
@@ -384,7 +301,7 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
   const std::vector<std::string> specs = searcher_specs(o, eval, rep.skipped);
   const std::vector<SearchPosition> bench = bench_set();
   const auto add = [&](SuiteLine line, const std::function<Run()>& f) {
-    rep.lines.push_back(measure(std::move(line), o, f));
+    rep.lines.push_back(measure_line(std::move(line), o, f));
     if (done) done(rep.lines.back());
   };
   const SearchPosition perft_positions[3] = {{Variant::Kiswahili, start_position(Variant::Kiswahili)},
@@ -395,31 +312,31 @@ SuiteReport run_suite(const SuiteOptions& o, const std::function<void(const Suit
     Rules rules;
     rules.variant = perft_positions[i].variant;
     const int d = o.perft_depths[i];
-    add(line_of(perft_names[i], "perft", "", d, 1),
+    add(suite_line(perft_names[i], "perft", "", d, 1),
         [&, rules, d] { return perft_run(perft_positions[i].position, rules, d); });
   }
-  add(line_of("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
+  add(suite_line("alphabeta bench", "search", "alphabeta", o.ab_depth, bench.size()),
       [&] { return search_all("alphabeta", eval, bench, o.ab_depth); });
   if (o.threads > 1) {
     const std::string threaded = "alphabeta(threads=" + std::to_string(o.threads) + ")";
-    add(line_of("alphabeta threads=" + std::to_string(o.threads) + " bench", "search", threaded, o.ab_depth,
-                bench.size()),
+    add(suite_line("alphabeta threads=" + std::to_string(o.threads) + " bench", "search", threaded, o.ab_depth,
+                   bench.size()),
         [&] { return search_all(threaded, eval, bench, o.ab_depth); });
   }
   // The strength mode as people get it (models/strength_mode.h): its searcher and evaluator.
   const auto strength_eval = models::make_evaluator(models::kStrengthEval);
-  add(line_of(std::string(models::kStrengthSearcher) + " " + models::kStrengthEval + " bench", "search",
-              models::kStrengthSearcher, o.ab_depth, bench.size()),
+  add(suite_line(std::string(models::kStrengthSearcher) + " " + models::kStrengthEval + " bench", "search",
+                 models::kStrengthSearcher, o.ab_depth, bench.size()),
       [&] { return search_all(models::kStrengthSearcher, strength_eval, bench, o.ab_depth); });
   for (const auto& entry : long_sets) {
     // A plain reference, not a structured binding: clang (the fuzz build) refuses to
     // capture those in a lambda.
     const auto& set = entry.second;
-    add(line_of("alphabeta " + entry.first, "search", "alphabeta", o.long_depth, set.size()),
+    add(suite_line("alphabeta " + entry.first, "search", "alphabeta", o.long_depth, set.size()),
         [&] { return search_all("alphabeta", eval, set, o.long_depth); });
   }
   for (const std::string& spec : specs) {
-    add(line_of(spec, "search", spec, o.searcher_depth, bench.size()),
+    add(suite_line(spec, "search", spec, o.searcher_depth, bench.size()),
         [&] { return search_all(spec, eval, bench, o.searcher_depth); });
   }
   if (o.ratio_depth > 0) {
@@ -439,6 +356,7 @@ std::string suite_json(const SuiteReport& rep) {
   nlohmann::ordered_json doc;
   doc["format"] = "bao bench --suite";
   doc["version"] = 1;
+  if (!rep.game.empty()) doc["game"] = rep.game;
   doc["repeat"] = rep.options.repeat;
   doc["eval"] = rep.options.eval;
   doc["min_seconds"] = rep.options.min_seconds;

@@ -130,6 +130,7 @@ struct SuiteSkip {
 };
 
 struct SuiteReport {
+  std::string game;  // the game's spec for another game's suite (bench_any_game.h); empty: Bao's
   SuiteOptions options;
   std::vector<SuiteLine> lines;
   std::vector<SuiteSkip> skipped;
@@ -144,8 +145,5 @@ SuiteReport run_suite(const SuiteOptions& options, const std::function<void(cons
 
 // The report as one JSON document (docs/performance.md#keeping-the-speed describes its keys).
 std::string suite_json(const SuiteReport& report);
-
-// The median of xs (the mean of the middle two for an even count); 0 for none.
-double median_of(std::vector<double> xs);
 
 }  // namespace bao::experiments

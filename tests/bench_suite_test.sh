@@ -113,6 +113,43 @@ refused() { # status, text the message must have, then bao bench arguments
   run bench "$@"
   check "bench $* is refused naming '$text'" eval "status_is $status && err_has \"\$text\" && out_empty"
 }
+# --- Another game (--game): the plain bench is deterministic and names its positions;
+# `--game bao` is Bao's own bench; the suite's perft line counts what `bao perft` counts,
+# its searcher lines use the game's evaluators, and a searcher the game cannot run is
+# listed as skipped with a reason naming the game.
+KALAH='kalah(houses=4,seeds=3)'
+run bench --game "$KALAH" --depth 4
+check "bench --game kalah exits 0" status_is 0
+check "bench --game kalah: 16 positions of the game" err_has "kalah(houses=4,seeds=3,empty_capture=false,end=either): 16 positions, depth 4"
+cp "$tmp/out" "$tmp/kalah-bench"
+run bench --game "$KALAH" --depth 4
+check "bench --game kalah: the same nodes again" eval 'grep "^nodes" "$tmp/out" | cmp -s - <(grep "^nodes" "$tmp/kalah-bench")'
+run bench --game "$KALAH" --depth 4 --searcher 'om-beta(model=sides)'
+check "bench --game kalah with om-beta exits 0" status_is 0
+run bench --game bao --depth 3
+cp "$tmp/out" "$tmp/bao-game"
+run bench --depth 3
+check "bench --game bao is Bao's bench" eval 'grep "^nodes" "$tmp/out" | cmp -s - <(grep "^nodes" "$tmp/bao-game")'
+run perft --game "$KALAH" --depth 5
+perft5=$(tail -n 1 "$tmp/out")
+run bench --suite --json --game "$KALAH" --repeat 1 --min-seconds 0 --depth 3 --om-depth 2 --perft-depths 5
+check "bench --suite --game exits 0" status_is 0
+check "bench --suite --game: game, perft, searchers and skips" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["game"].startswith("kalah(houses=4,seeds=3,"), doc["game"]
+assert doc["eval"] == "stores", doc["eval"]
+by = {l["name"]: l for l in doc["lines"]}
+assert by["perft start"]["nodes"] == int(sys.argv[2]) and by["perft start"]["depth"] == 5, by["perft start"]
+assert by["alphabeta bench"]["positions"] == 16 and by["alphabeta bench"]["nodes"] > 0
+assert "om-beta(model=sides)" in by, sorted(by)
+assert all("kalah(" in s["reason"] for s in doc["skipped"]), doc["skipped"]' "$tmp/out" "$perft5"
+refused 1 "--long-depth measures Bao's long moves" --suite --game "$KALAH" --long-depth 3
+refused 1 "--perft-depths takes one depth (from the start) with --game" --suite --game "$KALAH" --perft-depths 5,4,4
+refused 2 "--eval: " --suite --game "$KALAH" --eval material
+refused 2 "--searchers: " --suite --game "$KALAH" --searchers engine
+refused 2 "unknown game" --game chess
+
 refused 1 "--json needs --suite" --json
 refused 1 "--repeat needs --suite" --repeat 2
 refused 1 "--searchers needs --suite" --searchers om-beta
