@@ -24,6 +24,7 @@
 #include "cli/common.h"
 #include "engine/error.h"
 #include "models/dirichlet_belief.h"
+#include "models/game_type_learning.h"
 #include "models/type_learning.h"
 
 namespace bao::cli {
@@ -33,7 +34,7 @@ namespace {
 // The usage line of --help: every option, by mode.
 constexpr const char* kSynopsis =
     "--offline|--online --opponent M --types M1,M2,... [--depth D] [--searcher S] [--seed S] [--own P]\n"
-    "         [--plies A-B] [--opening-stream tournament|v1] [--variant V] [--rule KEY=VALUE ...]\n"
+    "         [--plies A-B] [--opening-stream tournament|v1] [--game G | --variant V] [--rule KEY=VALUE ...]\n"
     "    offline: [--positions N] [--repeats N] [--estimator count|em|bayes] [--iterations N] [--held-out N]\n"
     "             [--held-out-games N] [--threads N]\n"
     "    online:  [--player M] [--games N] [--ply-cap N] [--estimator epsilon|bayes] [--epsilon X] [--floor X]\n"
@@ -61,9 +62,11 @@ void print_prediction(const std::vector<models::PredictionRow>& rows) {
 // --offline: estimates the probabilities on sampled positions, prints them per type and
 // returns their means.
 std::vector<double> learn_offline(const models::PlayerModel& opp, const std::vector<models::PlayerModel>& types,
-                                  const Rules& rules, models::OfflineOptions& off, const std::string& plies) {
+                                  const Rules& rules, const search::AnyGame* game, models::OfflineOptions& off,
+                                  const std::string& plies) {
   if (!plies.empty()) std::tie(off.min_plies, off.max_plies) = parse_range_option("plies", plies, 0, 400);
-  const models::OfflineResult r = models::learn_types_offline(opp, types, rules, off);
+  const models::OfflineResult r = game ? models::learn_game_types_offline(*game, opp, types, off)
+                                       : models::learn_types_offline(opp, types, rules, off);
   std::cout << "type mean stddev hit_rate\n";
   for (std::size_t t = 0; t < types.size(); ++t)
     std::cout << types[t].describe() << " " << fmt(r.mean[t]) << " " << fmt(r.stddev[t]) << " " << fmt(r.hit_rate[t])
@@ -86,8 +89,8 @@ std::vector<double> learn_offline(const models::PlayerModel& opp, const std::vec
 // after each game (stderr) and at the end (stdout), writes every step to `trace` if named,
 // and returns the final belief.
 std::vector<double> learn_online(const models::PlayerModel& opp, const std::vector<models::PlayerModel>& types,
-                                 const models::PlayerModel& me, const Rules& rules, models::OnlineOptions& on,
-                                 const std::string& plies, const std::string& trace) {
+                                 const models::PlayerModel& me, const Rules& rules, const search::AnyGame* game,
+                                 models::OnlineOptions& on, const std::string& plies, const std::string& trace) {
   if (!plies.empty()) std::tie(on.min_plies, on.max_plies) = parse_range_option("plies", plies, 0, 400);
   std::ofstream tf;
   if (!trace.empty()) {
@@ -104,7 +107,7 @@ std::vector<double> learn_online(const models::PlayerModel& opp, const std::vect
     for (double x : last) std::cerr << " " << fmt(x);
     std::cerr << "\n";
   };
-  const auto steps = models::learn_types_online(opp, types, me, rules, on, [&](const models::OnlineStep& s) {
+  const auto on_step = [&](const models::OnlineStep& s) {
     if (s.game != last_game && last_game >= 0) report(last_game);
     last_game = s.game;
     last = s.probs;
@@ -113,7 +116,9 @@ std::vector<double> learn_online(const models::PlayerModel& opp, const std::vect
       for (double x : s.probs) tf << "," << fmt(x);
       tf << "\n";
     }
-  });
+  };
+  const auto steps = game ? models::learn_game_types_online(*game, opp, types, me, on, on_step)
+                          : models::learn_types_online(opp, types, me, rules, on, on_step);
   if (last_game >= 0) report(last_game);
   const std::vector<double> probs =
       steps.empty() ? std::vector<double>(types.size(), 1.0 / types.size()) : steps.back().probs;
@@ -153,6 +158,20 @@ void read_estimator(const std::string& text, bool offline, const po::variables_m
   off.estimator = on.estimator = e;
 }
 
+// Players EVAL[@DEPTH]: Bao's evaluators, or with --game the game's.
+std::vector<models::PlayerModel> read_models(const search::AnyGame* game, const std::string& text, int depth,
+                                             const std::string& searcher) {
+  return game ? models::parse_game_player_models(*game, text, depth, searcher)
+              : models::parse_player_models(text, depth, searcher);
+}
+
+models::PlayerModel read_one_model(const search::AnyGame* game, const std::string& option, const std::string& text,
+                                   int depth, const std::string& searcher) {
+  const std::vector<models::PlayerModel> m = read_models(game, text, depth, searcher);
+  if (m.size() != 1) throw po::error("--" + option + " names one player, found '" + text + "'");
+  return m.front();
+}
+
 }  // namespace
 
 int cmd_learn_types(const std::vector<std::string>& args) {
@@ -165,6 +184,7 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   models::OfflineOptions off;
   models::OnlineOptions on;
   po::options_description desc("options");
+  add_game_option(desc, o);
   add_rules_options(desc, o);
   desc.add_options()("offline", po::bool_switch(&offline), "estimate from sampled positions")(
       "online", po::bool_switch(&online), "Bayesian updates during games against the opponent")(
@@ -210,15 +230,22 @@ int cmd_learn_types(const std::vector<std::string>& args) {
   if (own < 0 || own >= 1) throw po::error("--own must be in [0, 1)");
   read_estimator(estimator, offline, vm, off, on);
   const Rules rules = make_rules(o);
-  const models::PlayerModel opp = models::parse_player_model(opponent, depth, searcher);
-  const std::vector<models::PlayerModel> types = models::parse_player_models(types_text, depth, searcher);
+  // Another game (--game): its evaluators name the players, its seeded walks give the
+  // positions (models/game_type_learning.h); Bao's walk streams are Bao's.
+  const std::unique_ptr<search::AnyGame> game = other_game(o);
+  if (game && vm.count("opening-stream"))
+    throw po::error("--opening-stream chooses Bao's walk streams; not with --game " + o.game);
+  if (game && !vm.count("player")) player = game->evaluators().front().name;
+  const models::PlayerModel opp = read_one_model(game.get(), "opponent", opponent, depth, searcher);
+  const std::vector<models::PlayerModel> types = read_models(game.get(), types_text, depth, searcher);
   on.seed = off.seed;
   on.tau = off.tau;
   if (vm.count("prior")) off.prior = on.prior = models::parse_dirichlet_prior(prior, static_cast<int>(types.size()));
   off.opening_stream = on.opening_stream = parse_stream_option(stream);
   const std::vector<double> probs =
-      offline ? learn_offline(opp, types, rules, off, plies)
-              : learn_online(opp, types, models::parse_player_model(player, depth, searcher), rules, on, plies, trace);
+      offline ? learn_offline(opp, types, rules, game.get(), off, plies)
+              : learn_online(opp, types, read_one_model(game.get(), "player", player, depth, searcher), rules,
+                             game.get(), on, plies, trace);
   std::cout << models::prom_spec("prom-beta", types, probs, own) << "\n";
   return kExitOk;
 }

@@ -26,12 +26,16 @@ static void refuse_empty_position(const std::string& p) {
   if (p.empty()) throw InputError("--position: empty; leave the option out for the variant's start position");
 }
 
-void add_position_options(po::options_description& desc, PositionOptions& o) {
+void add_game_option(po::options_description& desc, PositionOptions& o) {
   desc.add_options()("game", po::value(&o.game)->value_name("G"),
                      ("the game with its parameters, e.g. 'kalah(houses=6,seeds=4)' or 'bao(variant=kujifunza)'; "
                       "registered: " +
                       models::games().names() + " (default bao; docs/commands.md lists the parameters)")
                          .c_str());
+}
+
+void add_position_options(po::options_description& desc, PositionOptions& o) {
+  add_game_option(desc, o);
   add_rules_options(desc, o);
   desc.add_options()("position", po::value(&o.position)->value_name("P")->notifier(refuse_empty_position),
                      "position string (notation.md), quoted; default: the variant's start");

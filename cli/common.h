@@ -30,6 +30,8 @@ struct PositionOptions {
   bool variant_given = false;
 };
 void add_rules_options(po::options_description& desc, PositionOptions& o);
+// --game G: a registered game's spec (PositionOptions::game).
+void add_game_option(po::options_description& desc, PositionOptions& o);
 void add_position_options(po::options_description& desc, PositionOptions& o);
 // Bao's rules from --variant, --rule and a --game naming bao with parameters. Throws
 // InputError for a bad option or a conflict (--variant with bao(variant=...)).

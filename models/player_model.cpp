@@ -10,7 +10,7 @@
 
 namespace bao::models {
 
-PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher) {
+PlayerModel read_player_model(std::string_view text, int default_depth, const std::string& searcher) {
   PlayerModel m;
   m.searcher = searcher;
   m.depth = default_depth;
@@ -24,19 +24,30 @@ PlayerModel parse_player_model(std::string_view text, int default_depth, const s
     m.depth = depth;
   }
   if (m.eval.empty()) throw InputError("player '" + std::string(text) + "': no evaluator named");
-  make_evaluator(m.eval);  // throws for an unknown one
   return m;
 }
 
-std::vector<PlayerModel> parse_player_models(std::string_view text, int default_depth, const std::string& searcher) {
+std::vector<PlayerModel> read_player_models(std::string_view text, int default_depth, const std::string& searcher) {
   std::vector<PlayerModel> out;
   std::size_t at = 0;
   while (at <= text.size()) {
     std::size_t comma = text.find(',', at);
     if (comma == std::string_view::npos) comma = text.size();
-    out.push_back(parse_player_model(text.substr(at, comma - at), default_depth, searcher));
+    out.push_back(read_player_model(text.substr(at, comma - at), default_depth, searcher));
     at = comma + 1;
   }
+  return out;
+}
+
+PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher) {
+  PlayerModel m = read_player_model(text, default_depth, searcher);
+  make_evaluator(m.eval);  // throws for an unknown one
+  return m;
+}
+
+std::vector<PlayerModel> parse_player_models(std::string_view text, int default_depth, const std::string& searcher) {
+  std::vector<PlayerModel> out = read_player_models(text, default_depth, searcher);
+  for (const PlayerModel& m : out) make_evaluator(m.eval);
   return out;
 }
 

@@ -23,6 +23,11 @@ struct PlayerModel {
   std::string describe() const { return eval + "@" + std::to_string(depth); }
 };
 
+// "EVAL" or "EVAL@DEPTH" read without looking the evaluator up (each game checks its own
+// names); a comma-separated list. Throws InputError for a bad depth or no evaluator.
+PlayerModel read_player_model(std::string_view text, int default_depth, const std::string& searcher);
+std::vector<PlayerModel> read_player_models(std::string_view text, int default_depth, const std::string& searcher);
+
 // Reads "EVAL" or "EVAL@DEPTH" (depth 1..64; default_depth when absent). Throws
 // InputError for a bad depth or an unknown evaluator.
 PlayerModel parse_player_model(std::string_view text, int default_depth, const std::string& searcher);

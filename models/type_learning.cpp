@@ -141,31 +141,13 @@ Observations observe_positions(const PlayerModel& opponent, const std::vector<Pl
   return obs;
 }
 
-void check_offline_options(const std::vector<PlayerModel>& types, const OfflineOptions& o) {
-  if (types.empty()) throw InputError("learn types: give at least one type");
-  if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
-  if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
-  if (o.threads < 0 || o.threads > search::kMaxThreads)
-    throw InputError("learn types: threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) +
-                     ", found " + std::to_string(o.threads));
-  if (o.estimator == TypeEstimator::Epsilon)
-    throw InputError("learn types: --estimator epsilon is an on-line belief; off-line give count, em or bayes");
-  if (o.held_out < 0 || o.held_out > 1'000'000)
-    throw InputError("learn types: --held-out must be 0 to 1000000, found " + std::to_string(o.held_out));
-  if (o.held_out_games < 0 || o.held_out_games > 100'000)
-    throw InputError("learn types: --held-out-games must be 0 to 100000, found " + std::to_string(o.held_out_games));
-  if (o.games_ply_cap < 1) throw InputError("learn types: the held-out games' ply cap must be at least 1");
-  check_tau(o.tau);
-  dirichlet_prior(o.prior, types.size());
-}
-
 // One repeat's estimate by `e` from its positions [from, to).
-std::vector<double> estimate_part(TypeEstimator e, const Observations& obs, int from, int to, const OfflineOptions& o,
-                                  std::size_t types) {
+std::vector<double> estimate_part(TypeEstimator e, const std::vector<std::vector<char>>& hits,
+                                  const std::vector<std::vector<double>>& log_lik, int from, int to,
+                                  const OfflineOptions& o, std::size_t types) {
   if (e == TypeEstimator::Bayes)
-    return bayes_type_probabilities({obs.log_lik.begin() + from, obs.log_lik.begin() + to},
-                                    dirichlet_prior(o.prior, types));
-  const std::vector<std::vector<char>> part(obs.hits.begin() + from, obs.hits.begin() + to);
+    return bayes_type_probabilities({log_lik.begin() + from, log_lik.begin() + to}, dirichlet_prior(o.prior, types));
+  const std::vector<std::vector<char>> part(hits.begin() + from, hits.begin() + to);
   return e == TypeEstimator::Count ? count_type_probabilities(part) : estimate_type_probabilities(part, o.iterations);
 }
 
@@ -180,7 +162,7 @@ std::vector<PredictionRow> prediction_rows(const Observations& obs, const std::v
     for (int rep = 0; rep < o.repeats; ++rep) {
       std::vector<double> probs;
       try {
-        probs = estimate_part(e, obs, rep * o.positions, (rep + 1) * o.positions, o, types);
+        probs = estimate_part(e, obs.hits, obs.log_lik, rep * o.positions, (rep + 1) * o.positions, o, types);
       } catch (const InputError&) {
         continue;  // count without an unambiguous position: no estimate to score
       }
@@ -218,19 +200,50 @@ void agreement_rates(const std::vector<std::vector<char>>& hits, OfflineResult& 
 
 }  // namespace
 
+void check_offline_options(const std::vector<PlayerModel>& types, const OfflineOptions& o) {
+  if (types.empty()) throw InputError("learn types: give at least one type");
+  if (o.positions < 1 || o.repeats < 1) throw InputError("learn types: positions and repeats must be at least 1");
+  if (o.min_plies < 0 || o.min_plies > o.max_plies) throw InputError("learn types: bad position plies");
+  if (o.threads < 0 || o.threads > search::kMaxThreads)
+    throw InputError("learn types: threads must be 0 (all cores) to " + std::to_string(search::kMaxThreads) +
+                     ", found " + std::to_string(o.threads));
+  if (o.estimator == TypeEstimator::Epsilon)
+    throw InputError("learn types: --estimator epsilon is an on-line belief; off-line give count, em or bayes");
+  if (o.held_out < 0 || o.held_out > 1'000'000)
+    throw InputError("learn types: --held-out must be 0 to 1000000, found " + std::to_string(o.held_out));
+  if (o.held_out_games < 0 || o.held_out_games > 100'000)
+    throw InputError("learn types: --held-out-games must be 0 to 100000, found " + std::to_string(o.held_out_games));
+  if (o.games_ply_cap < 1) throw InputError("learn types: the held-out games' ply cap must be at least 1");
+  check_tau(o.tau);
+  dirichlet_prior(o.prior, types.size());
+}
+
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o) {
   check_offline_options(types, o);
   const std::size_t k = types.size();
   const Observations obs = observe_positions(opponent, types, rules, o);
+  OfflineResult r = offline_estimates(obs.hits, obs.log_lik, o, k);
+  if (o.held_out > 0) r.prediction = prediction_rows(obs, obs.held_out, o, k);
+  if (o.held_out_games > 0) {
+    r.prediction_games = prediction_rows(obs, obs.held_out_games, o, k);
+    r.game_positions = static_cast<int>(obs.held_out_games.size());
+  }
+  return r;
+}
+
+OfflineResult offline_estimates(const std::vector<std::vector<char>>& hits,
+                                const std::vector<std::vector<double>>& log_lik, const OfflineOptions& o,
+                                std::size_t k) {
   OfflineResult r;
   r.mean.assign(k, 0);
   r.stddev.assign(k, 0);
   r.hit_rate.assign(k, 0);
-  agreement_rates(obs.hits, r);
+  agreement_rates(hits, r);
   for (int rep = 0; rep < o.repeats; ++rep) {
     try {
-      r.per_repeat.push_back(estimate_part(o.estimator, obs, rep * o.positions, (rep + 1) * o.positions, o, k));
+      r.per_repeat.push_back(
+          estimate_part(o.estimator, hits, log_lik, rep * o.positions, (rep + 1) * o.positions, o, k));
     } catch (const InputError& e) {
       throw InputError("learn types, sample " + std::to_string(rep + 1) + " of " + std::to_string(o.repeats) + ": " +
                        e.what());
@@ -244,11 +257,6 @@ OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector
       for (const auto& pr : r.per_repeat) ss += (pr[t] - r.mean[t]) * (pr[t] - r.mean[t]);
       r.stddev[t] = std::sqrt(ss / (o.repeats - 1));
     }
-  }
-  if (o.held_out > 0) r.prediction = prediction_rows(obs, obs.held_out, o, k);
-  if (o.held_out_games > 0) {
-    r.prediction_games = prediction_rows(obs, obs.held_out_games, o, k);
-    r.game_positions = static_cast<int>(obs.held_out_games.size());
   }
   return r;
 }

@@ -83,6 +83,20 @@ struct OfflineResult {
 OfflineResult learn_types_offline(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
                                   const Rules& rules, const OfflineOptions& o);
 
+// Throws InputError for options the off-line learner cannot run with (no types, bad
+// counts, an on-line estimator, a bad tau or prior).
+void check_offline_options(const std::vector<PlayerModel>& types, const OfflineOptions& o);
+
+// The estimates of o.estimator on each of o.repeats samples of o.positions observations,
+// their mean, spread and agreement rates, from the observations alone: hits[i][k] whether
+// type k predicted the opponent's move at observation i, log_lik[i][k] that move's
+// log-likelihood under type k (read by bayes only). learn_types_offline and the learner on
+// other games (models/game_type_learning.h) both end here. Throws InputError naming the
+// sample an estimator fails on.
+OfflineResult offline_estimates(const std::vector<std::vector<char>>& hits,
+                                const std::vector<std::vector<double>>& log_lik, const OfflineOptions& o,
+                                std::size_t types);
+
 // ---- on-line ----
 
 struct OnlineOptions {

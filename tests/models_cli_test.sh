@@ -126,6 +126,33 @@ check "online exits 0" status_is 0
 check "online: the table" has "$tmp/out" "^type probability"
 check "online: progress on stderr" has "$tmp/err" "^game 1/1:"
 check "online: the trace" has "$tmp/trace.csv" "^game,ply,material@1,default@1"
+# Another game (--game): Kalah's evaluators as types; the opponent's own type draws the
+# most mass, the same numbers on one thread and two, and what only Bao computes refused.
+KALAH=(--game 'kalah(houses=4,seeds=3)')
+run learn-types "${KALAH[@]}" --offline --opponent stores@2 --types stores@2,sides@2 --positions 30 --repeats 2 \
+  --threads 1
+check "kalah offline exits 0" status_is 0
+cp "$tmp/out" "$tmp/kalah1"
+check "kalah offline: the opponent's own type has the larger mean" python3 - "$tmp/kalah1" <<'PY'
+import sys
+rows = {l.split()[0]: float(l.split()[1]) for l in open(sys.argv[1]) if l.startswith(("stores@2 ", "sides@2 "))}
+assert rows["stores@2"] > rows["sides@2"], rows
+PY
+run learn-types "${KALAH[@]}" --offline --opponent stores@2 --types stores@2,sides@2 --positions 30 --repeats 2 \
+  --threads 2
+check "kalah offline: the same on two threads" cmp -s "$tmp/out" "$tmp/kalah1"
+run learn-types "${KALAH[@]}" --online --opponent sides@2 --types stores@2,sides@2 --games 2 --ply-cap 40
+check "kalah online exits 0" status_is 0
+check "kalah online: the table" has "$tmp/out" "^type probability"
+check "kalah online: the PrOM spec" has "$tmp/out" "^prom-beta(types=stores:"
+run learn-types "${KALAH[@]}" --offline --opponent stores@2 --types stores@2,default@2
+check "kalah: an evaluator the game lacks exits 2" status_is 2
+check "kalah: the error names the game's evaluators" err_has "its evaluators: stores"
+run learn-types "${KALAH[@]}" --offline --opponent stores@2 --types stores@2,sides@2 --estimator bayes
+check "kalah: bayes exits 2" status_is 2
+check "kalah: bayes is Bao's, named" err_has "computed for Bao only"
+run learn-types "${KALAH[@]}" --offline --opponent stores@2 --types stores@2 --opening-stream v1
+check "kalah: --opening-stream refused" status_is 1
 run learn-types --offline --online --opponent material --types material
 check "learn-types with --offline and --online exits 1" status_is 1
 run learn-types --opponent material --types material
