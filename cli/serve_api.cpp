@@ -11,6 +11,7 @@
 #include "cli/serve_request.h"
 #include "cli/serve_results.h"
 #include "cli/serve_search_caps.h"
+#include "cli/serve_solve.h"
 #include "cli/web_assets.h"
 #include "engine/bao/movegen.h"
 #include "engine/bao/notation.h"
@@ -81,6 +82,13 @@ struct ServeApi::Impl {
          }},
         {"/api/evaluate", "POST",
          [](Impl& a, const http::Request& r) { return json_response(a.any.evaluate(parse_body(r), r.client_gone)); }},
+        {"/api/solve", "POST",
+         [](Impl& a, const http::Request& r) {
+           const json j = parse_body(r);
+           if (j.contains("game"))
+             bad("the board's solver takes Bao's positions; another game is solved with bao solve --game");
+           return json_response(solve_bao_position(j, a.o, a.searches));
+         }},
         {"/api/record", "POST", [](Impl& a, const http::Request& r) { return json_response(a.record(parse_body(r))); }},
         {"/api/results", "GET",
          [](Impl& a, const http::Request& r) {

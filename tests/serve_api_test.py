@@ -231,6 +231,30 @@ def no_files(searcher):
     return f"searcher '{searcher}': weights files are not available through the server; use evaluator names"
 
 
+# Positions of the 1994 game (tests/data/game1994-positions.tsv): after 23N South is to
+# move and loses in 4 plies, after 23S North is to move and wins in 5 (docs/results.md).
+AFTER_23N = "1,0,0,0,0,0,0,0/1,1,1,1,1,2,0,2/3,1,4,3,6,5,4,4/0,7,2,1,8,5,0,1 S 0,0 -- -"
+AFTER_23S = "1,0,2,6,19,1,0,0/1,1,1,1,1,2,0,2/1,0,7,1,0,0,0,0/1,2,5,1,4,1,2,1 N 0,0 -- -"
+
+
+def test_solve(s):
+    st, j = s.post("/api/solve", {"position": AFTER_23N})
+    check(st == 200 and j["status"] == "proven" and j["value"] == "loss" and j["winner"] == "North"
+          and j["to_move"] == "South", f"solve: after 23N South loses ({j})")
+    check(j.get("distance") == 4 and j.get("distance_exact") is True, f"solve: loss in exactly 4 plies ({j})")
+    st, j = s.post("/api/solve", {"position": AFTER_23S, "time_ms": 2000})
+    check(st == 200 and j["value"] == "win" and j["winner"] == "North" and j["distance"] == 5
+          and j["distance_exact"] is True and j["best"] == "b3L", f"solve: after 23S North wins in 5 with b3L ({j})")
+    st, j = s.post("/api/solve", {"time_ms": 1})
+    check(st == 200 and j["status"] == "open" and j["nodes"] >= 0, f"solve: the start is open within 1 ms ({j})")
+    st, j = s.post("/api/solve", {"position": NORTH_ROW_EMPTY})
+    check(st == 200 and j["status"] == "over" and j["result"], f"solve: a finished game says so ({j})")
+    for body, what in (({"time_ms": 999999}, "time_ms"), ({"depth": 3}, "depth"),
+                       ({"game": "kalah"}, "bao solve --game"), ({"position": "1,2"}, "position")):
+        st, j = s.post("/api/solve", body)
+        check(st == 400 and what in j.get("error", ""), f"solve: {body} refused naming {what} ({st} {j})")
+
+
 def test_search(s):
     best = cli_out("search", "--searcher", "engine", "--eval", "td-long", "--depth", "3").strip()
     st, j = s.post("/api/search", {"depth": 3})
@@ -978,7 +1002,8 @@ def main():
                 check(False, f"slow connections: {type(e).__name__}: {e}")
             for name, test in (("static", lambda: test_static(s)), ("info", lambda: test_info(s)),
                                ("position", lambda: test_position(s)), ("play", lambda: test_play(s)),
-                               ("search", lambda: test_search(s)), ("record", lambda: test_record(s, tmp)),
+                               ("search", lambda: test_search(s)), ("solve", lambda: test_solve(s)),
+                               ("record", lambda: test_record(s, tmp)),
                                ("results", lambda: test_results(s, res, bare)), ("strict", lambda: test_strict(s)),
                                ("messages", lambda: test_messages(s)),
                                ("analysis", lambda: test_analysis(tmp, s)),

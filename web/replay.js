@@ -9,6 +9,7 @@ import { boardFor } from './boards.js';
 import { choice, specName } from './game_choice.js';
 import { animateOn, pitOfMove } from './play.js';
 import { drawCurve } from './curves.js';
+import { showVerdict } from './solve_verdict.js';
 
 // game: the open game (/api/game); curves: the evaluation curves drawn for it
 // (/api/curve answers with a label and colour each); best: the move to mark at a ply.
@@ -220,6 +221,7 @@ export function setPly(k, animate) {
   markMisses(g);
   renderPrediction(g, k);
   if (replay.curves.length) drawCurve($('eval-curve'), replay.curves, k, (p) => setPly(p, false), sidesOf(g));
+  showVerdict(other ? null : { variant: g.variant, rules: g.rules_options, position: state.position });
 }
 
 // The next (dir 1) or previous (-1) ply from the current one, or the next miss when
