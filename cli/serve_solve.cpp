@@ -16,7 +16,7 @@ namespace bao::cli {
 namespace {
 
 constexpr std::int64_t kDefaultSolveMs = 2000;
-constexpr int kSolveTableMb = 64;
+constexpr int kSolveTableMb = 32;
 
 std::string move_text(const Position& p, const Rules& rules, int index) {
   ChildList kids;
@@ -33,13 +33,16 @@ json solve_bao_position(const json& j, const ServeOptions& o, std::counting_sema
   const Position& p = session.current();
   if (outcome(p, rules) != Outcome::Ongoing) return {{"status", "over"}, {"result", outcome_reason(p, rules)}};
   const std::int64_t time_ms = get_int(j, "time_ms", std::min(kDefaultSolveMs, o.max_time_ms), 1, o.max_time_ms);
-  const std::size_t table_mb = static_cast<std::size_t>(std::max(1, std::min(kSolveTableMb, o.max_memory_mb)));
+  const std::size_t table_mb = static_cast<std::size_t>(std::max(1, std::min(kSolveTableMb, o.max_memory_mb / 2)));
   const SearchSlot slot(slots, o.max_time_ms + 2000);
   const search::BaoGame g{rules};
+  // The tables are allocated (and zeroed) before the clocks start: on a loaded machine
+  // that alone can take a good part of a second.
+  search::solver::Dfpn<search::BaoGame> dfpn(g, table_mb);
+  search::solver::DistanceSolver<search::BaoGame> exact(g, table_mb);
   search::solver::SolveLimits limits;
   limits.seconds = static_cast<double>(time_ms) / 1000.0;
   search::solver::Budget budget(limits);
-  search::solver::Dfpn<search::BaoGame> dfpn(g, table_mb);
   const search::solver::DfpnAnswer d = search::solver::solve_dfpn(g, p, dfpn, budget);
   if (d.winner < 0) return {{"status", "open"}, {"nodes", budget.nodes()}, {"seconds", budget.seconds()}};
   json out = {{"status", "proven"},
@@ -57,7 +60,6 @@ json solve_bao_position(const json& j, const ServeOptions& o, std::counting_sema
     search::solver::SolveLimits rest;
     rest.seconds = limits.seconds - seconds;
     search::solver::Budget exact_budget(rest);
-    search::solver::DistanceSolver<search::BaoGame> exact(g, table_mb);
     const auto r = exact.solve(p, exact_budget, d.proof_depth);
     if (r.winner == d.winner) {
       out["distance"] = r.distance;

@@ -8,8 +8,8 @@
 // Answers: {"status": "proven", "to_move", "winner", "value": "win"|"loss" (the side to
 // move's), "distance" (plies), "distance_exact" (false: the proof's longest line, an upper
 // bound), "best", "nodes", "seconds"}; {"status": "open", "nodes", "seconds"} when the
-// budget ran out first; {"status": "over", "result"} for a finished game. The table is at
-// most 64 MiB and at most the server's --max-memory-mb; a solve holds one of the
+// budget ran out first; {"status": "over", "result"} for a finished game. The two tables are
+// at most 32 MiB each and together at most the server's --max-memory-mb; a solve holds one of the
 // server's search slots like a search.
 #pragma once
 

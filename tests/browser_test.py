@@ -11,7 +11,8 @@ a person sees:
   * an illegal click (a pit without a move) is refused with the reader's message and
     changes nothing;
   * Replay: the game listed and found by the filter, stepped to its end; the position
-    string shown is `bao replay`'s final position;
+    string shown is `bao replay`'s final position, and the solver's verdict beside the
+    curve says South loses in 4 there;
   * Summary: the score plot is drawn;
   * Analysis, on a second results folder that `bao run` plays here (om-beta against
     alpha-beta at low depth, with an SPRT): the games whose predicted replies missed
@@ -145,12 +146,14 @@ def start_server(bao, folders, log, max_depth=6):
     return proc, line.split()[-1]
 
 
-def wait(driver, cond, what, timeout=20):
+def wait(driver, cond, what, timeout=20, on_timeout=None):
     try:
         return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: cond(d))
     except Exception:
         try:
             seen = f" (status: {text(driver, '#play-status')!r}, message: {text(driver, '#message')!r})"
+            if on_timeout:
+                seen += f" (shown: {on_timeout(driver)!r})"
         except Exception:
             seen = ""
         fail(f"timed out waiting for {what}{seen}")
@@ -295,6 +298,9 @@ def check_replay(driver, final_position):
     wait(driver, lambda d: "ply 46 of 46" in text(d, "#replay-ply"), "the last ply")
     shown = text(driver, "#replay-position")
     check(shown == final_position, f"the final position shown is bao replay's: {shown}")
+    # The solver's verdict beside the curve: after 23N South loses in 4 (docs/results.md).
+    wait(driver, lambda d: "South to move, loss in 4 plies" in text(d, "#solve-verdict"),
+         "the solver's verdict at the last ply", on_timeout=lambda d: text(d, "#solve-verdict"))
     # Analysis at the final position, on request.
     d = driver.find_element(By.ID, "analyse-depth")
     d.clear()
