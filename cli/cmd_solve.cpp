@@ -4,7 +4,8 @@
 // --proof the proof's size. For Kalah (--game 'kalah(...)'): game, position, value (the
 // final margin, South's seeds minus North's, or open with the bounds proven), mover (the
 // same from the side to move's view), best, tests, iterations, nodes, seconds, nps. stderr: a
-// progress line every --progress-s seconds.
+// progress line every --progress-s seconds. With --children, the lines of
+// cli/solve_children.h instead: every legal move's value.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "cli/common.h"
+#include "cli/solve_children.h"
 #include "engine/bao/notation.h"
 #include "engine/error.h"
 #include "engine/kalah/kalah_traits.h"
@@ -37,6 +39,7 @@ struct SolveOptions {
   int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
   int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
   bool kalah = false;                   // --game names Kalah: the margin solver
+  bool children = false;                // every legal move's value (cli/solve_children.h)
   std::int64_t limit_nodes = 0, tt_mb = 64;
   double limit_s = 0, progress_s = 5;
   int max_path = 1000;
@@ -70,7 +73,10 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
                "stop after N positions expanded (value: open)")("limit-s", po::value(&o.limit_s)->value_name("S"),
                                                                 "stop after S seconds (value: open)")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
-      "tt-mb", po::value(&o.tt_mb)->value_name("MB"), "the table's size in MiB, 1 to 65536 (default 64)")(
+      "children", po::bool_switch(&o.children),
+      "solve every legal move's child on its own budget and print its value from the mover's view, one tab-separated "
+      "line each: child MOVE VALUE NODES POSITION, then: value V")("tt-mb", po::value(&o.tt_mb)->value_name("MB"),
+                                                                   "the table's size in MiB, 1 to 65536 (default 64)")(
       "max-path", po::value(&o.max_path)->value_name("PLIES"),
       "dfpn: a line longer than this counts as not won by the side proving; 1 to 2000 (bao check-proof replays lines "
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
@@ -78,10 +84,10 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   po::variables_map vm;
   const std::string synopsis = std::string(kPositionSynopsis) +
                                " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
+                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S] [--children]\n"
                                "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
                                "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
-                               "D] [--deepen-step S] [--etc SEEDS]\n         [--progress-s S]";
+                               "D] [--deepen-step S] [--etc SEEDS]\n         [--progress-s S] [--children]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -113,6 +119,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
     throw po::error("--max-path must be within 1 to 2000, found " + std::to_string(o.max_path));
   if (!(o.progress_s >= 0)) throw po::error("--progress-s must be 0 or more");
   if (!o.proof_file.empty() && o.mode != "dfpn") throw po::error("--proof needs --mode dfpn");
+  if (o.children && (vm.count("proof") || o.mode != "dfpn"))
+    throw po::error("--children solves each child by df-pn and writes no proof: drop --proof and --mode exact");
   return true;
 }
 
@@ -199,9 +207,15 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
          << secs;
     db_line = line.str();
   }
+  const search::solver::KalahMarginHook hook{g.rules, db ? &*db : nullptr};
+  const search::solver::MarginOptions options{o.deepen_to, o.deepen_step, true, o.etc_min_open};
+  if (o.children) {
+    if (!db_line.empty()) std::cerr << db_line << "\n";
+    print_kalah_children(g, s, hook, limits, static_cast<std::size_t>(o.tt_mb), options);
+    return;
+  }
   search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
-      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb),
-      search::solver::MarginOptions{o.deepen_to, o.deepen_step, true, o.etc_min_open});
+      g, hook, static_cast<std::size_t>(o.tt_mb), options);
   search::solver::Budget budget(limits);
   const auto r = solver.solve(s, budget);
   const double secs = budget.seconds();
@@ -248,9 +262,13 @@ int cmd_solve(const std::vector<std::string>& args) {
     solve_kalah(o, limits);
     return kExitOk;
   }
-  search::solver::Budget budget(limits);
   const Rules rules = make_rules(o.position);
   const Position p = make_position(o.position, rules);
+  if (o.children) {
+    print_bao_children(search::BaoGame{rules}, p, limits, static_cast<std::size_t>(o.tt_mb), o.max_path);
+    return kExitOk;
+  }
+  search::solver::Budget budget(limits);
   std::ofstream proof_out;
   if (!o.proof_file.empty()) {
     proof_out.open(o.proof_file);
