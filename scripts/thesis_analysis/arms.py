@@ -515,8 +515,9 @@ def figure_hisevals(h, stem):
                 continue
             y, lo, hi = 100 * e.est, 100 * e.lo, 100 * e.hi
             r = h["reading"][row]
-            colour = "C0" if label == "ours" else HIS_DRAWN.get(r[0] if r else "", "C0")
-            ax.errorbar([i], [y], yerr=[[y - lo], [hi - y]], fmt="o", capsize=4, color=colour)
+            colour = "C4" if label == "ours" else HIS_DRAWN.get(r[0] if r else "", "C0")
+            ax.errorbar([i], [y], yerr=[[y - lo], [hi - y]], fmt="s" if label == "ours" else "o", capsize=4,
+                        color=colour)
             ends += [lo, hi]
         ax.errorbar([2], [his], yerr=[[hw], [hw]], fmt="x", color="k", ms=9, mew=2, capsize=4)
         ax.axhline(0, color="grey", lw=0.6)
@@ -527,8 +528,9 @@ def figure_hisevals(h, stem):
         ax.set_ylabel("gain over alpha-beta(X), points")
     for ax in axes.ravel()[len(HIS_ROWS):]:
         ax.axis("off")
-    fig.suptitle("S2 hisevals: our searchers with Donkers' five evaluators beside his program (exploratory); "
-                 "colour: green explains, red partly, orange overshoots, blue does not, grey no gap")
+    fig.suptitle("S2 hisevals: our searchers with Donkers' five evaluators beside his program (exploratory)\n"
+                 "ours (purple square): S2's base arm, E6c for p80; his evaluators coloured by the declared reading: "
+                 "green explains, red partly, orange overshoots, blue does not, grey no gap", fontsize=10)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     save_figure(fig, stem)
 
