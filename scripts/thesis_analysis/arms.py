@@ -392,6 +392,7 @@ HIS_LABELS = dict(ROW_LABELS, p80="PrOM {X: 0.8, Y: 0.2} (p80)")
 HIS_FIGURE_LABELS = dict(FIGURE_LABELS, p80="PrOM, MAX's own type at 0.8")
 HIS_HW = 0.013  # his figure's 95% half-width on a 20-pair mean: 1.96 x 0.5 / sqrt(300 x 20)
 HIS_EXTRA = ("p80",)  # rows not in S2's ROWS: "ours" is E6c's gain (E6b's 20 pairs)
+PER_PAIR = ["om", "omd", "omdr", "p50", "p80"]  # the gains reported per ordered pair
 
 
 def his_row_effect(row):
@@ -452,6 +453,7 @@ def analyse_hisevals(his_exp, boot, ours):
         out["reading"][row] = his_reading(ours.get(row), out["gain"][row], his, hw)
     for v in PLAYERS + ["p80"]:
         out["score"][v] = pooled(his_exp, boot, cells, v)
+    out["per_pair"] = {(c[1][4:], c[2]): {v: pooled(his_exp, boot, [c], v, "ab") for v in PER_PAIR} for c in cells}
     out["hit"] = {v: hit_rate(his_exp, boot, cells, v) for v in SAME_GAME}
     total = {v: [0, 0] for v in SAME_GAME}
     for cfg in sorted(his_exp.configs):
@@ -496,6 +498,9 @@ def tables_hisevals(his_exp, h, ctx):
     text += "\n## Root OM: hit rate of the predicted replies, and games equal to alpha-beta's move for move\n\n"
     text += md_table(["player", "hit rate % [95% CI] (predictions)", "games equal to alpha-beta's"],
                      [[v, f"{pct_ci(h['hit'][v])} ({h['hit'][v].n})", share_cell(h["same"][v])] for v in SAME_GAME])
+    text += "\n## Gains over alpha-beta(X) per ordered pair, points [95% CI] (exploratory)\n\n"
+    text += md_table(["model Y (the opponent)", "own X"] + PER_PAIR,
+                     [[y, x] + [pts_ci(g[v]) for v in PER_PAIR] for (y, x), g in sorted(h["per_pair"].items())])
     return text
 
 
