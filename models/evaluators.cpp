@@ -8,6 +8,7 @@
 #include "engine/bao/movegen.h"
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "models/donkers_evaluators.h"
 #include "models/embedded_weights.h"
 #include "models/linear_evaluator.h"
 #include "models/noisy_evaluator.h"
@@ -58,7 +59,7 @@ int DefaultEvaluator::takasa_bound(const Position& p, int side) const {
 // (models/embedded_weights.h) and named by their file name without ".txt"; any name
 // ending in ".txt" is read as a path to a weights file.
 std::string evaluator_names() {
-  std::string names = "material, default";
+  std::string names = "material, default, " + donkers_evaluator_names();
   for (const auto& entry : embedded_weights()) names += ", " + entry.first;
   return names + ", or a weights file PATH.txt";
 }
@@ -69,7 +70,7 @@ bool is_builtin_evaluator(std::string_view name) {
     return to_int(std::string(name.substr(tilde + 1)), a) && a >= 0 && a <= kMaxNoise &&
            is_builtin_evaluator(name.substr(0, tilde));
   }
-  if (name == "material" || name == "default") return true;
+  if (name == "material" || name == "default" || make_donkers_evaluator(name)) return true;
   const auto& builtin = embedded_weights();
   return std::any_of(builtin.begin(), builtin.end(), [&](const auto& entry) { return entry.first == name; });
 }
@@ -105,6 +106,7 @@ std::shared_ptr<const search::Evaluator> make_evaluator(std::string_view name) {
   }
   if (name == "material") return std::make_shared<MaterialEvaluator>();
   if (name == "default") return std::make_shared<DefaultEvaluator>();
+  if (auto his = make_donkers_evaluator(name)) return his;
   const std::string n(name);
   if (n.size() > 4 && n.ends_with(".txt")) return std::make_shared<LinearEvaluator>(n, read_weights(n));
   for (const auto& [builtin, text] : embedded_weights())

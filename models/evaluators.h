@@ -3,6 +3,8 @@
 //   default   a hand-made evaluation in the spirit of Donkers' program: material,
 //             capture threats between facing front pits, and owning the house
 // Both are zero-sum (evaluate(p, 0) == -evaluate(p, 1)) and within +-kMaxEval.
+// Donkers' own five (donkers-default, donkers-material, donkers-ga1, donkers-ga3,
+// donkers-tdl2b; models/donkers_evaluators.h) are made by name too; they are not zero-sum.
 // The learned evaluators (models/weights/) are made by name too. Any name E~A is a noisy
 // copy of E (models/noisy_evaluator.h: a fixed noise in [-A, A] per position).
 #pragma once

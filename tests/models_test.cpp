@@ -18,6 +18,7 @@
 #include "engine/text_input.h"
 #include "input_error.h"
 #include "models/all_searchers.h"
+#include "models/donkers_evaluators.h"
 #include "models/evaluators.h"
 #include "models/features.h"
 #include "models/ga_tuner.h"
@@ -898,7 +899,8 @@ TEST(LearnedWeights, TheBuiltInWeightsAreTheCheckoutsFiles) {
     if (e.path().extension() == ".txt") files.push_back(e.path().stem().string());
   std::sort(files.begin(), files.end());
   ASSERT_FALSE(files.empty());
-  std::string listed = "material, default";
+  std::string listed = "material, default, ";
+  listed += donkers_evaluator_names();
   for (const std::string& name : files) {
     SCOPED_TRACE(name);
     listed += ", " + name;

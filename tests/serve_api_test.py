@@ -304,8 +304,8 @@ def test_search(s):
         ({"searcher": "mstar-1p(models=default+w.txt)"}, no_files("mstar-1p(models=default+w.txt)")),
         ({"searcher": "prom-beta(types=material:0.25+/etc/passwd:0.25)"},
          no_files("prom-beta(types=material:0.25+/etc/passwd:0.25)")),
-        ({"eval": "nosuch"}, "unknown evaluator 'nosuch' (known: material, default, ga-long, ga-material, ga-short, "
-                             "td-long, td-short)"),
+        ({"eval": "nosuch"}, "unknown evaluator 'nosuch' (known: material, default, donkers-default, donkers-material, "
+                             "donkers-ga1, donkers-ga3, donkers-tdl2b, ga-long, ga-material, ga-short, td-long, td-short)"),
         ({"eval": "/etc/passwd"}, None),
         ({"position": NORTH_ROW_EMPTY}, cli_error("search", "--depth", "1", "--position", NORTH_ROW_EMPTY)),
     ]

@@ -9,9 +9,12 @@ indices shared by all arms; and the share of games in which omd, and omdr, play
 alpha-beta's game move for move. An arm *explains* a gap to Donkers' figure when its
 effect's interval excludes 0 toward his figure (from the base arm's gain); it *accounts
 for* the gap when, in addition, its gain's interval contains his effect."""
+import math
 import os
 
+from .analysis import e6_cells
 from .design import DONKERS_2002
+from .experiment import load_experiment
 from .figures import limits, plt, save_figure
 from .loading import games_file, read_games
 from .stats import Boot, Est, hit_rate, percentile_ci, pooled
@@ -221,6 +224,7 @@ def run_arms(exps, ctx, s):
     res = analyse_arms(exp, boot)
     write_text(os.path.join(exp.folder, "tables.md"), tables_arms(exp, res, ctx))
     figure_arms(res, os.path.join(exp.folder, "S2"))
+    run_hisevals(exp, exps, ctx, res)
     return res
 
 
@@ -375,3 +379,174 @@ def figure_arms(res, stem):
     fig.tight_layout(rect=(0, 0.05, 1, 0.97))
     save_figure(fig, stem)
 
+
+
+# ---------------------------------------------------------------- hisevals
+
+# S2's hisevals arm (docs/results.md, "S2 hisevals", declared before its games): S2's rows
+# and PrOM {X: 0.8, Y: 0.2} on the 20 ordered pairs of Donkers' own five evaluators, in
+# RESULTS/S2/hisevals/ (its own experiment and bootstrap, so S2's tables stay as they are).
+HIS_FOLDER = "hisevals"
+HIS_ROWS = ROWS[:4] + [("p80", "p80", "ab")] + ROWS[4:]
+HIS_LABELS = dict(ROW_LABELS, p80="PrOM {X: 0.8, Y: 0.2} (p80)")
+HIS_FIGURE_LABELS = dict(FIGURE_LABELS, p80="PrOM, MAX's own type at 0.8")
+HIS_HW = 0.013  # his figure's 95% half-width on a 20-pair mean: 1.96 x 0.5 / sqrt(300 x 20)
+HIS_EXTRA = ("p80",)  # rows not in S2's ROWS: "ours" is E6c's gain (E6b's 20 pairs)
+PER_PAIR = ["om", "omd", "omdr", "p50", "p80"]  # the gains reported per ordered pair
+
+
+def his_row_effect(row):
+    """Donkers' figure for a row of HIS_ROWS in score fractions, with its 95% half-width
+    (sqrt(2) x HIS_HW for a difference of two of his rows)."""
+    _, v, b = next(r for r in HIS_ROWS if r[0] == row)
+    return DONKERS_2002[v] - (0.5 if b == "ab" else DONKERS_2002[b]), HIS_HW * (1 if b == "ab" else math.sqrt(2))
+
+
+def half_width(e):
+    return (e.hi - e.lo) / 2
+
+
+def his_reading(ours, gain, his, his_hw):
+    """The declared reading of one row: (reading, delta, delta_lo, delta_hi, bound) with
+    delta = gain - ours and its interval from the two half-widths combined, bound its end
+    on the side of his figure; reading 'no gap', 'explains', 'partly explains', 'does not
+    explain' or 'does not explain (overshoots)'; None without both estimates."""
+    if ours is None or gain is None or not ours.ok() or not gain.ok():
+        return None
+    delta = gain.est - ours.est
+    hw = math.hypot(half_width(gain), half_width(ours))
+    lo, hi = delta - hw, delta + hw
+    up = his > ours.est
+    bound = hi if up else lo
+    if abs(ours.est - his) <= math.hypot(half_width(ours), his_hw):
+        reading = "no gap"
+    elif not (lo > 0 if up else hi < 0):
+        reading = "does not explain"
+    elif abs(gain.est - his) <= math.hypot(half_width(gain), his_hw):
+        reading = "explains"
+    elif (gain.est > his) == up:
+        reading = "does not explain (overshoots)"
+    else:
+        reading = "partly explains"
+    return reading, delta, lo, hi, bound
+
+
+def his_ours(exps, ctx, res):
+    """{row: ours}: S2's base arm's gain, and E6c's for p80 (None where absent)."""
+    out = {row: res["gain"].get(("base", row)) for row, _, _ in ROWS}
+    e6c = exps.get("E6c")
+    out["p80"] = None
+    if e6c is not None and e6c.n:
+        out["p80"] = pooled(e6c, Boot(e6c.n, ctx.resamples, ctx.seed), e6_cells(e6c)["right"], "p80", "ab")
+    return out
+
+
+def analyse_hisevals(his_exp, boot, ours):
+    """The arm's gains, scores, hit rates, move-for-move shares and readings per row."""
+    cells = his_exp.cells()
+    out = {"pairs": len({(c[0], c[2]) for c in cells}), "gain": {}, "score": {}, "reading": {}, "his": {},
+           "ours": ours}
+    for row, v, b in HIS_ROWS:
+        out["gain"][row] = pooled(his_exp, boot, cells, v, b)
+        his, hw = his_row_effect(row)
+        out["his"][row] = (his, hw)
+        out["reading"][row] = his_reading(ours.get(row), out["gain"][row], his, hw)
+    for v in PLAYERS + ["p80"]:
+        out["score"][v] = pooled(his_exp, boot, cells, v)
+    out["per_pair"] = {(c[1][4:], c[2]): {v: pooled(his_exp, boot, [c], v, "ab") for v in PER_PAIR} for c in cells}
+    out["hit"] = {v: hit_rate(his_exp, boot, cells, v) for v in SAME_GAME}
+    total = {v: [0, 0] for v in SAME_GAME}
+    for cfg in sorted(his_exp.configs):
+        folder = os.path.join(his_exp.folder, cfg)
+        for v, (equal, n) in same_games(folder, folder).items():
+            total[v][0] += equal
+            total[v][1] += n
+    out["same"] = {v: tuple(k) for v, k in total.items()}
+    return out
+
+
+def reading_cells(r):
+    if r is None:
+        return [DASH, DASH, DASH]
+    reading, delta, lo, hi, bound = r
+    return [f"{100 * delta:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]", reading, f"{100 * bound:+.1f}"]
+
+
+def tables_hisevals(his_exp, h, ctx):
+    text = header_lines("S2 hisevals (exploratory): Donkers' rows with his five evaluators", ctx, his_exp)
+    text += ("Declared before the games (docs/results.md, \"S2 hisevals\"). X plays against alpha-beta(Y) with "
+             "model Y on the ordered pairs of Donkers' own evaluators (models/donkers_evaluators.h), "
+             f"{h['pairs']} pairs. gain = score(r) - score(ab), paired by opening. Ours: S2's base arm's gain "
+             "(E6c's for p80). Delta = gain - ours, its interval from the two 95% half-widths combined "
+             "(independent samples). His effect with his 95% half-width (1.3 points; 1.8 for a difference). "
+             "Reading: no gap (ours is his within the combined error), explains (Delta excludes 0 toward his "
+             "figure and the gain is his within the combined error), partly explains (toward it, short of it), "
+             "does not explain (Delta does not exclude 0 toward it, or the gain overshoots it). Bound: Delta's "
+             "interval end on the side of his figure.\n\n")
+    rows = []
+    for row, _, _ in HIS_ROWS:
+        his, hw = h["his"][row]
+        ours = h["ours"].get(row)
+        g = h["gain"][row]
+        rows.append([HIS_LABELS[row], f"{100 * his:+.1f} +- {100 * hw:.1f}",
+                     pts_ci(ours) if ours is not None else "not measured", f"{pts_ci(g)} ({g.n})" if g.ok() else DASH]
+                    + reading_cells(h["reading"][row]))
+    text += md_table(["row", "his effect", "ours", "hisevals gain (units)", "Delta [95%]", "reading",
+                      "bound toward his figure"], rows)
+    text += "\n## Scores against alpha-beta(Y), % [95% CI]\n\n"
+    text += md_table(["player", "score"], [[v, pct_ci(h["score"][v])] for v in PLAYERS + ["p80"]])
+    text += "\n## Root OM: hit rate of the predicted replies, and games equal to alpha-beta's move for move\n\n"
+    text += md_table(["player", "hit rate % [95% CI] (predictions)", "games equal to alpha-beta's"],
+                     [[v, f"{pct_ci(h['hit'][v])} ({h['hit'][v].n})", share_cell(h["same"][v])] for v in SAME_GAME])
+    text += "\n## Gains over alpha-beta(X) per ordered pair, points [95% CI] (exploratory)\n\n"
+    text += md_table(["model Y (the opponent)", "own X"] + PER_PAIR,
+                     [[y, x] + [pts_ci(g[v]) for v in PER_PAIR] for (y, x), g in sorted(h["per_pair"].items())])
+    return text
+
+
+HIS_DRAWN = {"explains": "C2", "partly explains": "C3", "no gap": "C7", "does not explain": "C0",
+             "does not explain (overshoots)": "C1"}
+
+
+def figure_hisevals(h, stem):
+    """Per row: ours (S2's base arm; E6c for p80), the arm's gain coloured by its reading,
+    his figure with its half-width."""
+    fig, axes = plt.subplots(2, 4, figsize=(15, 7.5))
+    for ax, (row, _, _) in zip(axes.ravel(), HIS_ROWS):
+        his, hw = (100 * x for x in h["his"][row])
+        ends = [his - hw, his + hw, 0.0]
+        for i, (e, label) in enumerate(((h["ours"].get(row), "ours"), (h["gain"][row], "hisevals"))):
+            if e is None or not e.ok():
+                continue
+            y, lo, hi = 100 * e.est, 100 * e.lo, 100 * e.hi
+            r = h["reading"][row]
+            colour = "C4" if label == "ours" else HIS_DRAWN.get(r[0] if r else "", "C0")
+            ax.errorbar([i], [y], yerr=[[y - lo], [hi - y]], fmt="s" if label == "ours" else "o", capsize=4,
+                        color=colour)
+            ends += [lo, hi]
+        ax.errorbar([2], [his], yerr=[[hw], [hw]], fmt="x", color="k", ms=9, mew=2, capsize=4)
+        ax.axhline(0, color="grey", lw=0.6)
+        ax.set_ylim(*limits(ends))
+        r = h["reading"][row]
+        ax.set_title(f"{HIS_FIGURE_LABELS[row]}\n{r[0] if r else 'no data'}", fontsize=8)
+        ax.set_xticks(range(3), ["ours", "his evaluators", "his program"], fontsize=8)
+        ax.set_ylabel("gain over alpha-beta(X), points")
+    for ax in axes.ravel()[len(HIS_ROWS):]:
+        ax.axis("off")
+    fig.suptitle("S2 hisevals: our searchers with Donkers' five evaluators beside his program (exploratory)\n"
+                 "ours (purple square): S2's base arm, E6c for p80; his evaluators coloured by the declared reading: "
+                 "green explains, red partly, orange overshoots, blue does not, grey no gap", fontsize=10)
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    save_figure(fig, stem)
+
+
+def run_hisevals(exp, exps, ctx, res):
+    """RESULTS/S2/hisevals/tables.md and S2-hisevals.png/.pdf when the arm has games."""
+    his_exp = load_experiment(exp.folder, HIS_FOLDER)
+    if his_exp is None or his_exp.n == 0:
+        return None
+    boot = Boot(his_exp.n, ctx.resamples, ctx.seed)
+    h = analyse_hisevals(his_exp, boot, his_ours(exps, ctx, res))
+    write_text(os.path.join(his_exp.folder, "tables.md"), tables_hisevals(his_exp, h, ctx))
+    figure_hisevals(h, os.path.join(his_exp.folder, "S2-hisevals"))
+    return h
