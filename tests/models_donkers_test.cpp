@@ -67,8 +67,9 @@ Position mirrored(const Position& p) {
 // His pit names (global.pas, movetostr): hole i <= 7 is A(i+1) / a(i+1), i >= 8 is
 // B(16-i) / b(16-i); South upper case.
 std::string his_pit_name(int side, int hole) {
-  const std::string row = hole <= 7 ? (side == South ? "A" : "a") : (side == South ? "B" : "b");
-  return row + std::to_string(hole <= 7 ? hole + 1 : 16 - hole);
+  std::string name = hole <= 7 ? (side == South ? "A" : "a") : (side == South ? "B" : "b");
+  name += std::to_string(hole <= 7 ? hole + 1 : 16 - hole);  // appends only: g++ 12 warns (falsely) on a + b
+  return name;
 }
 
 TEST(DonkersEvaluators, HisHoleIndexIsOurRingIndex) {
