@@ -34,7 +34,9 @@ const std::vector<std::string>& specs() {
                                           "kalah(houses=6,seeds=5,empty_capture=true,end=mover)",
                                           "kalah(houses=8,seeds=12)",
                                           "checkers",
-                                          "checkers(draw_moves=3)"};
+                                          "checkers(draw_moves=3)",
+                                          "trees",
+                                          "trees(width=2-5,depth=12,bound=30,types=3,seed=18446744073709551615)"};
   return s;
 }
 
@@ -152,10 +154,12 @@ std::string searcher_spec(const search::SearcherEntry& e, const search::AnyGame&
 }
 
 // A searcher is refused on a game only for a concept the game does not meet, and the
-// message says which (search/generic_searchers.h): the strength mode's forward pruning, or
-// mstar-ab's alternation.
+// message says which (search/generic_searchers.h, search/random_tree_searchers.h): the
+// strength mode's forward pruning, mstar-ab's alternation, or the staged move generation
+// the random trees lack.
 bool names_a_missing_concept(const std::string& message) {
-  return message.find("ForwardPruningGame") != std::string::npos || message.find("kAlternates") != std::string::npos;
+  return message.find("ForwardPruningGame") != std::string::npos || message.find("kAlternates") != std::string::npos ||
+         message.find("StagedGame") != std::string::npos;
 }
 
 TEST(GameConformance, EverySearcherPlaysALegalMoveOrIsRefusedByName) {
