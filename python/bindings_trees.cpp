@@ -11,6 +11,7 @@
 #include "models/games.h"
 #include "python/bindings.h"
 #include "search/any_game.h"
+#include "search/model_search.h"
 #include "search/random_tree.h"
 #include "search/spec.h"
 

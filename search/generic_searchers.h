@@ -109,6 +109,30 @@ std::unique_ptr<AnySearcher> make_generic_root_om(Args& a, const GenericContext<
       ctx, [root_om](const typename G::State& s, int depth) { return root_om->search(s, depth); }, a.canonical());
 }
 
+// random on G, or the refusal of a searcher G cannot run, naming what G lacks.
+template <Game G>
+std::unique_ptr<AnySearcher> make_generic_other(Args& a, const GenericContext<G>& ctx) {
+  const std::string name = a.name();
+  if (name == "random") {
+    // No evaluator: a uniformly random legal move, drawn from (seed, position) alone.
+    auto impl = std::make_unique<RandomMover<G>>(ctx.game, static_cast<std::uint64_t>(a.get_int("seed")));
+    return std::make_unique<GenericSearcher<G, RandomMover<G>>>(ctx, std::move(impl), a.canonical(), false);
+  }
+  if (name == "engine") {
+    if constexpr (ForwardPruningGame<G>)
+      throw InputError("searcher 'engine' does not run on " + ctx.game_spec +
+                       ": the strength mode's options were accepted by SPRTs on Bao alone (docs/strength.md); use "
+                       "alphabeta");
+    else
+      throw InputError("searcher 'engine' does not run on " + ctx.game_spec +
+                       ": its forward pruning needs a ForwardPruningGame (search/forward_pruning.h: quiet moves, a "
+                       "pass for the null move), which this game does not offer; use alphabeta");
+  }
+  throw InputError("searcher '" + name + "' does not run on " + ctx.game_spec +
+                   ": its factory needs Bao's positions and evaluator objects (search::Evaluator), which this game "
+                   "does not provide");
+}
+
 // The searcher the spec being read by `a` names, on game G with evaluator eval; throws
 // InputError for a searcher G cannot run.
 template <StagedGame G>
@@ -178,24 +202,7 @@ std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext
     return std::make_unique<GenericMctsSearcher<G>>(ctx, std::move(fns), std::move(p), a.canonical());
   }
   if (is_generic_om_variant(name)) return make_generic_om_variant<G>(a, ctx, eval);
-  if (name == "random") {
-    // No evaluator: a uniformly random legal move, drawn from (seed, position) alone.
-    auto impl = std::make_unique<RandomMover<G>>(ctx.game, static_cast<std::uint64_t>(a.get_int("seed")));
-    return std::make_unique<GenericSearcher<G, RandomMover<G>>>(ctx, std::move(impl), a.canonical(), false);
-  }
-  if (name == "engine") {
-    if constexpr (ForwardPruningGame<G>)
-      throw InputError("searcher 'engine' does not run on " + ctx.game_spec +
-                       ": the strength mode's options were accepted by SPRTs on Bao alone (docs/strength.md); use "
-                       "alphabeta");
-    else
-      throw InputError("searcher 'engine' does not run on " + ctx.game_spec +
-                       ": its forward pruning needs a ForwardPruningGame (search/forward_pruning.h: quiet moves, a "
-                       "pass for the null move), which this game does not offer; use alphabeta");
-  }
-  throw InputError("searcher '" + name + "' does not run on " + ctx.game_spec +
-                   ": its factory needs Bao's positions and evaluator objects (search::Evaluator), which this game "
-                   "does not provide");
+  return make_generic_other<G>(a, ctx);
 }
 
 }  // namespace bao::search

@@ -196,6 +196,58 @@ inline std::vector<double> type_probs(Args& a, Functions& f) {
   return probs;
 }
 
+// The searchers with one opponent model: OM's, safe OM, robust OM, (D,d)-OM.
+inline bool is_model_family(const std::string& name) {
+  return name == "om-plain" || name == "om-beta" || name == "om-probe" || name == "om-bounded" || name == "safe-om" ||
+         name == "robust-om" || name == "ddom-plain" || name == "ddom-ab";
+}
+
+inline TreeSearcher::Run model_family_run(Args& a, Functions& f) {
+  using Fns = TreeSearcher::Fns;
+  using Out = ModelResult<RandomTreeGame::Move>;
+  const std::string name = a.name();
+  const int m = f.function(a.get_text("model"));
+  const int bound = name == "om-bounded" ? static_cast<int>(a.get_int("bound")) : 0;
+  const int eps = name == "safe-om" ? static_cast<int>(a.get_int("eps")) : 0;
+  const double w = name == "robust-om" ? a.get_real("w", 0, 1, "the weight of the worst reply") : 0;
+  const bool pruned = name == "robust-om" ? a.get_bool("pruned") : true;
+  const int d = name.rfind("ddom-", 0) == 0 ? static_cast<int>(a.get_int("model_depth")) : 0;
+  return [=](const RandomTreeGame& t, const Fns& fns, const TreeNode& root, int depth) -> Out {
+    if (name == "safe-om") return SafeOmSearch<RandomTreeGame>(t, fns).safe_om(root, depth, m, eps);
+    if (name == "robust-om") {
+      RobustOmSearch<RandomTreeGame> s(t, fns);
+      return pruned ? s.robust_ab(root, depth, m, w) : s.robust_plain(root, depth, m, w);
+    }
+    if (name == "ddom-plain") return DdOmSearch<RandomTreeGame>(t, fns).ddom_plain(root, depth, d, m);
+    if (name == "ddom-ab") return DdOmSearch<RandomTreeGame>(t, fns).ddom_ab(root, depth, d, m);
+    OmSearch<RandomTreeGame> s(t, fns);
+    if (name == "om-plain") return s.om_plain(root, depth, m);
+    if (name == "om-beta") return s.om_beta(root, depth, m);
+    if (name == "om-probe") return s.om_probe(root, depth, m);
+    return s.om_bounded(root, depth, m, bound);
+  };
+}
+
+// M* with MAX's evaluator and models= in order: one level per model.
+inline TreeSearcher::Run mstar_run(Args& a, Functions& f) {
+  using Fns = TreeSearcher::Fns;
+  using Out = ModelResult<RandomTreeGame::Move>;
+  const std::string name = a.name();
+  const std::string list = a.get_text("models");
+  for (const std::string& item : plus_items(list)) {
+    if (item.empty()) throw InputError(name + ": models='" + list + "' has an empty name (write E1+E2+...)");
+    f.index.push_back(f.evaluator(item));  // each level its own function, repeats too
+  }
+  const int levels = static_cast<int>(f.index.size()) - 1;
+  const int bound = name == "mstar-ab" ? static_cast<int>(a.get_int("bound")) : 0;
+  return [=](const RandomTreeGame& t, const Fns& fns, const TreeNode& root, int depth) -> Out {
+    MStarSearch<RandomTreeGame> s(t, fns);
+    if (name == "mstar-1p") return s.mstar_1p(root, depth, levels);
+    if (name == "mstar-plain") return s.mstar_plain(root, depth, levels);
+    return s.mstar_ab(root, depth, levels, levels >= 2 ? 2 * bound : bound);
+  };
+}
+
 }  // namespace tree_detail
 
 // The searcher of `a`'s spec on the tree g, MAX evaluating with `eval`; throws InputError for
@@ -233,28 +285,8 @@ inline std::unique_ptr<AnySearcher> make_tree_searcher(Args& a, const RandomTree
       if (o.has_move) o.best = mover.children()[static_cast<std::size_t>(o.best_index)].move;
       return o;
     };
-  } else if (name == "om-plain" || name == "om-beta" || name == "om-probe" || name == "om-bounded" ||
-             name == "safe-om" || name == "robust-om" || name == "ddom-plain" || name == "ddom-ab") {
-    const int m = f.function(a.get_text("model"));
-    const int bound = name == "om-bounded" ? static_cast<int>(a.get_int("bound")) : 0;
-    const int eps = name == "safe-om" ? static_cast<int>(a.get_int("eps")) : 0;
-    const double w = name == "robust-om" ? a.get_real("w", 0, 1, "the weight of the worst reply") : 0;
-    const bool pruned = name == "robust-om" ? a.get_bool("pruned") : true;
-    const int d = name.rfind("ddom-", 0) == 0 ? static_cast<int>(a.get_int("model_depth")) : 0;
-    run = [=](const RandomTreeGame& t, const Fns& fns, const TreeNode& root, int depth) -> Out {
-      if (name == "safe-om") return SafeOmSearch<RandomTreeGame>(t, fns).safe_om(root, depth, m, eps);
-      if (name == "robust-om") {
-        RobustOmSearch<RandomTreeGame> s(t, fns);
-        return pruned ? s.robust_ab(root, depth, m, w) : s.robust_plain(root, depth, m, w);
-      }
-      if (name == "ddom-plain") return DdOmSearch<RandomTreeGame>(t, fns).ddom_plain(root, depth, d, m);
-      if (name == "ddom-ab") return DdOmSearch<RandomTreeGame>(t, fns).ddom_ab(root, depth, d, m);
-      OmSearch<RandomTreeGame> s(t, fns);
-      if (name == "om-plain") return s.om_plain(root, depth, m);
-      if (name == "om-beta") return s.om_beta(root, depth, m);
-      if (name == "om-probe") return s.om_probe(root, depth, m);
-      return s.om_bounded(root, depth, m, bound);
-    };
+  } else if (tree_detail::is_model_family(name)) {
+    run = tree_detail::model_family_run(a, f);
   } else if (name == "prom-1p" || name == "prom-plain" || name == "prom-beta" || name == "sp-prom") {
     const std::vector<double> probs = tree_detail::type_probs(a, f);
     const int bound = name == "sp-prom" ? static_cast<int>(a.get_int("bound")) : 0;
@@ -266,19 +298,7 @@ inline std::unique_ptr<AnySearcher> make_tree_searcher(Args& a, const RandomTree
       return s.sp_prom(root, depth, probs, bound);
     };
   } else if (name == "mstar-1p" || name == "mstar-plain" || name == "mstar-ab") {
-    const std::string list = a.get_text("models");
-    for (const std::string& item : plus_items(list)) {
-      if (item.empty()) throw InputError(name + ": models='" + list + "' has an empty name (write E1+E2+...)");
-      f.index.push_back(f.evaluator(item));  // each level its own function, repeats too
-    }
-    const int levels = static_cast<int>(f.index.size()) - 1;
-    const int bound = name == "mstar-ab" ? static_cast<int>(a.get_int("bound")) : 0;
-    run = [=](const RandomTreeGame& t, const Fns& fns, const TreeNode& root, int depth) -> Out {
-      MStarSearch<RandomTreeGame> s(t, fns);
-      if (name == "mstar-1p") return s.mstar_1p(root, depth, levels);
-      if (name == "mstar-plain") return s.mstar_plain(root, depth, levels);
-      return s.mstar_ab(root, depth, levels, levels >= 2 ? 2 * bound : bound);
-    };
+    run = tree_detail::mstar_run(a, f);
   } else {  // the MCTS family
     const auto iterations = static_cast<std::uint64_t>(a.get_int("iterations"));
     const int model_depth = name != "mcts" && a.has("model_depth") ? static_cast<int>(a.get_int("model_depth")) : 0;
