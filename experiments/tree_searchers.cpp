@@ -8,6 +8,7 @@
 #include "models/all_searchers.h"
 #include "models/games.h"
 #include "search/random_tree_searchers.h"
+#include "search/random_tree_support.h"
 #include "search/registry.h"
 #include "search/spec.h"
 
@@ -61,7 +62,7 @@ std::string tree_searcher_spec(const std::string& text, const TreeSearchDefaults
     for (const search::Param& p : e->params)
       if (p.name == key && !params.count(key)) params[key] = value;
   };
-  fill("model", "v" + std::to_string(d.model));
+  fill("model", search::tree_function(d.model));
   bool has_types = false;
   for (const search::Param& p : e->params) has_types |= p.name == "types";
   if (has_types && !params.count("types")) {
@@ -69,23 +70,35 @@ std::string tree_searcher_spec(const std::string& text, const TreeSearchDefaults
     if (probs.empty()) probs.assign(static_cast<std::size_t>(d.types), 1.0 / d.types);
     // Every function a type, V0's probability as own=: the PrOM of the experiments.
     std::string types;
-    for (std::size_t k = 1; k < probs.size(); ++k)
-      types += (types.empty() ? "" : "+") + ("v" + std::to_string(k)) + ":" + exact(probs[k]);
-    if (types.empty()) types = "v0:" + exact(probs.at(0));  // one function: V0 is the only type
+    for (std::size_t k = 1; k < probs.size(); ++k) {
+      if (!types.empty()) types += '+';
+      types += search::tree_function(static_cast<int>(k));
+      types += ':';
+      types += exact(probs[k]);
+    }
+    if (types.empty()) {  // one function: V0 is the only type
+      types = search::tree_function(0);
+      types += ':';
+      types += exact(probs.at(0));
+    }
     fill("types", types);
     fill("own", probs.size() > 1 ? exact(probs[0]) : "0");
   }
   std::string models;
-  for (int k = 1; k < d.types; ++k) models += (models.empty() ? "" : "+") + ("v" + std::to_string(k));
+  for (int k = 1; k < d.types; ++k) {
+    if (!models.empty()) models += '+';
+    models += search::tree_function(k);
+  }
   if (!models.empty()) fill("models", models);
   fill("bound", std::to_string(d.bound));
   if (spec.name.rfind("ddom-", 0) == 0) fill("model_depth", std::to_string(std::max(1, d.depth / 2)));
   if (params.empty()) return spec.name;
-  std::string out = spec.name + "(";
-  bool first = true;
+  std::string out = spec.name;
   for (const auto& [k, v] : params) {
-    out += (first ? "" : ",") + k + "=" + v;
-    first = false;
+    out += out.size() == spec.name.size() ? '(' : ',';
+    out += k;
+    out += '=';
+    out += v;
   }
   return out + ")";
 }

@@ -13,6 +13,7 @@
 #include "search/any_game.h"
 #include "search/model_search.h"
 #include "search/random_tree.h"
+#include "search/random_tree_support.h"
 #include "search/spec.h"
 
 namespace bao::python {
@@ -160,7 +161,7 @@ TreeResult tree_search(const PyTree& t, const std::string& spec_text, OptionalNu
                                                  .bound = bound.value_or(t.game().params().bound),
                                                  .depth = d};
   const std::string spec = experiments::tree_searcher_spec(spec_text, defaults);
-  const std::string eval = name == "alphabeta" || name == "minimax" ? "v" + std::to_string(model) : "v0";
+  const std::string eval = name == "alphabeta" || name == "minimax" ? search::tree_function(model) : "v0";
   search::AnyResult o;
   {
     py::gil_scoped_release release;

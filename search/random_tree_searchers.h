@@ -82,11 +82,15 @@ struct TreeEvalDecl {
 inline std::vector<TreeEvalDecl> tree_evaluators(const RandomTreeGame& g) {
   const TreeParams& p = g.params();
   std::vector<TreeEvalDecl> out;
-  for (int k = 0; k < p.types; ++k)
-    out.push_back({"v" + std::to_string(k),
-                   k == 0 ? "V0: MAX's own function, the base value clamped to 0..1000"
-                          : "opponent type " + std::to_string(k) + ": V0 plus an offset within B per node",
-                   TreeEval{&g, k}});
+  for (int k = 0; k < p.types; ++k) {
+    std::string summary = "V0: MAX's own function, the base value clamped to 0..1000";
+    if (k > 0) {
+      summary = "opponent type ";
+      summary += std::to_string(k);
+      summary += ": V0 plus an offset within B per node";
+    }
+    out.push_back({tree_function(k), summary, TreeEval{&g, k}});
+  }
   out.push_back({"own", "the base value plus MAX's noise (own_noise)", TreeEval{&g, 0, 0, p.own_noise}});
   out.push_back({"opp", "the base value plus the opponent's noise (opp_noise)", TreeEval{&g, 0, 1, p.opp_noise}});
   out.push_back({"opp_model", "another copy at opp_noise: a model of the opponent with an error of its own",
@@ -266,7 +270,7 @@ inline std::unique_ptr<AnySearcher> make_tree_searcher(Args& a, const RandomTree
   f.game_spec = game_spec;
   f.function(std::string(eval));
   if (name != "mstar-1p" && name != "mstar-plain" && name != "mstar-ab")
-    for (int k = 0; k < g.params().types; ++k) f.function("v" + std::to_string(k));
+    for (int k = 0; k < g.params().types; ++k) f.function(tree_function(k));
   TreeSearcher::Run run;
   if (name == "minimax" || name == "alphabeta") {
     const bool ab = name == "alphabeta";

@@ -17,6 +17,14 @@ inline bool runs_on_trees(std::string_view name) {
   return false;
 }
 
+// The name of the tree's function k as an evaluator: "v0", "v1", ... (appended, not
+// "v" + text: GCC 12 warns falsely, -Wrestrict, on a short literal plus a string).
+inline std::string tree_function(int k) {
+  std::string name = std::to_string(k);
+  name.insert(0, 1, 'v');
+  return name;
+}
+
 // "" for a searcher the trees run.
 inline std::string tree_refusal_reason(std::string_view name) {
   if (runs_on_trees(name)) return "";

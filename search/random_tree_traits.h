@@ -101,10 +101,21 @@ struct TreeTraits {
   }
   static std::string format_move(const Game&, const State&, const RandomTreeGame::Move& m) { return std::to_string(m); }
   static std::string draw(const Game& g, const State& s) {
-    std::string out = "ply " + std::to_string(s.ply) + " of " + std::to_string(g.params().depth) + ", " +
-                      side_name(g.side_to_move(s)) + " to move, " + std::to_string(g.width(s)) + " children\n";
-    for (int k = 0; k < g.params().types; ++k)
-      out += "v" + std::to_string(k) + " " + std::to_string(g.value(s, k)) + (k + 1 < g.params().types ? "  " : "\n");
+    std::string out = "ply ";
+    out += std::to_string(s.ply);
+    out += " of ";
+    out += std::to_string(g.params().depth);
+    out += ", ";
+    out += side_name(g.side_to_move(s));
+    out += " to move, ";
+    out += std::to_string(g.width(s));
+    out += " children\n";
+    for (int k = 0; k < g.params().types; ++k) {
+      out += tree_function(k);
+      out += ' ';
+      out += std::to_string(g.value(s, k));
+      out += k + 1 < g.params().types ? "  " : "\n";
+    }
     return out;
   }
   static std::uint64_t perft(const Game& g, const State& s, int depth) {
