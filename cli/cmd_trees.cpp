@@ -16,9 +16,11 @@ int cmd_trees(const std::vector<std::string>& args) {
               format = "csv";
   std::string known;
   for (const std::string& n : experiments::tree_searcher_names()) known += (known.empty() ? "" : ", ") + n;
-  const std::string searchers_help = "comma separated, from " + known + " (default " + searchers +
-                                     "); each with the parameters a tree search reads: bound, eps, w, levels, "
-                                     "model_depth, iterations, e.g. safe-om(eps=50)";
+  const std::string searchers_help =
+      "comma separated, from " + known + " (default " + searchers +
+      "); each with its parameters, e.g. safe-om(eps=50), made by the game registry on each tree (trees(...)). "
+      "What a spec does not give: model=v1, PrOM's types every function with equal probability, M*'s models every "
+      "type, bound the cell's, (D,d)-OM's model_depth half the depth";
   int types = 2, trees = 100, threads = 0;
   std::uint64_t seed = 1, max_leaves = 1 << 20;
   po::options_description desc("options");

@@ -1,17 +1,18 @@
-// The searchers of random game trees by name, as `bao trees` and the Python module run
-// them (docs/opponent-models.md): one place that maps a name to an algorithm.
+// The searchers of random game trees as `bao trees` and the Python module run them
+// (docs/opponent-models.md). The trees are a registered game ("trees(...)",
+// search/random_tree_traits.h) and a searcher is made by the game registry from its spec,
+// as on every game; what an experiment decides (which of the tree's functions a searcher
+// models, the bound B, (D,d)-OM's model depth) is written into the spec where the spec
+// does not give it, so every parameter reaches the search through the one path.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "search/model_search.h"
+#include "search/any_game.h"
 #include "search/random_tree.h"
-#include "search/registry.h"
 
 namespace bao::experiments {
-
-using search::TreeSearchArgs;
 
 // The registered searchers that run on random trees (models::searchers(), in its order).
 const std::vector<std::string>& tree_searcher_names();
@@ -19,18 +20,35 @@ const std::vector<std::string>& tree_searcher_names();
 // `bao trees`' default list of searchers, comma separated (the registry's grid defaults).
 std::string default_tree_searchers();
 
-// Why the searcher `spec` names cannot search a random tree ("searcher 'x' does not run
-// on random trees (why)", "unknown searcher 'x' (known on trees: ...)", a malformed
-// spec), or "" when it can.
-std::string tree_refusal(const std::string& spec);
+// The game spec of the tree p: "trees(width=3,depth=4,bound=100,step=100,...)".
+std::string tree_game_spec(const search::TreeParams& p);
 
-// The search `spec` names ("safe-om(eps=5)") from the tree's root on the functions fns.
-// The spec's parameters that a tree search reads (bound, eps, w, levels, model_depth,
-// iterations) replace args' fields, checked against the searcher's schema; another
-// parameter, or an unknown one, is refused. Throws InputError for an unknown name (and
-// whatever the searcher throws: BoundViolation, bad probabilities).
-search::ModelResult<search::RandomTreeGame::Move> run_tree_searcher(
-    const std::string& spec, const search::RandomTreeGame& game,
-    const std::vector<search::ModelSearch<search::RandomTreeGame>::Fn>& fns, const TreeSearchArgs& args);
+// What an experiment decides for a search of a tree with `types` functions v0 ... :
+// the OM searchers' model vK, PrOM's probabilities (one per function, v0's first; empty:
+// uniform), M*'s models (every type after V0, in order), the bound B, and (D,d)-OM's
+// model depth (half the search's depth, at least 1).
+struct TreeSearchDefaults {
+  int types = 2;
+  int model = 1;
+  std::vector<double> probs;
+  int bound = 0;
+  int depth = 1;
+};
+
+// `spec` with each parameter of its searcher's schema that it lacks and `d` decides
+// (model, types and own, models, bound, a (D,d)-OM's model_depth); the rest as given.
+// An unknown searcher's spec comes back as it is (the registry then names it).
+// Throws InputError for a malformed spec.
+std::string tree_searcher_spec(const std::string& spec, const TreeSearchDefaults& d);
+
+// The search of `spec` (a spec tree_searcher_spec filled) from g's root to depth, MAX
+// evaluating with `eval`. Throws InputError as the registry does (an unknown searcher, one
+// the trees do not run, a parameter not read there, a bad value) and what the search
+// throws (BoundViolation, bad probabilities).
+search::AnyResult search_tree(const search::AnyGame& g, const std::string& spec, const std::string& eval, int depth);
+
+// Why the searcher `spec` cannot search a random tree with `types` functions (its error on
+// a tree of the default shape with the experiments' defaults filled in), or "" when it can.
+std::string tree_refusal(const std::string& spec, int types = 2);
 
 }  // namespace bao::experiments

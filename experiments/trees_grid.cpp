@@ -10,6 +10,7 @@
 #include "engine/error.h"
 #include "experiments/tree_searchers.h"
 #include "models/all_searchers.h"
+#include "models/games.h"
 #include "search/random_tree.h"
 #include "search/result.h"
 #include "search/spec.h"
@@ -17,8 +18,6 @@
 namespace bao::experiments {
 namespace {
 
-using search::RandomTreeGame;
-using search::TreeNode;
 using search::TreeParams;
 
 // A searcher's family (search::SearcherEntry::family; its own name when it has none): its
@@ -32,14 +31,11 @@ struct Run {
   double evals = 0, nodes = 0, value = 0;
 };
 
-Run run_one(const std::string& name, const RandomTreeGame& g,
-            const std::vector<search::ModelSearch<RandomTreeGame>::Fn>& fns, int depth, int bound,
-            const std::vector<double>& probs) {
-  // alpha-beta and minimax on V0, the OM searchers with model 1.
-  const std::string base = search::parse_spec(name).name;
-  const int model = base == "alphabeta" || base == "minimax" ? 0 : 1;
-  const auto o = run_tree_searcher(name, g, fns, TreeSearchArgs{depth, model, bound, probs});
-  return Run{static_cast<double>(o.leaf_evals()), static_cast<double>(o.nodes), o.value};
+// One search of g's root, MAX on V0: its evaluations, nodes and value (PrOM's as computed,
+// not rounded: the agreement compares them exactly).
+Run run_one(const search::AnyGame& g, const std::string& spec, int depth) {
+  const search::AnyResult r = search_tree(g, spec, "v0", depth);
+  return Run{static_cast<double>(r.leaf_evals), static_cast<double>(r.nodes), r.value_exact};
 }
 
 std::string fmt(double x, int decimals) {
@@ -52,13 +48,13 @@ void check_searchers_and_counts(const TreesGridSpec& spec) {
   if (spec.searchers.empty()) throw InputError("--searchers: give at least one searcher");
   if (spec.widths.empty() || spec.depths.empty() || spec.bounds.empty())
     throw InputError("the grid has no cell: give at least one width, depth and bound");
-  for (const std::string& s : spec.searchers) {
-    const std::string why = tree_refusal(s);
-    if (!why.empty()) throw InputError("--searchers: " + why);
-  }
   if (spec.types < 2 || spec.types > search::kMaxTypes)
     throw InputError("--types: expected 2 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
                      std::to_string(spec.types));
+  for (const std::string& s : spec.searchers) {
+    const std::string why = tree_refusal(s, spec.types);
+    if (!why.empty()) throw InputError("--searchers: " + why);
+  }
   if (spec.trees < 1) throw InputError("--trees: expected at least 1, found " + std::to_string(spec.trees));
   if (spec.threads < 0 || spec.threads > search::kMaxThreads)
     throw InputError("--threads: expected 0 (all cores) to " + std::to_string(search::kMaxThreads) + ", found " +
@@ -103,6 +99,7 @@ TreeParams tree_params(const TreesGridSpec& spec, const Cell& c, long tree) {
   tp.depth = c.depth;
   tp.bound = c.bound;
   tp.step = 100;
+  tp.types = spec.types;
   tp.seed = search::tree_mix(
       spec.seed * 0x9e3779b97f4a7c15ull ^
       search::tree_mix(static_cast<std::uint64_t>(c.w.first) << 40 ^ static_cast<std::uint64_t>(c.w.second) << 32 ^
@@ -116,19 +113,25 @@ TreeParams tree_params(const TreesGridSpec& spec, const Cell& c, long tree) {
 std::vector<Run> run_trees(const TreesGridSpec& spec, const std::vector<Cell>& cells,
                            const std::vector<std::string>& run) {
   const int nrun = static_cast<int>(run.size());
-  const std::vector<double> probs(spec.types, 1.0 / spec.types);
+  // Each searcher's spec in each cell: the OM searchers model V1, PrOM takes every
+  // function with equal probability, and the bound is the cell's.
+  std::vector<std::vector<std::string>> specs(cells.size());
+  for (std::size_t ci = 0; ci < cells.size(); ++ci)
+    for (const std::string& s : run)
+      specs[ci].push_back(tree_searcher_spec(
+          s, TreeSearchDefaults{
+                 .types = spec.types, .model = 1, .probs = {}, .bound = cells[ci].bound, .depth = cells[ci].depth}));
   const long tasks = static_cast<long>(cells.size()) * spec.trees;
   std::vector<Run> results(static_cast<std::size_t>(tasks) * nrun);
   std::vector<std::string> errors(static_cast<std::size_t>(tasks));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(spec.threads > 0 ? spec.threads : omp_get_max_threads())
   for (long t = 0; t < tasks; ++t) {
-    const Cell& c = cells[static_cast<std::size_t>(t / spec.trees)];
+    const std::size_t ci = static_cast<std::size_t>(t / spec.trees);
+    const Cell& c = cells[ci];
     try {
-      const RandomTreeGame g(tree_params(spec, c, t % spec.trees));
-      std::vector<search::ModelSearch<RandomTreeGame>::Fn> fns;
-      for (int k = 0; k < spec.types; ++k) fns.push_back(search::TreeEval{&g, k});
+      const auto g = models::make_game(tree_game_spec(tree_params(spec, c, t % spec.trees)));
       for (int i = 0; i < nrun; ++i)
-        results[static_cast<std::size_t>(t) * nrun + i] = run_one(run[i], g, fns, c.depth, c.bound, probs);
+        results[static_cast<std::size_t>(t) * nrun + i] = run_one(*g, specs[ci][static_cast<std::size_t>(i)], c.depth);
     } catch (const std::exception& e) {
       errors[static_cast<std::size_t>(t)] = e.what();
     }

@@ -4,6 +4,7 @@
 #include "engine/kalah/kalah_traits.h"
 #include "models/bao_runtime.h"
 #include "search/game_runtime.h"
+#include "search/random_tree_traits.h"
 
 namespace bao::models {
 
@@ -13,6 +14,7 @@ const search::GameRegistry& games() {
     x.add(bao_game_entry());
     x.add(search::game_entry<kalah::KalahTraits>());
     x.add(search::game_entry<checkers::CheckersTraits>());
+    x.add(search::game_entry<search::TreeTraits>());
     return x;
   }();
   return r;

@@ -24,10 +24,6 @@ using search::BaoGame;
 using search::Evaluator;
 using T = search::Param::Type;
 
-// Iterations a tree search runs when the grid gives none: enough for the trees' default
-// shapes (the solver proves trees of 4096 leaves in under 1500).
-constexpr std::uint64_t kTreeIterations = 20000;
-
 std::vector<search::Param> common_params() {
   return {
       {"c", T::Text, "0.7", 0, 0, "UCB1's exploration constant (playout values in [0, 1])"},
@@ -100,19 +96,6 @@ class MctsSearcher final : public search::Searcher {
   std::unique_ptr<search::Mcts<BaoGame>> mcts_;
 };
 
-// A search of the tree's root (search::random_tree_params), the horizon at its leaves.
-search::TreeResult tree_search(const search::RandomTreeGame& g, const search::TreeFns& fns,
-                               const search::TreeSearchArgs& a, std::vector<double> probs) {
-  search::MctsParams p = search::random_tree_params(a.iterations ? a.iterations : kTreeIterations, std::move(probs));
-  if (a.model_depth > 0) p.model_depth = a.model_depth;  // else the model searches to the leaves
-  search::Limits l;
-  l.depth = a.depth;
-  const auto o = search::Mcts<search::RandomTreeGame>(g, fns, p).search(g.root(), l);
-  search::TreeResult r = o;  // the model search's part
-  r.nodes = o.positions;     // the trees' cost: positions made, not iterations
-  return r;
-}
-
 // The most a searcher may hold: the pool of pool_mb, and under a model each MIN node's
 // weights, one double per type and child (search/mcts.h reserves them beside the pool).
 // types: the functions a MIN node may follow (om-mcts 1, prom-mcts at most its types
@@ -146,9 +129,6 @@ void register_mcts(search::SearcherRegistry& r) {
                return std::make_unique<MctsSearcher>(
                    a.spec().text, rules, std::vector<std::shared_ptr<const Evaluator>>{std::move(eval)}, std::move(p));
              },
-         .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, {}); },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = "iterations=20000",
@@ -165,13 +145,6 @@ void register_mcts(search::SearcherRegistry& r) {
              std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval), make_evaluator(a.get_text("model"))};
              return std::make_unique<MctsSearcher>(a.spec().text, rules, std::move(evals), std::move(p));
            },
-       .tree =
-           [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-             std::vector<double> probs(fns.size(), 0.0);
-             probs.at(static_cast<std::size_t>(a.model)) = 1;
-             return tree_search(g, fns, a, std::move(probs));
-           },
-       .not_on_trees = {},
        .tree_grid_default = false,
        .family = "",
        .bench_params = "model=material,iterations=20000",
@@ -187,9 +160,6 @@ void register_mcts(search::SearcherRegistry& r) {
                read_types(a, evals, p.probs);
                return std::make_unique<MctsSearcher>(a.spec().text, rules, std::move(evals), std::move(p));
              },
-         .tree = [](const search::RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return tree_search(g, fns, a, a.probs); },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = "types=material:0.5,iterations=20000",

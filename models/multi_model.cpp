@@ -108,18 +108,6 @@ search::BaoFactory factory(Kind k) {
   };
 }
 
-using search::RandomTreeGame;
-using TreeMStar = search::MStarSearch<RandomTreeGame>;
-using TreeDdOm = search::DdOmSearch<RandomTreeGame>;
-
-// M* on a tree: the levels asked for, else one per function but V0.
-int levels(const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-  return a.levels > 0 ? a.levels : static_cast<int>(fns.size()) - 1;
-}
-
-// (D,d)-OM on a tree: the model depth asked for, else half the depth (at least 1).
-int ddom_depth(const search::TreeSearchArgs& a) { return a.model_depth > 0 ? a.model_depth : std::max(1, a.depth / 2); }
-
 using T = search::Param::Type;
 
 void register_mstar(search::SearcherRegistry& r) {
@@ -135,11 +123,6 @@ void register_mstar(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {models, table},
          .make = factory(Kind::MStar1p),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeMStar(g, fns).mstar_1p(g.root(), a.depth, levels(fns, a));
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "mstar",
          .bench_params = "models=material+default"});
@@ -148,11 +131,6 @@ void register_mstar(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {models},
          .make = factory(Kind::MStarPlain),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeMStar(g, fns).mstar_plain(g.root(), a.depth, levels(fns, a));
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "mstar",
          .bench_params = "models=material+default"});
@@ -161,12 +139,6 @@ void register_mstar(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {models, bound},
          .make = factory(Kind::MStarAb),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               const int n = levels(fns, a);
-               return TreeMStar(g, fns).mstar_ab(g.root(), a.depth, n, n >= 2 ? 2 * a.bound : a.bound);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "mstar",
          .bench_params = "models=material+default,bound=1000"});
@@ -188,11 +160,6 @@ void register_ddom(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model, model_depth, table},
          .make = factory(Kind::DdOmPlain),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeDdOm(g, fns).ddom_plain(g.root(), a.depth, ddom_depth(a), a.model);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "ddom",
          .bench_params = "model=material,model_depth=2"});
@@ -201,11 +168,6 @@ void register_ddom(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model, model_depth},
          .make = factory(Kind::DdOmAb),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeDdOm(g, fns).ddom_ab(g.root(), a.depth, ddom_depth(a), a.model);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "ddom",
          .bench_params = "model=material,model_depth=2"});

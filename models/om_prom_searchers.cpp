@@ -117,10 +117,6 @@ std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Args& a, const Ru
                                       std::vector<double>{}, horizon, bound, tt_mb);
 }
 
-using search::RandomTreeGame;
-using TreeOm = search::OmSearch<RandomTreeGame>;
-using TreeProm = search::PromSearch<RandomTreeGame>;
-
 using T = search::Param::Type;
 
 search::BaoFactory om_factory(OmKind k) {
@@ -150,9 +146,6 @@ void register_om(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model, horizon},
          .make = om_factory(OmKind::Plain),
-         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_plain(g.root(), a.depth, a.model); },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "om",
          .bench_params = "model=material"});
@@ -161,9 +154,6 @@ void register_om(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model, table, horizon},
          .make = om_factory(OmKind::Beta),
-         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_beta(g.root(), a.depth, a.model); },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "om",
          .bench_params = "model=material"});
@@ -172,9 +162,6 @@ void register_om(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model},
          .make = om_factory(OmKind::Probe),
-         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return TreeOm(g, fns).om_probe(g.root(), a.depth, a.model); },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "om",
          .bench_params = "model=material"});
@@ -183,11 +170,6 @@ void register_om(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {model, bound},
          .make = om_factory(OmKind::Bounded),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeOm(g, fns).om_bounded(g.root(), a.depth, a.model, a.bound);
-             },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "om",
          .bench_params = "model=material,bound=1000"});
@@ -205,32 +187,22 @@ void register_prom(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, table},
          .make = prom_factory(OmKind::Prom1p),
-         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_1p(g.root(), a.depth, a.probs); },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "prom",
          .bench_params = "types=material:0.5"});
-  r.add(
-      {.name = "prom-plain",
-       .summary = "PrOM search with a full-window probe per type",
-       .kind = search::SearcherKind::OpponentModel,
-       .params = {types, own, table},
-       .make = prom_factory(OmKind::PromPlain),
-       .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                  const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_plain(g.root(), a.depth, a.probs); },
-       .not_on_trees = {},
-       .tree_grid_default = true,
-       .family = "prom",
-       .bench_params = "types=material:0.5"});
+  r.add({.name = "prom-plain",
+         .summary = "PrOM search with a full-window probe per type",
+         .kind = search::SearcherKind::OpponentModel,
+         .params = {types, own, table},
+         .make = prom_factory(OmKind::PromPlain),
+         .tree_grid_default = true,
+         .family = "prom",
+         .bench_params = "types=material:0.5"});
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
          .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, table},
          .make = prom_factory(OmKind::PromBeta),
-         .tree = [](const RandomTreeGame& g, const search::TreeFns& fns,
-                    const search::TreeSearchArgs& a) { return TreeProm(g, fns).prom_beta(g.root(), a.depth, a.probs); },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "prom",
          .bench_params = "types=material:0.5"});
@@ -239,11 +211,6 @@ void register_prom(search::SearcherRegistry& r) {
          .kind = search::SearcherKind::OpponentModel,
          .params = {types, own, bound, table},
          .make = prom_factory(OmKind::SpProm),
-         .tree =
-             [](const RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return TreeProm(g, fns).sp_prom(g.root(), a.depth, a.probs, a.bound);
-             },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "prom",
          .bench_params = "types=material:0.5,bound=1000"});

@@ -39,11 +39,6 @@ void register_robust_om(search::SearcherRegistry& r) {
                     {"w", T::Text, "", 0, 0, "in [0, 1]: 0 is OM search, 1 is minimax", true},
                     {"pruned", T::Bool, "true", 0, 0, "alpha-beta on the robust value (false: the plain recursion)"}},
          .make = make_robust_om,
-         .tree =
-             [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return search::RobustOmSearch<search::RandomTreeGame>(g, fns).robust_ab(g.root(), a.depth, a.model, a.w);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = "model=material,w=0.5"});

@@ -302,8 +302,6 @@ void register_root_om(search::SearcherRegistry& r) {
                      "the model's equally good replies: first (the one its alpha-beta picks) or pessimistic (the "
                      "worst for MAX, Donkers 2002)"}},
          .make = make_root_om,
-         .tree = {},
-         .not_on_trees = "a Bao searcher: its two searches per root move are Bao alpha-beta searches",
          .tree_grid_default = false,
          .family = "",
          .bench_params = "model=material",

@@ -38,11 +38,6 @@ void register_safe_om(search::SearcherRegistry& r) {
                      true},
                     search::table_param()},
          .make = make_safe_om,
-         .tree =
-             [](const search::RandomTreeGame& g, const search::TreeFns& fns, const search::TreeSearchArgs& a) {
-               return search::SafeOmSearch<search::RandomTreeGame>(g, fns).safe_om(g.root(), a.depth, a.model, a.eps);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = "model=material,eps=50"});

@@ -13,6 +13,7 @@
 #include "models/evaluators.h"
 #include "models/features.h"
 #include "python/bindings.h"
+#include "search/random_tree_support.h"
 #include "search/score.h"
 
 namespace bao::python {
@@ -177,7 +178,8 @@ py::dict searcher_info(const std::string& name) {
   out["summary"] = e->summary;
   out["kind"] = search::kind_name(e->kind);
   out["params"] = params;
-  out["on_trees"] = e->tree ? py::object(py::bool_(true)) : py::object(py::str(e->not_on_trees));
+  out["on_trees"] = search::runs_on_trees(e->name) ? py::object(py::bool_(true))
+                                                   : py::object(py::str(search::tree_refusal_reason(e->name)));
   return out;
 }
 

@@ -8,10 +8,12 @@
 #include "engine/text_input.h"
 #include "experiments/tree_searchers.h"
 #include "experiments/trees_grid.h"
+#include "models/games.h"
 #include "python/bindings.h"
-#include "search/om.h"
-#include "search/prom.h"
+#include "search/any_game.h"
+#include "search/model_search.h"
 #include "search/random_tree.h"
+#include "search/random_tree_support.h"
 #include "search/spec.h"
 
 namespace bao::python {
@@ -20,8 +22,6 @@ namespace {
 
 using search::RandomTreeGame;
 using search::TreeNode;
-using TreeResultC = search::ModelResult<RandomTreeGame::Move>;
-using Fn = search::ModelSearch<RandomTreeGame>::Fn;
 
 std::string known_searchers() {
   std::string list;
@@ -34,14 +34,15 @@ std::string known_searchers() {
 const std::string& tree_search_doc() {
   static const std::string doc =
       "search(searcher='alphabeta', *, depth=None, model=None, bound=None, probs=None): searches\n"
-      "from the root as `bao trees` does. searcher: one of " +
+      "from the root as `bao trees` does, the tree being the game trees(...) of the registry. searcher:\n"
+      "one of " +
       known_searchers() +
-      ".\n"
-      "model: the function searched by alphabeta and minimax (default 0 = V0), the opponent model of\n"
-      "the OM and (D,d)-OM searchers (default 1; (D,d)-OM's d = depth / 2); probs (PrOM): one per\n"
-      "function, default uniform; M* models every function; bound (om-bounded, sp-prom, mstar-ab):\n"
-      "default the tree's. depth: default the tree's. bao.Error for a bad argument or (om-bounded,\n"
-      "mstar-ab) a broken bound.";
+      ", with its parameters (safe-om(eps=5)).\n"
+      "What the spec does not give: model: the function searched by alphabeta and minimax (default 0\n"
+      "= V0), the opponent model (model=vK) of the searchers with one (default 1 for om-* and ddom-*,\n"
+      "else 0); probs (PrOM): one per function, default uniform; M* models every function; bound\n"
+      "(om-bounded, sp-prom, mstar-ab): default the tree's; (D,d)-OM's model_depth: depth / 2. depth:\n"
+      "default the tree's. bao.Error for a bad argument or (om-bounded, mstar-ab) a broken bound.";
   return doc;
 }
 
@@ -76,10 +77,11 @@ std::vector<std::pair<int, int>> int_ranges(const std::string& key, const py::ob
   }
 }
 
-// A tree and its evaluation functions: V0 and types-1 opponent types.
+// A tree and its evaluation functions (V0 and types-1 opponent types), made as the game
+// registry makes "trees(...)" (search/random_tree_traits.h).
 class PyTree {
  public:
-  PyTree(const search::TreeParams& p, int types) : game_(p), types_(types) {
+  PyTree(search::TreeParams p, int types) : game_(with_types(p, types)), types_(types) {
     if (p.wmin < 1 || p.wmax > search::kMaxTreeWidth || p.wmin > p.wmax)
       fail("width: expected 1.." + std::to_string(search::kMaxTreeWidth) + " or (min, max) within it");
     if (p.depth < 1 || p.depth > 30) fail("depth: expected 1..30, found " + std::to_string(p.depth));
@@ -91,15 +93,10 @@ class PyTree {
     if (types < 1 || types > search::kMaxTypes)
       fail("types: expected 1 to " + std::to_string(search::kMaxTypes) + " evaluation functions, found " +
            std::to_string(types));
+    any_ = models::make_game(experiments::tree_game_spec(game_.params()));
   }
 
-  // The search `name` from the root, on the functions V0, type 1, ... as `bao trees` has them.
-  TreeResultC search(const std::string& name, int depth, int model, int bound, const std::vector<double>& probs) const {
-    std::vector<Fn> fns;
-    const RandomTreeGame g = game_;
-    for (int k = 0; k < types_; ++k) fns.push_back(search::TreeEval{&g, k});
-    return experiments::run_tree_searcher(name, g, fns, experiments::TreeSearchArgs{depth, model, bound, probs});
-  }
+  const search::AnyGame& any() const { return *any_; }
 
   TreeNode node(const std::vector<int>& path) const {
     TreeNode n = game_.root();
@@ -118,8 +115,13 @@ class PyTree {
   int types() const { return types_; }
 
  private:
+  static search::TreeParams with_types(search::TreeParams p, int types) {
+    p.types = types;
+    return p;
+  }
   RandomTreeGame game_;
   int types_;
+  std::shared_ptr<const search::AnyGame> any_;
 };
 
 struct TreeResult {
@@ -135,8 +137,6 @@ TreeResult tree_search(const PyTree& t, const std::string& spec_text, OptionalNu
                        OptionalNumber<int> model_number, OptionalNumber<int> bound_arg,
                        std::optional<std::vector<double>> probs) {
   const std::optional<int> depth = plain(depth_arg), model_arg = plain(model_number), bound = plain(bound_arg);
-  // A spec with parameters ("safe-om(eps=5)"): experiments::run_tree_searcher reads them.
-  if (const std::string why = experiments::tree_refusal(spec_text); !why.empty()) fail(why);
   const std::string name = search::parse_spec(spec_text).name;
   const int tree_depth = t.game().params().depth;
   const int d = depth.value_or(tree_depth);
@@ -150,19 +150,30 @@ TreeResult tree_search(const PyTree& t, const std::string& spec_text, OptionalNu
     fail("model: expected an evaluation function " + std::to_string(lo) + ".." + std::to_string(t.types() - 1) +
          " of the tree's " + std::to_string(t.types()) + ", found " + std::to_string(model));
   if (bound && (*bound < 0 || *bound > 1000)) fail("bound: expected 0..1000, found " + std::to_string(*bound));
-  const std::vector<double> p = probs.value_or(std::vector<double>(t.types(), 1.0 / t.types()));
-  TreeResultC o;
+  if (probs && static_cast<int>(probs->size()) != t.types())
+    fail("probs: expected one probability per function (" + std::to_string(t.types()) + "), found " +
+         std::to_string(probs->size()));
+  // What the spec does not give, as `bao trees` decides it (experiments/tree_searchers.h);
+  // alphabeta and minimax search the function `model` as MAX's own.
+  const experiments::TreeSearchDefaults defaults{.types = t.types(),
+                                                 .model = model,
+                                                 .probs = probs.value_or(std::vector<double>{}),
+                                                 .bound = bound.value_or(t.game().params().bound),
+                                                 .depth = d};
+  const std::string spec = experiments::tree_searcher_spec(spec_text, defaults);
+  const std::string eval = name == "alphabeta" || name == "minimax" ? search::tree_function(model) : "v0";
+  search::AnyResult o;
   {
     py::gil_scoped_release release;
-    o = t.search(spec_text, d, model, bound.value_or(t.game().params().bound), p);
+    o = experiments::search_tree(t.any(), spec, eval, d);
   }
   TreeResult r;
-  r.move = o.has_move ? py::object(py::int_(o.best_index)) : py::object(py::none());
-  r.value = o.value;
+  r.move = o.has_move ? py::object(py::int_(std::stoi(o.best))) : py::object(py::none());
+  r.value = o.value_exact;
   r.value_op = o.value_op;
   r.nodes = o.nodes;
-  r.leaf_evals = o.leaf_evals();
-  r.evals.assign(o.evals.begin(), o.evals.begin() + t.types());
+  r.leaf_evals = o.leaf_evals;
+  r.evals.assign(o.evals.begin(), o.evals.begin() + t.types());  // v0 ... v(types-1) lead the game's evaluators
   r.searcher = spec_text;
   return r;
 }

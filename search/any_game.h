@@ -37,12 +37,17 @@ struct AnyState {
 struct AnyResult {
   bool has_move = false;
   std::string best;
-  int value = 0;  // from the side to move's view
+  int value = 0;           // from the side to move's view
+  double value_exact = 0;  // the value before rounding (PrOM's and robust OM's are fractions)
+  int value_op = 0;        // the OM searchers on the trees: the root's value under the model
   std::vector<std::string> pv;
   int depth = 0;
   std::uint64_t nodes = 0;
   std::uint64_t leaf_evals = 0;
   double seconds = 0;
+  // Evaluation calls per evaluator of the game (AnyGame::evaluators()' order) where the
+  // searcher counts them (the random trees' searchers); else empty.
+  std::vector<std::uint64_t> evals;
 };
 
 // The figures of a search's result that an AnyResult carries as they are: all but the
@@ -52,6 +57,7 @@ AnyResult any_figures(const Result<Move>& r) {
   AnyResult out;
   out.has_move = r.has_move;
   out.value = r.value;
+  out.value_exact = r.value;
   out.depth = r.depth;
   out.nodes = r.nodes;
   out.leaf_evals = r.leaf_evals;

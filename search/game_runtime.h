@@ -13,6 +13,9 @@
 //   perft(game, state, depth), conserved(game, state), max_moves(game),
 //   outcome(game, state), side_name(side)
 //   evaluators(game)           {name, summary, Eval} for each evaluator the game brings
+//   make_searcher(args, game, eval, spec)   optional: the game's own searchers in place of
+//                              the generic ones, made from the same registry entries (the
+//                              random trees: search/random_tree_traits.h)
 #pragma once
 
 #include <cstring>
@@ -97,10 +100,15 @@ class GameRuntime : public AnyGame {
     const std::string known = check_against_schema(spec, e->params);
     searchers.check_resources(text);
     Args args(spec, e->params);
-    GenericContext<G> ctx{
-        game_, [this](std::string_view name) { return evaluator(name); },
-        [this](const State& s, const typename G::Move& m) { return Traits::format_move(game_, s, m); }, spec_};
-    auto s = make_generic_searcher<G>(args, ctx, evaluator(eval));
+    std::unique_ptr<AnySearcher> s;
+    if constexpr (requires { Traits::make_searcher(args, game_, eval, spec_); }) {
+      s = Traits::make_searcher(args, game_, eval, spec_);
+    } else {
+      GenericContext<G> ctx{
+          game_, [this](std::string_view name) { return evaluator(name); },
+          [this](const State& s, const typename G::Move& m) { return Traits::format_move(game_, s, m); }, spec_};
+      s = make_generic_searcher<G>(args, ctx, evaluator(eval));
+    }
     spec.finish(known);
     return s;
   }

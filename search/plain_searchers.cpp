@@ -11,7 +11,6 @@
 #include "search/bao_game.h"
 #include "search/busy_positions.h"
 #include "search/minimax.h"
-#include "search/om.h"
 #include "search/plain_searcher.h"
 #include "search/random_mover.h"
 
@@ -82,8 +81,6 @@ void register_engine(SearcherRegistry& r) {
            const int threads = static_cast<int>(a.get_int("threads"));
            return make_alphabeta_searcher(rules, std::move(eval), o, threads, a.canonical());
          },
-         .tree = {},
-         .not_on_trees = "forward pruning needs quiet moves and a null move, which the random trees lack",
          .tree_grid_default = false,
          .family = "",
          .bench_params = "",
@@ -102,11 +99,6 @@ void register_plain_searchers(SearcherRegistry& r) {
                std::move(impl), std::move(eval),
                PlainSearcher<Minimax<BaoGame, EvalFn>>::Options{.description = "minimax", .needs_depth = true});
          },
-         .tree =
-             [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {
-               return OmSearch<RandomTreeGame>(g, fns).minimax(g.root(), a.depth, a.model);
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = ""});
@@ -119,11 +111,6 @@ void register_plain_searchers(SearcherRegistry& r) {
            const int threads = static_cast<int>(a.get_int("threads"));  // read before canonical() names it
            return make_alphabeta_searcher(rules, std::move(eval), o, threads, a.canonical());
          },
-         .tree =
-             [](const RandomTreeGame& g, const TreeFns& fns, const TreeSearchArgs& a) {
-               return OmSearch<RandomTreeGame>(g, fns).alphabeta(g.root(), a.depth, a.model);
-             },
-         .not_on_trees = {},
          .tree_grid_default = true,
          .family = "",
          .bench_params = "",
@@ -139,17 +126,6 @@ void register_plain_searchers(SearcherRegistry& r) {
                std::make_unique<RandomMover<BaoGame>>(BaoGame{rules}, seed), std::move(eval),
                PlainSearcher<RandomMover<BaoGame>>::Options{.description = a.canonical()});
          },
-         .tree =
-             [](const RandomTreeGame& g, const TreeFns&, const TreeSearchArgs&) {
-               TreeResult o;
-               o.nodes = 1;
-               RandomMover<RandomTreeGame> mover(g, 1);
-               o.best_index = mover.choose(g.root());
-               o.has_move = o.best_index >= 0;
-               if (o.has_move) o.best = mover.children()[static_cast<std::size_t>(o.best_index)].move;
-               return o;
-             },
-         .not_on_trees = {},
          .tree_grid_default = false,
          .family = "",
          .bench_params = ""});

@@ -26,6 +26,11 @@ struct TreeParams {
   int step = 100;          // increment range of the base value per ply
   double spread = 1.0;     // offsets drawn from [-spread*B, spread*B] (1: the bound holds)
   std::uint64_t seed = 1;
+  // What the tree as a registered game (search/random_tree_traits.h) declares as its
+  // evaluators; no value of the tree depends on them.
+  int types = 2;      // the functions V0 and types-1 opponent types
+  int own_noise = 0;  // the noise of MAX's copy of the base value (evaluator own)
+  int opp_noise = 0;  // the noise of the opponent's copies (evaluators opp, opp_model)
 };
 
 inline constexpr int kMaxTreeWidth = 16;
@@ -34,6 +39,7 @@ struct TreeNode {
   std::uint64_t id = 0;
   std::int32_t base = 500;
   std::int32_t ply = 0;
+  bool operator==(const TreeNode&) const = default;
 };
 struct TreeChild {
   std::uint8_t move;

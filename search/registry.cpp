@@ -6,6 +6,7 @@
 
 #include "engine/error.h"
 #include "engine/text_input.h"
+#include "search/random_tree_support.h"
 #include "search/tt.h"
 
 namespace bao::search {
@@ -117,7 +118,7 @@ std::unique_ptr<Searcher> SearcherRegistry::make(std::string_view text, const Ru
   return s;
 }
 
-std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema, RequiredKeys required) {
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema) {
   std::string known;
   for (const Param& p : schema) known += (known.empty() ? "" : ", ") + p.name;
   for (const auto& [key, value] : spec.params) {
@@ -127,10 +128,9 @@ std::string check_against_schema(const Spec& spec, const std::vector<Param>& sch
       throw InputError(spec.name + ": unknown parameter '" + key + "' (known: " + (known.empty() ? "none" : known) +
                        ")");
   }
-  if (required == RequiredKeys::Checked)
-    for (const Param& p : schema)
-      if (p.required && !spec.params.count(p.name))
-        throw InputError(spec.name + ": parameter " + p.name + " is required");
+  for (const Param& p : schema)
+    if (p.required && !spec.params.count(p.name))
+      throw InputError(spec.name + ": parameter " + p.name + " is required");
   return known;
 }
 
@@ -209,7 +209,7 @@ std::string SearcherRegistry::markdown_table() const {
     std::string params;
     for (const Param& p : e.params) params += (params.empty() ? "" : "; ") + describe_param(p);
     out += "| `" + e.name + "` | " + e.summary + " | " + (params.empty() ? "none" : params) + " | " +
-           (e.not_on_trees.empty() ? "yes" : "no: " + e.not_on_trees) + " |\n";
+           (runs_on_trees(e.name) ? "yes" : "no: " + tree_refusal_reason(e.name)) + " |\n";
   }
   return out;
 }

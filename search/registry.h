@@ -1,8 +1,8 @@
 // The searcher registry: every searcher is declared once, with its name, a one-line
-// summary, its kind, its parameter schema and its factory for Bao, and says whether it
-// also runs on the random trees (experiments/tree_searchers.h) or why not. The one
-// registry of the toolkit is models::searchers() (models/all_searchers.h); this file
-// holds its types. Every list of searcher
+// summary, its kind, its parameter schema and its factory for Bao; the other games make
+// it from the same entry (search/generic_searchers.h, the random trees'
+// search/random_tree_searchers.h). The one registry of the toolkit is models::searchers()
+// (models/all_searchers.h); this file holds its types. Every list of searcher
 // names (help texts, `bao trees`, Python's bao.searchers(), the bench suite, the table in
 // docs/commands.md) is read from a registry, never typed again.
 //
@@ -23,7 +23,6 @@
 #include "engine/param.h"
 #include "search/evaluator.h"
 #include "search/model_search.h"
-#include "search/random_tree.h"
 #include "search/searcher.h"
 #include "search/spec.h"
 
@@ -57,26 +56,6 @@ class Args {
   std::vector<std::pair<std::string, std::string>> read_;  // values read, canonical text
 };
 
-// What a search of a random tree runs with: fn[0] is V0, fn[1..] the opponent types.
-struct TreeSearchArgs {
-  int depth = 1;
-  int model = 1;                 // OM: the model's function (alphabeta, minimax: the function searched)
-  int bound = 0;                 // om-bounded, sp-prom: B (mstar-ab: adjacent levels within
-                                 // B at level 1, 2B from level 2 on: each type is within B of V0)
-  std::vector<double> probs;     // PrOM: one probability per function
-  int levels = 0;                // M*: the modelling levels (0: one per function but V0)
-  int model_depth = 0;           // (D,d)-OM: the model's depth d (0: depth / 2, at least 1);
-                                 // om-mcts, prom-mcts: the model's depth (0: to the leaves)
-  int eps = 0;                   // safe-om: the minimax value MAX may give up at the root
-  double w = 0;                  // robust-om: the weight of MIN's worst reply
-  std::uint64_t iterations = 0;  // the MCTS searchers: iterations (0: their default)
-};
-
-using TreeFns = std::vector<ModelSearch<RandomTreeGame>::Fn>;
-using TreeResult = ModelResult<RandomTreeGame::Move>;
-// A search of the tree's root on the functions fns.
-using TreeFactory = std::function<TreeResult(const RandomTreeGame& game, const TreeFns& fns, const TreeSearchArgs& a)>;
-
 using BaoFactory =
     std::function<std::unique_ptr<Searcher>(Args& args, const Rules& rules, std::shared_ptr<const Evaluator> eval)>;
 
@@ -98,9 +77,6 @@ struct SearcherEntry {
   SearcherKind kind = SearcherKind::Unset;
   std::vector<Param> params;
   BaoFactory make;
-  // The same searcher on the random trees, or empty, and then not_on_trees says why.
-  TreeFactory tree;
-  std::string not_on_trees;
   bool tree_grid_default = false;  // in `bao trees`' default list of searchers
   // Searchers of one family compute the same move by other means (OM's, PrOM's, M*'s,
   // (D,d)-OM's variants): `bao trees` measures agreement against the family's first
@@ -145,12 +121,9 @@ class SearcherRegistry {
   std::vector<SearcherEntry> entries_;
 };
 
-// Throws InputError for a key of spec that schema lacks (listing the schema's keys) and,
-// with RequiredKeys::Checked, a required key spec lacks (a random tree's searcher needs
-// none: its functions are the tree's own). Returns the schema's keys, comma separated.
-enum class RequiredKeys { Checked, Ignored };
-std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema,
-                                 RequiredKeys required = RequiredKeys::Checked);
+// Throws InputError for a key of spec that schema lacks (listing the schema's keys) and a
+// required key spec lacks. Returns the schema's keys, comma separated.
+std::string check_against_schema(const Spec& spec, const std::vector<Param>& schema);
 
 // tt_mb as every searcher with a table declares it: MiB, default kDefaultTableMb, 0 to
 // kMaxTableMb, 0 meaning no table.

@@ -57,8 +57,8 @@ TEST(AnyGameTournament, ConfigErrorsNameTheKey) {
   EXPECT_HAS(config_error(std::string("variant = kujifunza\n") + kKalah), "'variant' and [rules] are Bao's");
   EXPECT_HAS(config_error(replace(kKalah, "eval = sides", "eval = default")),
              "t.ini:11: key 'player.om.eval': unknown evaluator 'default' for kalah(");
-  EXPECT_HAS(config_error(replace(kKalah, "searcher = alphabeta", "searcher = safe-om(model=sides,eps=5)")),
-             "t.ini:7: key 'player.ab.searcher': searcher 'safe-om' does not run on kalah(");
+  EXPECT_HAS(config_error(replace(kKalah, "searcher = alphabeta", "searcher = engine")),
+             "t.ini:7: key 'player.ab.searcher': searcher 'engine' does not run on kalah(");
   EXPECT_HAS(config_error(replace(kKalah, "searcher = alphabeta", "searcher = alphabeta(threads=2)")),
              "t.ini:7: key 'player.ab.searcher': threads=2: a tournament plays each player on one thread");
 }

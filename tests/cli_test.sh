@@ -392,7 +392,11 @@ check "search --game kalah with om-beta plays a house" eval "status_is 0 && grep
 run search --game kalah --position '4,4,0,5,5,5/4,4,4,4,4,4 1,0 S' --depth 4
 check "search --game kalah after an extra move plays for South again" eval "status_is 0 && grep -qE '^[1-6]$' '$tmp/out'"
 run search --game kalah --depth 2 --searcher 'safe-om(model=sides,eps=5)'
-check "search --game kalah refuses safe-om naming the game" eval "status_is 2 && err_has 'does not run on kalah'"
+check "search --game kalah with safe-om plays a house" eval "status_is 0 && grep -qE '^[1-6]$' '$tmp/out'"
+run search --game kalah --depth 2 --searcher engine
+check "search --game kalah refuses engine naming the game and the concept" eval "status_is 2 && err_has 'does not run on kalah' && err_has 'ForwardPruningGame'"
+run search --game 'trees(depth=5,types=3)' --depth 5 --searcher 'om-beta(model=v2)' --eval v0
+check "search --game trees with om-beta plays a child" eval "status_is 0 && grep -qE '^[01]$' '$tmp/out'"
 run search --game kalah --depth 2 --eval material
 check "search --game kalah refuses Bao's evaluator, listing its own" eval "status_is 2 && err_has 'known: stores, sides'"
 run show --game chess

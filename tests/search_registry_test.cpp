@@ -17,7 +17,9 @@
 #include "experiments/tree_searchers.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
+#include "models/games.h"
 #include "search/random_tree.h"
+#include "search/random_tree_support.h"
 #include "search/registry.h"
 #include "search/tt.h"
 
@@ -53,32 +55,30 @@ TEST(SearcherRegistry, DocsTableIsTheRegistrys) {
       << "regenerate the table in docs/commands.md with `bao search --list`";
 }
 
-// Every registered searcher runs on a random tree under its name, or its entry says why
-// not and the tree runner refuses it with that reason; the tree names are all registered.
+// Every registered searcher runs on a random tree (the game trees(...)) under its name,
+// with the experiments' defaults and each other required parameter at its least value, or
+// is refused there naming what the trees lack; the tree names are all registered.
 TEST(SearcherRegistry, EverySearcherRunsOnTreesOrSaysWhy) {
-  search::TreeParams tp;
-  tp.depth = 4;
-  tp.bound = 1000;
-  const search::RandomTreeGame g(tp);
-  std::vector<search::ModelSearch<search::RandomTreeGame>::Fn> fns;
-  for (int k = 0; k < 3; ++k) fns.push_back(search::TreeEval{&g, k});
-  experiments::TreeSearchArgs args;
-  args.depth = 4;
-  args.bound = 1000;
-  args.probs = {0.4, 0.3, 0.3};
+  const auto g = models::make_game("trees(depth=4,bound=1000,types=3)");
+  const experiments::TreeSearchDefaults d{.types = 3, .model = 1, .probs = {0.4, 0.3, 0.3}, .bound = 1000, .depth = 4};
   for (const search::SearcherEntry& e : models::searchers().entries()) {
     SCOPED_TRACE(e.name);
     EXPECT_FALSE(e.summary.empty());
-    EXPECT_NE(static_cast<bool>(e.tree), !e.not_on_trees.empty()) << "a tree factory or a reason, one of them";
-    if (e.tree) {
-      const auto r = experiments::run_tree_searcher(e.name, g, fns, args);
-      EXPECT_TRUE(r.has_move);
+    std::string given;
+    for (const search::Param& p : e.params)
+      if (p.required && p.name != "model" && p.name != "types" && p.name != "models" && p.name != "bound" &&
+          p.name != "model_depth")
+        given += (given.empty() ? "" : ",") + p.name + "=" + std::to_string(p.min);
+    const std::string spec = experiments::tree_searcher_spec(given.empty() ? e.name : e.name + "(" + given + ")", d);
+    if (search::runs_on_trees(e.name)) {
+      EXPECT_TRUE(experiments::search_tree(*g, spec, "v0", 4).has_move) << spec;
     } else {
       try {
-        experiments::run_tree_searcher(e.name, g, fns, args);
-        ADD_FAILURE() << "ran on a tree though its entry says it does not";
+        experiments::search_tree(*g, spec, "v0", 4);
+        ADD_FAILURE() << "ran on a tree though the trees do not run it";
       } catch (const InputError& x) {
-        EXPECT_NE(std::string(x.what()).find(e.not_on_trees), std::string::npos) << x.what();
+        EXPECT_NE(std::string(x.what()).find(search::tree_refusal_reason(e.name)), std::string::npos) << x.what();
+        EXPECT_NE(std::string(x.what()).find("StagedGame"), std::string::npos) << x.what();
       }
     }
   }
@@ -161,11 +161,10 @@ TEST(SearcherRegistry, RandomIsLegalSeededAndUniform) {
     ++count[at - legal.begin()];
   }
   for (int c : count) EXPECT_TRUE(c > 65 && c < 135) << c;  // 100 expected, sd 8.7
-  const search::RandomTreeGame g(search::TreeParams{});
-  const auto o = experiments::run_tree_searcher("random", g, {search::TreeEval{&g, 0}}, {});
-  search::RandomTreeGame::Children ch;
-  g.children(g.root(), ch);
-  EXPECT_TRUE(o.has_move && o.best_index >= 0 && o.best_index < static_cast<int>(ch.size()));
+  const auto g = models::make_game("trees");
+  const auto o = experiments::search_tree(*g, "random", "v0", 1);
+  const auto ch = g->children(g->start());
+  EXPECT_TRUE(o.has_move && std::any_of(ch.begin(), ch.end(), [&](const auto& c) { return c.first == o.best; }));
 }
 
 // Every registration states its kind: a searcher that takes an opponent model (model=,
@@ -219,8 +218,6 @@ TEST(SearcherRegistry, RefusesDuplicatesAndUnreadKeys) {
                               [](search::Args&, const Rules& rules, std::shared_ptr<const search::Evaluator> ev) {
                                 return models::make_searcher("minimax", rules, std::move(ev));
                               },
-                          .tree = {},
-                          .not_on_trees = "a test",
                           .tree_grid_default = false,
                           .family = "",
                           .bench_params = ""};

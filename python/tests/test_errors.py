@@ -200,7 +200,7 @@ def test_bad_trees(cli):
     assert "unknown searcher 'om-fast'" in message(lambda: t.search("om-fast"))
     assert "depth" in message(lambda: t.search("alphabeta", depth=5))
     assert "model" in message(lambda: t.search("om-beta", model=0))
-    assert "PrOM" in message(lambda: t.search("prom-beta", probs=[0.5, 0.6]))
+    assert "add up to 1.1, not 1" in message(lambda: t.search("prom-beta", probs=[0.5, 0.6]))
     assert "path" in message(lambda: t.values([0, 3]))
     broken = bao.RandomTree(width=3, depth=4, bound=10, spread=5.0, seed=3)
     assert "om-bounded" in message(lambda: broken.search("om-bounded"))
