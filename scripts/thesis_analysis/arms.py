@@ -635,9 +635,9 @@ def tables_controls(exp, c, ctx):
              f"Beside: E5's omd gain over all 20 pairs {E5_H5A_ALL}; Donkers' root OM {DONKERS_OMD} points.\n\n")
     rows = [[cid, what, f"{100 * e.est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({e.n})" if e.ok() else DASH, verdict]
             for cid, what, e, lo, hi, verdict in c["verdicts"]]
-    text += md_table(["id", "measure", f"points [{level}] (units)", "verdict"], rows)
+    text += md_table(["id", "measure", f"points [{level}] (openings)", "verdict"], rows)
     text += "\n## Exploratory differences, points [95% CI]\n\n"
-    text += md_table(["measure", "points [95%] (units)"],
+    text += md_table(["measure", "points [95%] (openings)"],
                      [[what, f"{pts_ci(e)} ({e.n})" if e.ok() else DASH] for what, e in c["exploratory"]])
     text += "\n## Scores against alpha-beta(Y) and nodes a move\n\n"
     text += md_table(["player", "score % [95% CI]", "nodes a move"],
