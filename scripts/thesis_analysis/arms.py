@@ -18,7 +18,7 @@ from .analysis import e6_cells
 from .design import DONKERS_2002
 from .experiment import load_experiment
 from .figures import limits, plt, save_figure
-from .loading import games_file, read_games
+from .loading import InputError, games_file, read_games
 from .stats import Boot, Est, hit_rate, nodes_per_move, percentile_ci, pooled
 from .tables import DASH, explained_by, header_lines, md_table, pct_ci, pts_ci, write_text
 
@@ -653,10 +653,78 @@ def tables_controls(exp, c, ctx):
 
 
 def run_controls(exp, ctx):
-    """RESULTS/S2/controls/tables.md when the arm has games."""
+    """RESULTS/S2/controls/tables.md when the arm has games, and RESULTS/S2/noisyopp/
+    tables.md when that arm has games too."""
     ctl_exp = load_experiment(exp.folder, CTL_FOLDER)
     if ctl_exp is None or ctl_exp.n == 0:
         return None
-    c = analyse_controls(ctl_exp, Boot(ctl_exp.n, ctx.resamples, ctx.seed))
+    boot = Boot(ctl_exp.n, ctx.resamples, ctx.seed)
+    c = analyse_controls(ctl_exp, boot)
     write_text(os.path.join(ctl_exp.folder, "tables.md"), tables_controls(ctl_exp, c, ctx))
+    noisy_exp = load_experiment(exp.folder, NOISY_FOLDER)
+    if noisy_exp is not None and noisy_exp.n:
+        c["noisyopp"] = analyse_noisyopp(noisy_exp, ctl_exp, boot)
+        write_text(os.path.join(noisy_exp.folder, "tables.md"), tables_noisyopp(noisy_exp, c["noisyopp"], ctx))
     return c
+
+
+# ---------------------------------------------------------------- noisyopp
+
+# S2's noisyopp arm (docs/results.md, "S2 noisyopp", declared before its games): the
+# controls arm's ab, omd and omdown against alpha-beta(Y) with a namua-stage move rotation
+# (shuffle=1) that root OM's model probe lacks, on the controls' openings, in
+# RESULTS/S2/noisyopp/. Its own family of two, Bonferroni.
+NOISY_FOLDER = "noisyopp"
+NOISY_PLAYERS = ["ab", "omd", "omdown"]
+NOISY_LEVEL = 1 - 0.05 / 2
+
+
+def analyse_noisyopp(noisy, ctl, boot):
+    """N1 (omd - ab against the rotating opponent) and N2 (that less the controls arm's
+    omd - ab), both from the same resampled openings, with their verdicts; omd - omdown,
+    scores, hit rates and nodes a move. The arms must share their openings (the same n)."""
+    if noisy.n != ctl.n:
+        raise InputError(f"S2 noisyopp has {noisy.n} openings and S2 controls {ctl.n}: N2 pairs them by "
+                         "opening, so both arms need the same openings")
+    cells = noisy.cells()
+    g = pooled(noisy, boot, cells, "omd", "ab", keep=True)
+    g_det = pooled(ctl, boot, ctl.cells(), "omd", "ab", keep=True)
+    lo, hi = level_ci(g.samples, NOISY_LEVEL) if g.ok() else (math.nan, math.nan)
+    out = {"pairs": len({(c[0], c[2]) for c in cells}), "g_det": g_det,
+           "verdicts": [("N1", "root OM's gain: omd - ab", g, lo, hi,
+                         ctl_verdict(lo, hi, ("root OM gains", "root OM loses")))]}
+    d = Est()
+    if g.ok() and g_det.ok():
+        diff = g.samples - g_det.samples
+        d = Est(g.est - g_det.est, math.nan, math.nan, g.n, g.games + g_det.games, diff)
+    lo, hi = level_ci(d.samples, NOISY_LEVEL) if d.ok() else (math.nan, math.nan)
+    out["verdicts"].append(("N2", "against the rotating less the deterministic opponent: G - G_det", d, lo, hi,
+                            ctl_verdict(lo, hi, ("the gain grows", "the gain shrinks"))))
+    out["knowledge"] = pooled(noisy, boot, cells, "omd", "omdown")
+    out["score"] = {v: pooled(noisy, boot, cells, v) for v in NOISY_PLAYERS}
+    out["nodes"] = {v: nodes_per_move(noisy, cells, v) for v in NOISY_PLAYERS}
+    out["hit"] = {v: hit_rate(noisy, boot, cells, v) for v in ("omd", "omdown")}
+    return out
+
+
+def tables_noisyopp(exp, n, ctx):
+    level = f"{100 * NOISY_LEVEL:.1f}%"
+    text = header_lines("S2 noisyopp: root OM against an opponent that is not its model's copy", ctx, exp)
+    text += ("Declared before the games (docs/results.md, \"S2 noisyopp\"). X plays against alpha-beta(Y) with "
+             f"a namua-stage move rotation (shuffle=1) on E5's ordered pairs, {n['pairs']} pairs, on S2 controls' "
+             "openings; root OM's model (Y, or X for omdown) has no rotation. G_det: S2 controls' omd - ab, "
+             f"{pts_ci(n['g_det'])}. The family's intervals are {level} percentile intervals (Bonferroni over "
+             "two), from the same resampled openings in both arms; the rest 95%.\n\n")
+    rows = [[cid, what, f"{100 * e.est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({e.n})" if e.ok() else DASH, verdict]
+            for cid, what, e, lo, hi, verdict in n["verdicts"]]
+    text += md_table(["id", "measure", f"points [{level}] (openings)", "verdict"], rows)
+    text += "\n## Exploratory, points [95% CI]\n\n"
+    k = n["knowledge"]
+    text += md_table(["measure", "points [95%] (openings)"],
+                     [["omd - omdown (knowing the opponent)", f"{pts_ci(k)} ({k.n})" if k.ok() else DASH]])
+    text += "\n## Scores against the rotating alpha-beta(Y), nodes a move and hit rates\n\n"
+    text += md_table(["player", "score % [95% CI]", "nodes a move", "hit rate % [95% CI] (predictions)"],
+                     [[v, pct_ci(n["score"][v]),
+                       f"{n['nodes'][v]:,.0f}" if not math.isnan(n["nodes"][v]) else DASH,
+                       f"{pct_ci(n['hit'][v])} ({n['hit'][v].n})" if v in n["hit"] else DASH] for v in NOISY_PLAYERS])
+    return text

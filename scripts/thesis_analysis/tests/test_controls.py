@@ -1,13 +1,17 @@
-"""S2's controls arm (thesis_analysis.arms, run_controls): the declared rule (above 0,
-below 0, not decided at the family's Bonferroni level) on constructed intervals, the
-level's percentiles, and every family measure of a two-opening arm worked out by hand."""
+"""S2's controls and noisyopp arms (thesis_analysis.arms, run_controls): the declared
+rule (above 0, below 0, not decided at each family's Bonferroni level) on constructed
+intervals, the level's percentiles, every family measure of two-opening arms worked out
+by hand (noisyopp's gain paired with the controls' by opening), and arms on other
+openings refused."""
 import os
 
 import numpy as np
 import pytest
 
-from thesis_analysis.arms import CTL_LEVEL, analyse_controls, ctl_verdict, level_ci, run_controls, tables_controls
+from thesis_analysis.arms import (CTL_LEVEL, NOISY_LEVEL, analyse_controls, analyse_noisyopp, ctl_verdict, level_ci,
+                                  run_controls, tables_controls)
 from thesis_analysis.experiment import Experiment, load_experiment
+from thesis_analysis.loading import InputError
 from thesis_analysis.stats import Boot
 
 WORDS = ("adds", "loses")
@@ -88,3 +92,43 @@ def test_a_decided_verdict_and_the_written_tables(tmp_path, game, write_jsonl):
         text = f.read()
     assert "| C3 | one more ply: omd - abplus | +0.0 [+0.0, +0.0] (2) | not decided |" in text
     assert run_controls(Experiment("S2", str(tmp_path / "empty")), Ctx()) is None  # no controls folder
+
+
+def tiny_noisyopp(root, make, write, openings=(0, 1)):
+    """The rotating opponent's arm on tiny_controls' pair. Challenger points per opening:
+    ab 0.5, 0; omd 0.5, 0.5; omdown 0.5, 0."""
+    points = {"ab_x": (0.5, 0), "omd_x": (0.5, 0.5), "omdown_x": (0.5, 0)}
+    games = [make("opp_y", p, o, c, 1 - pts[o]) for p, pts in points.items() for o in openings for c in (0, 1)]
+    folder = os.path.join(root, "S2", "noisyopp", "S2-noisyopp-vs-y")
+    os.makedirs(folder)
+    write(os.path.join(folder, "games.jsonl"), games)
+
+
+def test_noisyopp_pairs_its_gain_with_the_controls_by_opening(tmp_path, game, write_jsonl):
+    tiny_controls(str(tmp_path), game, write_jsonl)
+    tiny_noisyopp(str(tmp_path), game, write_jsonl)
+    ctl = load_experiment(str(tmp_path / "S2"), "controls")
+    noisy = load_experiment(str(tmp_path / "S2"), "noisyopp")
+    n = analyse_noisyopp(noisy, ctl, Boot.from_counts(np.array([[2, 0], [1, 1], [1, 1], [0, 2]])))
+    v = {cid: (e, lo, hi, verdict) for cid, _, e, lo, hi, verdict in n["verdicts"]}
+    # G = omd - ab: per opening 0, 0.5 -> 0.25; G_det (controls) per opening 0.5, 0 -> 0.25.
+    assert v["N1"][0].est == pytest.approx(0.25) and n["g_det"].est == pytest.approx(0.25)
+    # D per resample from the same openings: (0,0): 0 - 0.5, (0,1) twice: 0, (1,1): 0.5 - 0.
+    # Sorted -0.5, 0, 0, 0.5: positions 3 x 0.0125 = 0.0375 and 2.9625: [-0.48125, +0.48125].
+    assert v["N2"][0].est == pytest.approx(0.0)
+    assert v["N2"][1:3] == pytest.approx((-0.48125, 0.48125))
+    assert v["N2"][3] == "not decided"
+    assert n["knowledge"].est == pytest.approx(0.25)  # omd - omdown: 0, 0.5
+    assert NOISY_LEVEL == pytest.approx(1 - 0.05 / 2)
+    # Had each resample drawn opening 1 twice only, G = 0.5 and D = +0.5: decided.
+    n = analyse_noisyopp(noisy, ctl, Boot.from_counts(np.array([[0, 2]])))
+    assert [verdict for *_, verdict in n["verdicts"]] == ["root OM gains", "the gain grows"]
+
+
+def test_noisyopp_on_other_openings_is_refused(tmp_path, game, write_jsonl):
+    tiny_controls(str(tmp_path), game, write_jsonl)
+    tiny_noisyopp(str(tmp_path), game, write_jsonl, openings=(0,))
+    ctl = load_experiment(str(tmp_path / "S2"), "controls")
+    noisy = load_experiment(str(tmp_path / "S2"), "noisyopp")
+    with pytest.raises(InputError, match="noisyopp has 1 openings and S2 controls 2"):
+        analyse_noisyopp(noisy, ctl, Boot.from_counts(np.array([[1, 1]])))
