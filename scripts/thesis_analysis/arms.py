@@ -648,7 +648,8 @@ def tables_controls(exp, c, ctx):
                      [[v, f"{pct_ci(c['hit'][v])} ({c['hit'][v].n})"] for v in ("omd", "omdown")])
     text += "\n## Differences per ordered pair, points [95% CI] (exploratory)\n\n"
     text += md_table(["model Y (the opponent)", "own X"] + [r for r, _, _ in CTL_PAIR_ROWS],
-                     [[y, x] + [pts_ci(g[r]) for r, _, _ in CTL_PAIR_ROWS] for (y, x), g in sorted(c["per_pair"].items())])
+                     [[y, x] + [pts_ci(g[r]) for r, _, _ in CTL_PAIR_ROWS]
+                      for (y, x), g in sorted(c["per_pair"].items())])
     return text
 
 
