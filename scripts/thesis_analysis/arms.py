@@ -12,12 +12,14 @@ for* the gap when, in addition, its gain's interval contains his effect."""
 import math
 import os
 
+import numpy as np
+
 from .analysis import e6_cells
 from .design import DONKERS_2002
 from .experiment import load_experiment
 from .figures import limits, plt, save_figure
-from .loading import games_file, read_games
-from .stats import Boot, Est, hit_rate, percentile_ci, pooled
+from .loading import InputError, games_file, read_games
+from .stats import Boot, Est, hit_rate, nodes_per_move, percentile_ci, pooled
 from .tables import DASH, explained_by, header_lines, md_table, pct_ci, pts_ci, write_text
 
 PLAYERS = ["ab", "om", "omd", "omdr", "p50"]
@@ -225,6 +227,7 @@ def run_arms(exps, ctx, s):
     write_text(os.path.join(exp.folder, "tables.md"), tables_arms(exp, res, ctx))
     figure_arms(res, os.path.join(exp.folder, "S2"))
     run_hisevals(exp, exps, ctx, res)
+    run_controls(exp, ctx)
     return res
 
 
@@ -550,3 +553,179 @@ def run_hisevals(exp, exps, ctx, res):
     write_text(os.path.join(his_exp.folder, "tables.md"), tables_hisevals(his_exp, h, ctx))
     figure_hisevals(h, os.path.join(his_exp.folder, "S2-hisevals"))
     return h
+
+
+# ---------------------------------------------------------------- controls
+
+# S2's controls arm (docs/results.md, "S2 controls", declared before its games): on E5's 20
+# ordered pairs against alpha-beta(Y), root OM with the true model (omd) and with its own
+# evaluator as the model (omdown: alpha-beta's own assumption, so only the search shape
+# differs from ab), alpha-beta(X) at d (ab) and at d+1 (abplus), in RESULTS/S2/controls/.
+CTL_FOLDER = "controls"
+CTL_PLAYERS = ["ab", "abplus", "omd", "omdown"]
+CTL_LEVEL = 1 - 0.05 / 3  # Bonferroni over the family of three verdicts
+# The family: (id, what it tests, variant, base, (above, below)); each measure is
+# score(variant) - score(base), paired by opening.
+CTL_VERDICTS = [
+    ("C1", "knowing the opponent: omd - omdown", "omd", "omdown", ("knowledge adds", "the own model does better")),
+    ("C2", "the search shape: omdown - ab", "omdown", "ab", ("shape gains", "shape loses")),
+    ("C3", "one more ply: omd - abplus", "omd", "abplus",
+     ("root OM is worth more than a ply", "a ply is worth more")),
+]
+# Reported at 95%, outside the family: root OM's gain as in E5 and the extra ply's worth.
+CTL_EXPLORATORY = [("omd - ab (E5's H5a measure)", "omd", "ab"), ("abplus - ab (one more ply)", "abplus", "ab")]
+E5_H5A_ALL = "+3.0 [+1.6, +4.4]"  # E5's omd gain over all 20 pairs (docs/results.md, E5)
+DONKERS_OMD = "+8.1 +- 1.3"  # his root OM at d less 50, with the 95% half-width of S2 hisevals
+
+
+def level_ci(samples, level):
+    """The two-sided percentile interval at level (numpy's linear interpolation)."""
+    s = samples[np.isfinite(samples)]
+    if s.size == 0:
+        return math.nan, math.nan
+    lo, hi = np.percentile(s, [50 * (1 - level), 50 * (1 + level)])
+    return float(lo), float(hi)
+
+
+def ctl_verdict(lo, hi, words):
+    """The declared rule: the first word when the interval lies above 0, the second when
+    it lies below, 'not decided' when it contains 0 (or is missing)."""
+    if math.isnan(lo) or math.isnan(hi):
+        return "no data"
+    if lo > 0:
+        return words[0]
+    if hi < 0:
+        return words[1]
+    return "not decided"
+
+
+def analyse_controls(exp, boot):
+    """The family's measures at CTL_LEVEL with their verdicts, the exploratory
+    differences, scores, nodes a move and hit rates, and omd's and omdown's gains per pair."""
+    cells = exp.cells()
+    out = {"pairs": len({(c[0], c[2]) for c in cells}), "verdicts": [], "exploratory": [], "score": {},
+           "nodes": {}, "hit": {}}
+    for cid, what, v, b, words in CTL_VERDICTS:
+        e = pooled(exp, boot, cells, v, b, keep=True)
+        lo, hi = level_ci(e.samples, CTL_LEVEL) if e.ok() else (math.nan, math.nan)
+        out["verdicts"].append((cid, what, e, lo, hi, ctl_verdict(lo, hi, words)))
+    for what, v, b in CTL_EXPLORATORY:
+        out["exploratory"].append((what, pooled(exp, boot, cells, v, b)))
+    for v in CTL_PLAYERS:
+        out["score"][v] = pooled(exp, boot, cells, v)
+        out["nodes"][v] = nodes_per_move(exp, cells, v)
+    out["hit"] = {v: hit_rate(exp, boot, cells, v) for v in ("omd", "omdown")}
+    out["per_pair"] = {(c[1][4:], c[2]): {r: pooled(exp, boot, [c], v, b) for r, v, b in CTL_PAIR_ROWS}
+                       for c in cells}
+    return out
+
+
+CTL_PAIR_ROWS = [("omd - ab", "omd", "ab"), ("omdown - ab", "omdown", "ab"), ("omd - omdown", "omd", "omdown"),
+                 ("omd - abplus", "omd", "abplus")]
+
+
+def tables_controls(exp, c, ctx):
+    level = f"{100 * CTL_LEVEL:.2f}%"
+    text = header_lines("S2 controls: root OM's gain beside its search shape and one more ply", ctx, exp)
+    text += ("Declared before the games (docs/results.md, \"S2 controls\"). X plays against alpha-beta(Y) on "
+             f"E5's ordered pairs, {c['pairs']} pairs: ab (alpha-beta(X) at d), abplus (at d+1), omd (root OM, "
+             "model Y at d), omdown (root OM, model X at d: alpha-beta's own assumption, so only the search shape "
+             "differs from ab). Each measure is a difference of scores paired by opening, pooled over the pairs; "
+             f"the family's intervals are {level} percentile intervals (Bonferroni over three), the rest 95%. "
+             f"Beside: E5's omd gain over all 20 pairs {E5_H5A_ALL}; Donkers' root OM {DONKERS_OMD} points.\n\n")
+    rows = [[cid, what, f"{100 * e.est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({e.n})" if e.ok() else DASH, verdict]
+            for cid, what, e, lo, hi, verdict in c["verdicts"]]
+    text += md_table(["id", "measure", f"points [{level}] (openings)", "verdict"], rows)
+    text += "\n## Exploratory differences, points [95% CI]\n\n"
+    text += md_table(["measure", "points [95%] (openings)"],
+                     [[what, f"{pts_ci(e)} ({e.n})" if e.ok() else DASH] for what, e in c["exploratory"]])
+    text += "\n## Scores against alpha-beta(Y) and nodes a move\n\n"
+    text += md_table(["player", "score % [95% CI]", "nodes a move"],
+                     [[v, pct_ci(c["score"][v]), f"{c['nodes'][v]:,.0f}" if not math.isnan(c["nodes"][v]) else DASH]
+                      for v in CTL_PLAYERS])
+    text += "\n## Root OM: hit rate of the predicted replies\n\n"
+    text += md_table(["player", "hit rate % [95% CI] (predictions)"],
+                     [[v, f"{pct_ci(c['hit'][v])} ({c['hit'][v].n})"] for v in ("omd", "omdown")])
+    text += "\n## Differences per ordered pair, points [95% CI] (exploratory)\n\n"
+    text += md_table(["model Y (the opponent)", "own X"] + [r for r, _, _ in CTL_PAIR_ROWS],
+                     [[y, x] + [pts_ci(g[r]) for r, _, _ in CTL_PAIR_ROWS]
+                      for (y, x), g in sorted(c["per_pair"].items())])
+    return text
+
+
+def run_controls(exp, ctx):
+    """RESULTS/S2/controls/tables.md when the arm has games, and RESULTS/S2/noisyopp/
+    tables.md when that arm has games too."""
+    ctl_exp = load_experiment(exp.folder, CTL_FOLDER)
+    if ctl_exp is None or ctl_exp.n == 0:
+        return None
+    boot = Boot(ctl_exp.n, ctx.resamples, ctx.seed)
+    c = analyse_controls(ctl_exp, boot)
+    write_text(os.path.join(ctl_exp.folder, "tables.md"), tables_controls(ctl_exp, c, ctx))
+    noisy_exp = load_experiment(exp.folder, NOISY_FOLDER)
+    if noisy_exp is not None and noisy_exp.n:
+        c["noisyopp"] = analyse_noisyopp(noisy_exp, ctl_exp, boot)
+        write_text(os.path.join(noisy_exp.folder, "tables.md"), tables_noisyopp(noisy_exp, c["noisyopp"], ctx))
+    return c
+
+
+# ---------------------------------------------------------------- noisyopp
+
+# S2's noisyopp arm (docs/results.md, "S2 noisyopp", declared before its games): the
+# controls arm's ab, omd and omdown against alpha-beta(Y) with a namua-stage move rotation
+# (shuffle=1) that root OM's model probe lacks, on the controls' openings, in
+# RESULTS/S2/noisyopp/. Its own family of two, Bonferroni.
+NOISY_FOLDER = "noisyopp"
+NOISY_PLAYERS = ["ab", "omd", "omdown"]
+NOISY_LEVEL = 1 - 0.05 / 2
+
+
+def analyse_noisyopp(noisy, ctl, boot):
+    """N1 (omd - ab against the rotating opponent) and N2 (that less the controls arm's
+    omd - ab), both from the same resampled openings, with their verdicts; omd - omdown,
+    scores, hit rates and nodes a move. The arms must share their openings (the same n)."""
+    if noisy.n != ctl.n:
+        raise InputError(f"S2 noisyopp has {noisy.n} openings and S2 controls {ctl.n}: N2 pairs them by "
+                         "opening, so both arms need the same openings")
+    cells = noisy.cells()
+    g = pooled(noisy, boot, cells, "omd", "ab", keep=True)
+    g_det = pooled(ctl, boot, ctl.cells(), "omd", "ab", keep=True)
+    lo, hi = level_ci(g.samples, NOISY_LEVEL) if g.ok() else (math.nan, math.nan)
+    out = {"pairs": len({(c[0], c[2]) for c in cells}), "g_det": g_det,
+           "verdicts": [("N1", "root OM's gain: omd - ab", g, lo, hi,
+                         ctl_verdict(lo, hi, ("root OM gains", "root OM loses")))]}
+    d = Est()
+    if g.ok() and g_det.ok():
+        diff = g.samples - g_det.samples
+        d = Est(g.est - g_det.est, math.nan, math.nan, g.n, g.games + g_det.games, diff)
+    lo, hi = level_ci(d.samples, NOISY_LEVEL) if d.ok() else (math.nan, math.nan)
+    out["verdicts"].append(("N2", "against the rotating less the deterministic opponent: G - G_det", d, lo, hi,
+                            ctl_verdict(lo, hi, ("the gain grows", "the gain shrinks"))))
+    out["knowledge"] = pooled(noisy, boot, cells, "omd", "omdown")
+    out["score"] = {v: pooled(noisy, boot, cells, v) for v in NOISY_PLAYERS}
+    out["nodes"] = {v: nodes_per_move(noisy, cells, v) for v in NOISY_PLAYERS}
+    out["hit"] = {v: hit_rate(noisy, boot, cells, v) for v in ("omd", "omdown")}
+    return out
+
+
+def tables_noisyopp(exp, n, ctx):
+    level = f"{100 * NOISY_LEVEL:.1f}%"
+    text = header_lines("S2 noisyopp: root OM against an opponent that is not its model's copy", ctx, exp)
+    text += ("Declared before the games (docs/results.md, \"S2 noisyopp\"). X plays against alpha-beta(Y) with "
+             f"a namua-stage move rotation (shuffle=1) on E5's ordered pairs, {n['pairs']} pairs, on S2 controls' "
+             "openings; root OM's model (Y, or X for omdown) has no rotation. G_det: S2 controls' omd - ab, "
+             f"{pts_ci(n['g_det'])}. The family's intervals are {level} percentile intervals (Bonferroni over "
+             "two), from the same resampled openings in both arms; the rest 95%.\n\n")
+    rows = [[cid, what, f"{100 * e.est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({e.n})" if e.ok() else DASH, verdict]
+            for cid, what, e, lo, hi, verdict in n["verdicts"]]
+    text += md_table(["id", "measure", f"points [{level}] (openings)", "verdict"], rows)
+    text += "\n## Exploratory, points [95% CI]\n\n"
+    k = n["knowledge"]
+    text += md_table(["measure", "points [95%] (openings)"],
+                     [["omd - omdown (knowing the opponent)", f"{pts_ci(k)} ({k.n})" if k.ok() else DASH]])
+    text += "\n## Scores against the rotating alpha-beta(Y), nodes a move and hit rates\n\n"
+    text += md_table(["player", "score % [95% CI]", "nodes a move", "hit rate % [95% CI] (predictions)"],
+                     [[v, pct_ci(n["score"][v]),
+                       f"{n['nodes'][v]:,.0f}" if not math.isnan(n["nodes"][v]) else DASH,
+                       f"{pct_ci(n['hit'][v])} ({n['hit'][v].n})" if v in n["hit"] else DASH] for v in NOISY_PLAYERS])
+    return text
