@@ -1,5 +1,6 @@
 """The figures of E4-E7 (RESULTS/<E>/<E>.png and .pdf), drawn with matplotlib's Agg
-backend and saved without dates or version strings, so that reruns give identical files."""
+backend and saved by the package's figure saver (bao_analysis.figure_saver, its STANDARD
+style: no dates or version strings, so that reruns give identical files)."""
 import os
 
 import matplotlib
@@ -7,6 +8,7 @@ import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from bao_analysis.figure_saver import save_figure  # noqa: E402,F401 (S2 and the second pass save through it)
 
 from .analysis import e5_rows  # noqa: E402
 from .design import (DONKERS_2002, DONKERS_2002_WRONG, E5_GROUPS, E5DD_GROUPS, E7_LEARNERS, E7_OPPONENTS, H5G_VARIANTS,  # noqa: E402
@@ -17,13 +19,6 @@ from .tables import fmt  # noqa: E402
 
 
 # ---------------------------------------------------------------- common
-
-def save_figure(fig, stem):
-    """PNG and PDF without dates or version strings, so reruns give identical files."""
-    fig.savefig(stem + ".png", dpi=150, bbox_inches="tight", metadata={"Software": None})
-    fig.savefig(stem + ".pdf", bbox_inches="tight", metadata={"CreationDate": None, "Producer": None, "Creator": None})
-    plt.close(fig)
-
 
 def limits(values, pad_frac=0.08, min_pad=1.0):
     """Axis limits that contain every interval end (no clipped error bars)."""

@@ -6,10 +6,11 @@ import math
 import os
 
 import numpy as np
+from bao_analysis.multiplicity import holm
 
 from .analysis import h4_row
 from .design import E6B_GRID, E7_LEARNERS, FAMILY
-from .stats import NAN, Z80, Z95, Est, bootstrap_p, holm, tost
+from .stats import NAN, Z80, Z95, Est, bootstrap_p, tost
 from .tables import DASH, fmt, md_table, write_text
 
 

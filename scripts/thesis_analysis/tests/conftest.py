@@ -7,6 +7,7 @@ import sys
 import pytest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(SCRIPTS), "python"))
 sys.path.insert(0, SCRIPTS)
 
 

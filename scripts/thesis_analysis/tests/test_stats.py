@@ -14,7 +14,8 @@ from thesis_analysis.experiment import Experiment
 from thesis_analysis.design import FAMILY
 from thesis_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
 from thesis_analysis.loading import check_game
-from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, holm, jackknife, tost,
+from bao_analysis.multiplicity import holm
+from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, jackknife, tost,
                                    percentile_ci, pooled, share_below, unit_sums, within_variant)
 
 
