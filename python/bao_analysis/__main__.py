@@ -6,6 +6,8 @@ import sys
 
 # EXPERIMENT: (module, its arguments, what it writes)
 COMMANDS = {
+    "thesis": ("thesis", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+               "E4-E7, the second pass, S2, verdicts.md|csv and reference.md (scripts/thesis-analyse)"),
     "e8": ("e8", "E8_FOLDER", "E8's tables, verdicts and figures (scripts/e8-analyse)"),
     "e9": ("e9", "E9_FOLDER", "E9's tables, verdicts and figures (scripts/e9-analyse)"),
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),

@@ -16,14 +16,14 @@ def run(args, **kw):
 def test_help_lists_every_experiment():
     p = run([sys.executable, "-m", "bao_analysis", "--help"])
     assert p.returncode == 0
-    for name in ("e8 E8_FOLDER", "e9 E9_FOLDER", "e11 E11_FOLDER", "e12 E12_FOLDER", "e12m-budget E12_FOLDER BAO"):
+    for name in ("thesis RESULTS [--scale NAME] [--resamples N] [--seed S]", "e8 E8_FOLDER", "e9 E9_FOLDER", "e11 E11_FOLDER", "e12 E12_FOLDER", "e12m-budget E12_FOLDER BAO"):
         assert f"  {name}\n" in p.stdout
 
 
 def test_an_unknown_experiment_is_refused_by_name():
     p = run([sys.executable, "-m", "bao_analysis", "e99", "x"])
     assert p.returncode == 2
-    assert p.stderr.startswith("bao_analysis: unknown experiment 'e99' (one of e8, e9,")
+    assert p.stderr.startswith("bao_analysis: unknown experiment 'e99' (one of thesis, e8, e9,")
     p = run([sys.executable, "-m", "bao_analysis"])
     assert p.returncode == 2 and p.stderr.startswith("usage: python3 -m bao_analysis EXPERIMENT")
 

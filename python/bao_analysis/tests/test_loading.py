@@ -1,4 +1,5 @@
-"""The shared reader of games.jsonl[.gz] (thesis_analysis.loading) on tiny files written
+"""The one reader of games.jsonl[.gz] (bao_analysis.records) and the thesis' other inputs
+(bao_analysis.loading) on tiny files written
 here, and what scripts/thesis-analyse and scripts/simulate-scaling make of a malformed
 line: exit status 2 and the file and line."""
 import gzip
@@ -9,8 +10,9 @@ import sys
 
 import pytest
 
-from thesis_analysis.experiment import load_experiment
-from thesis_analysis.loading import InputError, games_file, parse_learned, parse_online_log, read_config, read_games
+from bao_analysis.experiment import load_experiment
+from bao_analysis.loading import parse_learned, parse_online_log, read_config
+from bao_analysis.records import InputError, games_file, read_games
 
 
 def test_reads_records_with_their_line_numbers(tmp_path, game, write_jsonl):

@@ -1,4 +1,4 @@
-"""The statistics of thesis_analysis against values worked out by hand: the percentile
+"""The statistics of the thesis analysis (bao_analysis.stats, hypotheses) against values worked out by hand: the percentile
 bootstrap interval over a resample set small enough to list, the paired per-opening
 gain of two players of the same opponent, the decision rule's openings needed, the BCa
 interval, the p-values that invert the verdicts' interval rules, Holm's step-down
@@ -10,13 +10,13 @@ import math
 import numpy as np
 import pytest
 
-from thesis_analysis.experiment import Experiment
-from thesis_analysis.design import FAMILY
-from thesis_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
-from thesis_analysis.loading import check_game
+from bao_analysis.experiment import Experiment
+from bao_analysis.design import FAMILY
+from bao_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
+from bao_analysis.records import check_game
 from bao_analysis.multiplicity import holm
-from thesis_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, jackknife, tost,
-                                   percentile_ci, pooled, share_below, unit_sums, within_variant)
+from bao_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, jackknife, tost,
+                                percentile_ci, pooled, share_below, unit_sums, within_variant)
 
 
 def every_resample(n):
@@ -297,8 +297,8 @@ def test_h6b_interior_rule_and_its_intersection_union_p():
     # H6b' (E6b, declared before its games): reproduced only when both differences of the
     # best interior p, to p = 0 and to p = 1, have intervals above 0; its p is the larger
     # of theirs; an end of the axis beating p* with an interval below 0 contradicts it.
-    from thesis_analysis.analysis import argmax_to_ends
-    from thesis_analysis.hypotheses import h6b_interior_entry
+    from bao_analysis.analysis import argmax_to_ends
+    from bao_analysis.hypotheses import h6b_interior_entry
 
     def diff(est, lo, hi, below):
         e = Est(est, lo, hi, 120, 1000)
@@ -332,7 +332,7 @@ def test_tost_equivalence_by_hand():
 def test_h6b_interior_amended_by_tost():
     # d0 above 0, d1 = 0 with samples inside +-3 points: the declared rule leaves H6b' not
     # decided; the amendment reads it as not reproduced (equivalent), its p the TOST p.
-    from thesis_analysis.hypotheses import AMENDED, h6b_interior_entry
+    from bao_analysis.hypotheses import AMENDED, h6b_interior_entry
     d0 = Est(0.14, 0.12, 0.16, 120, 1000, np.full(1000, 0.14))
     d1 = Est(0.0, -0.01, 0.009, 120, 1000, np.array([0.0] * 990 + [0.035] * 10))
     h = {"d0": d0, "d1": d1, "star": "p90", "argmax": "ab", "interior": 0.6}
@@ -349,7 +349,7 @@ def test_two_level_bootstrap_by_hand():
     # Two pairs (clusters) x two openings; one resample draws pair 0 twice and opening 1
     # twice: the gain is pair 0's opening-1 value, 0.3; the other draws each once: the
     # mean of the four units, (0.1 + 0.3 + 0.5 + 0.7) / 4 = 0.4.
-    from thesis_analysis.two_level import TwoLevel
+    from bao_analysis.two_level import TwoLevel
     boot = Boot.from_counts([[0, 2], [1, 1]])
     tl = TwoLevel(boot, 2, 17)
     tl.Wc = np.array([[2.0, 0.0], [1.0, 1.0]])

@@ -1,7 +1,37 @@
-"""The command line of scripts/thesis-analyse and the order of the work: read every
-experiment (a malformed record stops everything before any output), then E4 (its ratings
-give subgroup S), E5 and E5dd, E5m, E6, E6b, E7, the verdicts, and the effect sizes beside
-Donkers' program last."""
+"""scripts/thesis-analyse RESULTS [--scale NAME] [--resamples N] [--seed S]
+(python3 -m bao_analysis thesis RESULTS ...)
+
+Analyses the raw games of the Bao thesis experiments E4-E7 under RESULTS by the rules
+declared in docs/results.md ("Depth 6: hypotheses and decision rules") and writes:
+  RESULTS/E4/tables.md, E5/tables.md, E5dd/tables.md, E6/tables.md, E7/tables.md
+  RESULTS/E4/E4.png|pdf, E5/E5.png|pdf (E5dd's rows included; E5dd/E5dd.png|pdf only
+  without E5), E6/E6.png|pdf, E7/E7.png|pdf
+  RESULTS/verdicts.md, RESULTS/verdicts.csv: one row per hypothesis, the verdict by its
+  declared rule and beside it the verdict after Holm's correction over the family of
+  primary verdicts (design.py, FAMILY); beside each primary verdict its
+  two-level interval (evaluator pairs and openings resampled, two_level.py)
+  and a reading of what it means (readings.py); every other row and cell
+  is marked exploratory or secondary.
+  RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
+  program) beside ours with their intervals (exploratory).
+
+Input: RESULTS/<E>/<tournament>/games.jsonl.gz (else games.jsonl) and config.ini for E in
+E4, E5, E5dd, E6, E7, and RESULTS/E7/learned/<opponent>-<how>.txt. Player names follow
+scripts/thesis-configs: gauntlets "opp_<Y>" against "<variant>_<X>", the round robin
+"ab_<X>".
+
+Statistics: the unit is the opening (a player's mean score over its games of that
+opening); gains pair two players of the same opponent opening by opening; 95% intervals
+are percentile intervals of a bootstrap over opening indices (the same resampled indices
+for every cell of an experiment; numpy PCG64 seeded by --seed), BCa intervals for H5g's
+correlations (acceleration from leaving one opening out). A verdict's p-value inverts
+its interval rule; Holm's step-down adjusts the family's. The same input gives
+byte-identical outputs. Absent experiments are skipped (their rows say "no data"); a
+malformed record stops the script with its file and line, exit status 2.
+
+The order of the work (main): read every experiment (a malformed record stops everything
+before any output), then E4 (its ratings give subgroup S), E5 and E5dd, E5m, E6, E6b, E7,
+the verdicts, and the effect sizes beside Donkers' program last."""
 import argparse
 import os
 import sys
@@ -92,14 +122,16 @@ def run_analysed(name, exps, ctx, v, analyse, tables, figure, verdicts):
     return exp, res, boot
 
 
-def main(description):
-    """Runs the analysis; description is the usage text --help shows (the script's docstring)."""
-    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv):
+    """Runs the analysis of argv (the program's name first); --help shows this module's
+    usage text."""
+    ap = argparse.ArgumentParser(prog=os.path.basename(argv[0]), description=__doc__.split("\n\nThe order of the work")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results", help="the results folder holding E4 ... E7")
     ap.add_argument("--scale", help="the scale named in titles (default: read from the configs)")
     ap.add_argument("--resamples", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=17)
-    a = ap.parse_args()
+    a = ap.parse_args(argv[1:])
     if a.resamples < 1:
         ap.error("--resamples must be at least 1")
     if not os.path.isdir(a.results):
