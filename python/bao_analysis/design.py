@@ -81,3 +81,7 @@ def variant_label(v):
 def eval_order(name):
     """Sort key: the evaluators in EVALS order, any other after them by name."""
     return (EVALS.index(name) if name in EVALS else 99, name)
+
+
+# H6b' (E6b), its amendment after the data: an equivalence test at this margin.
+TOST_MARGIN = 0.03  # H6b''s equivalence margin, 3 score points (docs/results.md, E6b's amendment)

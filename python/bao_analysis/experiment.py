@@ -9,6 +9,7 @@ import numpy as np
 
 from .design import EXPERIMENTS
 from .loading import InputError, games_file, read_config, read_games, read_learned
+from .stats import Boot
 
 NAN = float("nan")
 
@@ -144,3 +145,12 @@ def load_all(results):
     for n in notes:
         print(f"thesis-analyse: {n.replace('RESULTS', results)}", file=sys.stderr)
     return exps, notes
+
+
+class Context:
+    def __init__(self, scale, resamples, seed):
+        self.scale, self.resamples, self.seed = scale, resamples, seed
+
+
+def boot_for(exp, ctx):
+    return Boot(exp.n, ctx.resamples, ctx.seed) if exp is not None and exp.n > 0 else None

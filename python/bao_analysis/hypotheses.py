@@ -1,20 +1,18 @@
 """The hypotheses of the thesis (docs/results.md, "Depth 6: hypotheses and decision
-rules"), their decision rules, and RESULTS/verdicts.md|csv with one row per hypothesis."""
+rules"), their decision rules, and RESULTS/verdicts.md|csv with one row per hypothesis;
+each experiment's module (e4 ... e7, second_pass) adds its verdicts to the one dict the
+verdicts files are written from, and Holm's correction (multiplicity.py) runs over the
+family of primary verdicts."""
 import csv
 import io
 import math
 import os
 
-import numpy as np
-
-from .analysis import h4_row
-from .design import E6B_GRID, E7_LEARNERS, FAMILY
+from .design import FAMILY, TOST_MARGIN
 from .multiplicity import holm
-from .stats import NAN, Z80, Z95, Est, bootstrap_p, tost
+from .stats import NAN, Z80, Z95, bootstrap_p
 from .tables import DASH, fmt, md_table, write_text
 
-
-# ---------------------------------------------------------------- decision rules
 
 def openings_needed(e, null):
     """Openings that would decide an effect of the size seen at 80% power (same variance)."""
@@ -44,19 +42,6 @@ def decide(e, null=0.0, direction=1):
     if above or below:
         return "not reproduced", DASH
     return "not decided at this scale", openings_needed(e, null)
-
-
-def h6b_verdict(e, share_above):
-    if not e.ok():
-        return "no data"
-    if e.n < 2:
-        return "not decided at this scale (fewer than 2 openings)"
-    share_below = float(np.mean(e.samples < 0.5))
-    if share_above >= 0.95:
-        return f"reproduced (best p > 0.5 in {100 * share_above:.1f}% of resamples)"
-    if share_below >= 0.95:
-        return f"not reproduced (best p < 0.5 in {100 * share_below:.1f}% of resamples)"
-    return f"not decided at this scale (best p > 0.5 in {100 * share_above:.1f}% of resamples)"
 
 
 # Every hypothesis row (docs/results.md), in order: id, short text, measure, unit.
@@ -137,128 +122,8 @@ def entry(e, unit, null, direction):
 
 # ---------------------------------------------------------------- verdicts
 
-def verdicts_e4(v, e4):
-    top, bottom, e = h4_row(e4)
-    verdict, needed = decide(e, 0.5, 1)
-    v["H4"] = (row(e, "pct", verdict, needed), f"top {top}, bottom {bottom}", rule_p(e, 0.5))
 
-
-def verdicts_e5(v, res, s):
-    specs = [("H5a", "omd", 1, 1), ("H5b", "omd1", 0, -1), ("H5d", "om", 0, 0), ("H5f", "eqomd", 1, 1),
-             ("H5f-omd1", "eqomd1", 0, 0), ("H5f-omdr", "eqomdr", 0, 1), ("H5f-om", "eqom", 0, 0)]
-    for hid, variant, group, direction in specs:
-        if variant not in res["gain"]:
-            continue
-        if group == 1 and s is None:
-            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "", NAN)
-            continue
-        v[hid] = entry(res["gain"][variant][group], "pts", 0.0, direction)
-    if "h5c" in res:
-        v["H5c"] = entry(res["h5c"][0], "pts", 0.0, 1)
-    if "h5g" in res:
-        h = res["h5g"]
-        # The declared verdict reads the declared percentile interval; the BCa interval
-        # (an amendment) gives the p that enters the Holm family.
-        rho = h["rho"]
-        declared = Est(rho.est, *(rho.pct if rho.ok() else (NAN, NAN)), rho.n, rho.games)
-        v["H5g"] = (row(declared, "rho", *decide(declared, 0.0, 1)),
-                    f"BCa interval [{fmt(rho.lo, 'rho')}, {fmt(rho.hi, 'rho')}]", rho.p)
-        slope = h["slope"]
-        v["H5g-within"] = (row(h["within"], "rho", *decide(h["within"], 0.0, 1)),
-                           f"slope {fmt(slope.est, 'rho')} [{fmt(slope.lo, 'rho')}, {fmt(slope.hi, 'rho')}] "
-                           "points of gain per point of hit rate", h["within"].p)
-
-
-def verdicts_e5dd(v, res, s):
-    for hid, variant in (("H5e", "ddom"), ("H5f-ddom", "eqddom")):
-        if variant not in res["gain"]:
-            continue
-        if s is None:
-            v[hid] = (row(Est(), "pts", "no data (E4 absent: subgroup S unknown)", DASH), "", NAN)
-            continue
-        v[hid] = entry(res["gain"][variant][1], "pts", 0.0, 1)
-
-
-def h6b_p(e):
-    """H6b's rule is one-sided at 5% each way (best p above 0.5 in 95% of resamples to
-    reproduce, below it in 95% not to): its p-value is the smaller share of resamples
-    whose argmax is not strictly on a side, so that p <= 0.05 is the declared rule."""
-    if not e.ok() or e.samples is None or e.n < 2:
-        return NAN
-    return float(min(np.mean(e.samples <= 0.5), np.mean(e.samples >= 0.5)))
-
-
-def verdicts_e6(v, res):
-    for cond in ("right", "wrong"):
-        v[f"H6a-{cond}"] = entry(res["gain"][cond], "pts", -0.03, 1)
-    for cond, hid in (("pooled", "H6b"), ("right", "H6b-right"), ("wrong", "H6b-wrong")):
-        e, share = res["best"][cond]
-        v[hid] = (row(e, "p", h6b_verdict(e, share), DASH), "", h6b_p(e))
-
-
-TOST_MARGIN = 0.03  # H6b''s equivalence margin, 3 score points (docs/results.md, E6b's amendment)
 AMENDED = "amended"  # v[AMENDED]: {id: the verdict an amendment after the data gives, beside the declared one}
-
-
-def h6b_interior_entry(h, amended=None):
-    """(row, note, p) of H6b' (declared before E6b's games): reproduced when the 95%
-    intervals of d0 = S(p*) - S(0) and d1 = S(p*) - S(1) both lie above 0 (then the
-    argmax over the grid is p*, interior), not reproduced when one lies below 0. Its p
-    is intersection-union: with both estimates positive the larger of their inverted
-    p's, else the smaller p of those with a negative estimate; the row shows the
-    difference whose p that is. The amendment after the data (docs/results.md) reads d1
-    also as an equivalence test at TOST_MARGIN: with d0's interval above 0 and d1
-    equivalent to 0, H6b' is not reproduced (PrOM's best interior p is level with
-    alpha-beta), its p the TOST p; that verdict goes to amended[id]."""
-    if h is None:
-        return row(Est(), "pts", "no data", DASH), "", NAN
-    d0, d1 = h["d0"], h["d1"]
-    p0, p1 = rule_p(d0, 0.0), rule_p(d1, 0.0)
-    if d0.est > 0 and d1.est > 0:
-        p, shown = (p0, d0) if p0 >= p1 else (p1, d1)
-    else:
-        neg = [(pp, d) for pp, d in ((p0, d0), (p1, d1)) if d.est <= 0]
-        p, shown = min(neg, key=lambda t: t[0])
-    star = f"p* = {int(h['star'][1:]) / 100:g}"
-    if min(d0.n, d1.n) < 2:
-        verdict = "not decided at this scale (fewer than 2 openings)"
-    elif d0.lo > 0 and d1.lo > 0:
-        verdict = "reproduced"
-    elif d0.hi < 0 or d1.hi < 0:
-        verdict = "not reproduced"
-    else:
-        verdict = "not decided at this scale"
-    needed = openings_needed(shown, 0.0) if verdict.startswith("not decided") else DASH
-    note = (f"{star}; S(p*) - S(0) {fmt(d0.est, 'pts')} [{fmt(d0.lo, 'pts')}, {fmt(d0.hi, 'pts')}], S(p*) - S(1) "
-            f"{fmt(d1.est, 'pts')} [{fmt(d1.lo, 'pts')}, {fmt(d1.hi, 'pts')}]; argmax over the grid "
-            f"p = {dict(E6B_GRID)[h['argmax']]:g}, interior in {100 * h['interior']:.1f}% of resamples")
-    if verdict.startswith("not decided") and d1.samples is not None and min(d0.n, d1.n) >= 2:
-        equivalent, p_tost = tost(d1.samples, d1.est, TOST_MARGIN)
-        lo, hi = np.percentile(d1.samples[np.isfinite(d1.samples)], [5, 95])
-        note += (f"; amendment after the data: TOST of S(p*) - S(1) at +-{100 * TOST_MARGIN:g} points, 90% interval "
-                 f"[{fmt(lo, 'pts')}, {fmt(hi, 'pts')}], p {'< 0.0001' if p_tost < 1e-4 else f'{p_tost:.4f}'}")
-        if equivalent and d0.lo > 0:
-            needed, p = DASH, p_tost
-            if amended is not None:
-                amended["H6b'"] = (f"not reproduced (p* level with alpha-beta: equivalent within "
-                                   f"{100 * TOST_MARGIN:g} points, TOST)")
-    return row(shown, "pts", verdict, needed), note, p
-
-
-def verdicts_e6b(v, res):
-    if "right" in res["h6b"]:
-        v["H6b'"] = h6b_interior_entry(res["h6b"]["right"], v.setdefault(AMENDED, {}))
-        v["H6c"] = entry(res["h6c"]["right"], "pts", 0.0, 1)
-    if "wrong" in res["h6c"]:
-        v["H6c-wrong"] = entry(res["h6c"]["wrong"], "pts", 0.0, 1)
-
-
-def verdicts_e7(v, res):
-    for how in E7_LEARNERS:
-        if how in res["tv"]:
-            e = Est(res["tv"][how], NAN, NAN, 0, 0)
-            v[f"H7a-{how}"] = ([fmt(e.est, "tv"), DASH, DASH, DASH, DASH, "reported (no published target)", DASH], "", NAN)
-        v[f"H7b-{how}"] = entry(res["h7b"][how], "pts", 0.0, 1)
 
 
 def experiment_of(hid):

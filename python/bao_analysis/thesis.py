@@ -37,76 +37,18 @@ import os
 import sys
 
 from .arms import run_arms
-from .second_pass import run_e6c, run_second_pass
-from .analysis import analyse_e4, analyse_e6, analyse_e6b, analyse_e7, analyse_gauntlet, h5g, point_cis, subgroup_s
-from .design import E5_ORDER, E5DD_ORDER
-from .experiment import load_all
-from .figures import e5_figures, figure_e4, figure_e6, figure_e6b, figure_e7
-from .hypotheses import (verdicts_e4, verdicts_e5, verdicts_e5dd, verdicts_e6, verdicts_e6b, verdicts_e7,
-                         write_verdicts)
+from .e4 import run_e4, subgroup_s
+from .e5 import run_e5, run_e5m
+from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, tables_e6b, verdicts_e6, verdicts_e6b
+from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
+from .experiment import Context, boot_for, load_all
+from .hypotheses import write_verdicts
 from .loading import InputError, infer_scale
 from .readings import readings
-from .stats import Boot
+from .reference import tables_reference
+from .second_pass import run_e6c, run_second_pass
+from .tables import write_text
 from .two_level import two_level_cells, two_level_rows
-from .tables import (gauntlet_tables, h5g_table, tables_e4, tables_e5m, tables_e6, tables_e6b, tables_e7,
-                     tables_reference,
-                     write_text)
-
-
-class Context:
-    def __init__(self, scale, resamples, seed):
-        self.scale, self.resamples, self.seed = scale, resamples, seed
-
-
-def boot_for(exp, ctx):
-    return Boot(exp.n, ctx.resamples, ctx.seed) if exp is not None and exp.n > 0 else None
-
-
-def run_e4(results, exps, ctx, v):
-    exp = exps.get("E4")
-    if exp is None or exp.n == 0:
-        return None
-    e4 = analyse_e4(exp, boot_for(exp, ctx), ctx)
-    write_text(os.path.join(exp.folder, "tables.md"), tables_e4(exp, e4, ctx))
-    figure_e4(exp, e4, ctx, os.path.join(exp.folder, "E4"))
-    verdicts_e4(v, e4)
-    return e4
-
-
-def run_e5(exps, ctx, v, s):
-    results = {}
-    for name, order, title in (("E5", E5_ORDER, "E5: OM variants against alpha-beta"),
-                               ("E5dd", E5DD_ORDER, "E5dd: (D,d)-OM against a shallower alpha-beta")):
-        exp = exps.get(name)
-        if exp is None or exp.n == 0:
-            continue
-        boot = boot_for(exp, ctx)
-        res = analyse_gauntlet(exp, boot, s, order)
-        text = gauntlet_tables(exp, boot, res, ctx, title, s)
-        if name == "E5":
-            res["h5g"] = h5g(exp, boot, res["cells"])
-            res["h5g"]["cis"] = point_cis(exp, boot, res["h5g"]["points"], res["cells"])
-            text += h5g_table(res["h5g"])
-            verdicts_e5(v, res, s)
-        else:
-            verdicts_e5dd(v, res, s)
-        write_text(os.path.join(exp.folder, "tables.md"), text)
-        results[name] = (exp, res)
-        res["boot"] = boot
-    e5_figures(results, ctx)
-    return results
-
-
-def run_e5m(exps, ctx, s):
-    """Exploratory, added after the standard run (docs/results.md, H5f): E5's equal-nodes
-    players against alpha-beta with the budget at which it uses about the nodes a move
-    they used (eqabm, E5m), paired by opening: E5m plays E5's openings."""
-    e5, e5m = exps.get("E5"), exps.get("E5m")
-    if e5 is None or e5m is None:
-        return
-    if e5m.n != e5.n:
-        raise InputError(f"E5m has {e5m.n} openings and E5 {e5.n}: E5m must play E5's openings")
-    write_text(os.path.join(e5m.folder, "tables.md"), tables_e5m(e5, e5m, boot_for(e5, ctx), s, ctx))
 
 
 def run_analysed(name, exps, ctx, v, analyse, tables, figure, verdicts):

@@ -14,9 +14,11 @@ intervals; the verdict applies the declared rule to that interval. Exploratory b
 the declared verdicts: no verdict after Holm rests on it."""
 import numpy as np
 
-from .analysis import e6_cells, e7_cells, split_cells
-from .design import E7_OUTSIDE, H6B_PS
-from .hypotheses import TOST_MARGIN, decide, h6b_verdict
+from .analysis import split_cells
+from .design import E7_OUTSIDE, H6B_PS, TOST_MARGIN
+from .e6 import e6_cells, h6b_verdict
+from .e7 import e7_cells
+from .hypotheses import decide
 from .second_pass import e5g_sums, e5s_budgets, numeric_variants
 from .stats import NAN, Est, percentile_ci, tost, unit_sums
 from .tables import DASH, fmt

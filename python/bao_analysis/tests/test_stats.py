@@ -12,7 +12,8 @@ import pytest
 
 from bao_analysis.experiment import Experiment
 from bao_analysis.design import FAMILY
-from bao_analysis.hypotheses import decide, family_ps, h6b_p, holm_verdict
+from bao_analysis.e6 import h6b_p
+from bao_analysis.hypotheses import decide, family_ps, holm_verdict
 from bao_analysis.records import check_game
 from bao_analysis.multiplicity import holm
 from bao_analysis.stats import (NAN, Boot, Est, bca_ci, bca_constants, bootstrap_p, estimate, jackknife, tost,
@@ -297,8 +298,8 @@ def test_h6b_interior_rule_and_its_intersection_union_p():
     # H6b' (E6b, declared before its games): reproduced only when both differences of the
     # best interior p, to p = 0 and to p = 1, have intervals above 0; its p is the larger
     # of theirs; an end of the axis beating p* with an interval below 0 contradicts it.
-    from bao_analysis.analysis import argmax_to_ends
-    from bao_analysis.hypotheses import h6b_interior_entry
+    from bao_analysis.e6 import argmax_to_ends
+    from bao_analysis.e6 import h6b_interior_entry
 
     def diff(est, lo, hi, below):
         e = Est(est, lo, hi, 120, 1000)
@@ -332,7 +333,8 @@ def test_tost_equivalence_by_hand():
 def test_h6b_interior_amended_by_tost():
     # d0 above 0, d1 = 0 with samples inside +-3 points: the declared rule leaves H6b' not
     # decided; the amendment reads it as not reproduced (equivalent), its p the TOST p.
-    from bao_analysis.hypotheses import AMENDED, h6b_interior_entry
+    from bao_analysis.e6 import h6b_interior_entry
+    from bao_analysis.hypotheses import AMENDED
     d0 = Est(0.14, 0.12, 0.16, 120, 1000, np.full(1000, 0.14))
     d1 = Est(0.0, -0.01, 0.009, 120, 1000, np.array([0.0] * 990 + [0.035] * 10))
     h = {"d0": d0, "d1": d1, "star": "p90", "argmax": "ab", "interior": 0.6}
