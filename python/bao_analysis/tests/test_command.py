@@ -36,3 +36,13 @@ def test_the_wrappers_run_the_package_s_modules(tmp_path, root):
         assert f"{tmp_path}/{folder}: no games" in p.stderr, (name, p.stderr)
         q = run([sys.executable, "-m", "bao_analysis", name.split("-")[0], str(tmp_path)])
         assert (q.returncode, q.stderr) == (1, p.stderr), name
+
+
+def test_scripts_analyse_is_the_command(tmp_path, root):
+    analyse = os.path.join(root, "scripts", "analyse")
+    p = run([analyse, "--help"])
+    assert p.returncode == 0 and "  e12m-budget E12_FOLDER BAO\n" in p.stdout
+    p = run([analyse, "e12", str(tmp_path)])
+    assert (p.returncode, p.stderr) == (1, f"e12-analyse: {tmp_path}/E12-d4: no games (run scripts/reproduce-e12)\n")
+    p = run([analyse, "thesis", str(tmp_path / "missing")])
+    assert p.returncode == 2 and p.stderr.endswith(f"thesis: error: {tmp_path}/missing is not a folder\n")
