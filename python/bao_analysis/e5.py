@@ -14,7 +14,7 @@ from .design import DONKERS_2002, E5_GROUPS, E5_ORDER, E5DD_GROUPS, E5DD_ORDER, 
 from .experiment import boot_for
 from .figures import dedup_legend, limits, plt, save_figure
 from .hypotheses import decide, entry, row
-from .loading import InputError
+from .records import InputError
 from .stats import (NAN, Est, bca_ci, bca_constants, bca_levels, bootstrap_p, hit_rate, jackknife, nodes_per_move,
                     percentile_ci, pooled, spearman, unit_sums, within_variant)
 from .tables import DASH, fmt, header_lines, md_table, pct_ci, pts_ci, role, write_text

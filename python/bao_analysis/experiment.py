@@ -8,7 +8,8 @@ import sys
 import numpy as np
 
 from .design import EXPERIMENTS
-from .loading import InputError, games_file, read_config, read_games, read_learned
+from .loading import read_config, read_learned
+from .records import InputError, games_file, read_games
 from .stats import Boot
 
 NAN = float("nan")

@@ -9,7 +9,7 @@ import os
 from .analysis import split_cells
 from .design import ONE_ITERATION
 from .arms import same_games
-from .loading import games_file
+from .records import games_file
 from .second_pass import e5s_budgets
 from .stats import Boot, pooled
 from .tables import fmt

@@ -43,8 +43,9 @@ from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, table
 from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
 from .experiment import Context, boot_for, load_all
 from .hypotheses import write_verdicts
-from .loading import InputError, infer_scale
+from .loading import infer_scale
 from .readings import readings
+from .records import InputError
 from .reference import tables_reference
 from .second_pass import run_e6c, run_second_pass
 from .tables import write_text
