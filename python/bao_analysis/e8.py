@@ -12,9 +12,10 @@ import sys
 import numpy as np
 
 from .figure_saver import COMPACT, save_figure
-from .gauntlet import Gauntlet, level_interval as interval
+from .gauntlet import Gauntlet
 from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError
+from .stats import level_interval as interval
 
 SEED = 2008
 FAMILY = 3

@@ -12,9 +12,10 @@ import sys
 import numpy as np
 
 from .figure_saver import COMPACT, save_figure
-from .gauntlet import RESAMPLES, Gauntlet, level_interval as interval
+from .gauntlet import RESAMPLES, Gauntlet
 from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError, games_file
+from .stats import level_interval as interval
 
 SEED = 2009
 FAMILY = 8

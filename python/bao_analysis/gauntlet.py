@@ -2,8 +2,8 @@
 common opponent, and each challenger's score against it is a ratio of per-opening sums
 (its points over its games of that opening), bootstrapped over openings with the same
 resampled openings for every challenger (stats.Boot), so that two challengers' gain is
-paired by opening. Percentile intervals at any level (level_interval), for the
-Bonferroni levels of multiplicity.py.
+paired by opening; their percentile intervals at the Bonferroni levels of
+multiplicity.py are stats.level_interval's.
 """
 import os
 
@@ -13,12 +13,6 @@ from .records import InputError, games_file, read_games
 from .stats import Boot
 
 RESAMPLES = 10000
-
-
-def level_interval(samples, level):
-    """The two-sided percentile interval at level of the samples, NaNs left out (numpy's
-    linear interpolation): (lo, hi)."""
-    return tuple(np.nanpercentile(samples, [50 * (1 - level), 50 * (1 + level)]))
 
 
 class Gauntlet:

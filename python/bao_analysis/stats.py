@@ -81,6 +81,12 @@ def percentile_ci(samples):
     return float(lo), float(hi)
 
 
+def level_interval(samples, level):
+    """The two-sided percentile interval at level of the samples, NaNs left out (E8, E9: the
+    Bonferroni levels of multiplicity.py; numpy's linear interpolation): (lo, hi)."""
+    return tuple(np.nanpercentile(samples, [50 * (1 - level), 50 * (1 + level)]))
+
+
 # ---------------------------------------------------------------- BCa and p-values
 
 NORMAL = NormalDist()

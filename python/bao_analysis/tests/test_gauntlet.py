@@ -3,8 +3,9 @@ scores and gains paired by opening, and the messages for a folder that is not on
 import numpy as np
 import pytest
 
-from bao_analysis.gauntlet import Gauntlet, level_interval
+from bao_analysis.gauntlet import Gauntlet
 from bao_analysis.records import InputError
+from bao_analysis.stats import level_interval
 
 
 def two_openings(game):

@@ -134,3 +134,19 @@ def test_simulate_scaling_reads_with_the_same_reader(tmp_path, game, write_jsonl
     p = run_script(scripts_dir, "simulate-scaling", path)
     assert p.returncode == 2
     assert p.stderr == f"simulate-scaling: {path}:2: key 'time_south' has the wrong type (str)\n"
+
+
+def test_a_check_of_one_game_takes_its_records_only(tmp_path, game, write_jsonl):
+    from bao_analysis.records import check_of_game
+    path = str(tmp_path / "games.jsonl")
+    ok = dict(game("op", "x", 0, 0, 1), game_spec="checkers(draw_moves=40)")
+    write_jsonl(path, [ok, dict(ok, game_spec="kalah(houses=6)"), game("op", "x", 1, 0, 1)])
+    check = check_of_game("checkers")
+    with pytest.raises(InputError, match=r"games\.jsonl:2: not a checkers record \(game_spec 'kalah\(houses=6\)'\)$"):
+        list(read_games(path, check=check))
+    write_jsonl(path, [ok, game("op", "x", 1, 0, 1)])
+    with pytest.raises(InputError, match=r"games\.jsonl:2: not a checkers record \(game_spec None\)$"):
+        list(read_games(path, check=check))
+    write_jsonl(path, [ok, dict(ok, first_points="1")])
+    with pytest.raises(InputError, match=r"games\.jsonl:2: key 'first_points' has the wrong type \(str\)$"):
+        list(read_games(path, check=check))
