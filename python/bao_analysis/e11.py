@@ -12,6 +12,7 @@ import sys
 from .figure_saver import save_figure
 from .multiplicity import z_two_sided
 from .records import InputError, check_of_game, games_file, read_games
+from .stats import pair_mean
 
 GAME = "checkers(draw_moves=40)"
 Z95, Z975 = z_two_sided(), z_two_sided(2)  # 1.959964, 2.241403: two-sided 0.05 and 0.05/2
@@ -47,11 +48,7 @@ class Match:
         odd = [k for k, v in self.pairs.items() if len(v) != 2]
         if odd:
             raise InputError(f"{path}: opening {odd[0]} has {len(self.pairs[odd[0]])} games, not a pair")
-        scores = [sum(v) / 2 for v in self.pairs.values()]
-        self.n = len(scores)
-        self.mean = sum(scores) / self.n
-        var = sum((s - self.mean) ** 2 for s in scores) / (self.n - 1) if self.n > 1 else 0.0
-        self.se = math.sqrt(var / self.n)
+        self.mean, self.se, self.n = pair_mean(self.pairs)
 
     def ci(self, z):
         return self.mean - z * self.se, self.mean + z * self.se

@@ -12,6 +12,7 @@ import sys
 from .figure_saver import save_figure
 from .multiplicity import z_two_sided
 from .records import InputError, check_of_game, games_file, read_games
+from .stats import pair_mean as score
 
 Z95, ZFAM = z_two_sided(), z_two_sided(6)  # 1.959964, 2.638257: two-sided 0.05 and 0.05/6
 SEARCHERS = [  # name, label, verdict id (None: no verdict), the Bao figure
@@ -43,14 +44,6 @@ def load(folder):
         c = wdl.setdefault(g["second"], [0, 0, 0])
         c[0 if p == 1 else 1 if p == 0.5 else 2] += 1
     return pairs, wdl
-
-
-def score(cells):
-    scores = [sum(v) / 2 for v in cells.values() if len(v) == 2]
-    n = len(scores)
-    m = sum(scores) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in scores) / (n - 1)) if n > 1 else 0.0
-    return m, sd / math.sqrt(n), n
 
 
 def pct(x):

@@ -87,6 +87,19 @@ def level_interval(samples, level):
     return tuple(np.nanpercentile(samples, [50 * (1 - level), 50 * (1 + level)]))
 
 
+def pair_mean(pairs):
+    """The mean of the opening pairs' scores, each pair's points over its two games halved
+    (pairs: {opening: [points of game 1, points of game 2]}; an opening without two games
+    left out), with the standard error of that mean and the number of pairs: (mean, se,
+    n), se 0 for one pair. E11 and E12 read their normal intervals, mean +- z se, from it
+    (the pentanomial view of paired games)."""
+    scores = [sum(v) / 2 for v in pairs.values() if len(v) == 2]
+    n = len(scores)
+    m = sum(scores) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in scores) / (n - 1)) if n > 1 else 0.0
+    return m, sd / math.sqrt(n), n
+
+
 # ---------------------------------------------------------------- BCa and p-values
 
 NORMAL = NormalDist()

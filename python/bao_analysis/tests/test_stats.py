@@ -360,3 +360,13 @@ def test_two_level_bootstrap_by_hand():
     # The seeded cluster draws: every row draws two clusters, the same for one seed.
     again = TwoLevel(Boot(2, 50, 5), 2, 17)
     assert (again.Wc.sum(1) == 2).all() and (again.Wc == TwoLevel(Boot(2, 50, 5), 2, 17).Wc).all()
+
+
+def test_pair_mean_of_e11_and_e12_by_hand():
+    from bao_analysis.stats import pair_mean
+    # pair scores 0.75, 0 and 1 (opening 3 has one game: left out); mean 7/12, sample
+    # variance ((1/6)^2 + (7/12)^2 + (5/12)^2) / 2 = 13/48
+    m, se, n = pair_mean({0: [1, 0.5], 1: [0, 0], 2: [1, 1], 3: [0.5]})
+    assert (n, m) == (3, pytest.approx(7 / 12))
+    assert se == pytest.approx(math.sqrt(13 / 48 / 3))
+    assert pair_mean({5: [1, 0]}) == (0.5, 0.0, 1)
