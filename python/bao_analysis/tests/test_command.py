@@ -46,3 +46,14 @@ def test_scripts_analyse_is_the_command(tmp_path, root):
     assert (p.returncode, p.stderr) == (1, f"e12-analyse: {tmp_path}/E12-d4: no games (run scripts/reproduce-e12)\n")
     p = run([analyse, "thesis", str(tmp_path / "missing")])
     assert p.returncode == 2 and p.stderr.endswith(f"thesis: error: {tmp_path}/missing is not a folder\n")
+
+
+def test_from_raw_reads_the_results_folder(tmp_path, root):
+    analyse = os.path.join(root, "scripts", "analyse")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", MPLBACKEND="Agg", BAO_RESULTS=str(tmp_path))
+    p = subprocess.run([analyse, "e9", "--from-raw"], capture_output=True, text=True, env=env, timeout=120)
+    assert (p.returncode, p.stderr) == (1, f"e9-analyse: {tmp_path}/E9/E9-noise-0: no games.jsonl.gz or games.jsonl "
+                                           "(run scripts/reproduce-e9)\n")
+    p = subprocess.run([analyse, "e12m-budget", "--from-raw"], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2 and "--from-raw takes an experiment that analyses games" in p.stderr
+    assert "not 'e12m-budget'" in p.stderr
