@@ -9,7 +9,7 @@ import math
 import os
 
 from .design import FAMILY, TOST_MARGIN
-from .multiplicity import holm
+from .multiplicity import ALPHA, holm
 from .stats import NAN, Z80, Z95, bootstrap_p
 from .tables import DASH, fmt, md_table, write_text
 
@@ -94,8 +94,6 @@ HYPOTHESES = [
     ("H6a-d8", "H6a (model right) at depth 8 (D8, robustness check)",
      "gain p75 - ab, all pairs (non-inferiority, -3 points), depth 8", "pts"),
 ]
-
-ALPHA = 0.05  # the family's level
 
 
 def row(e, unit, verdict, needed):
