@@ -6,7 +6,7 @@ was made at. The game records are read by the package's one reader
 import os
 import re
 
-from .records import InputError, games_file, read_games  # noqa: F401 (arms and second_pass read them here until they move)
+from .records import InputError
 from .design import E7_LEARNERS, E7_OPPONENTS, EXPERIMENTS
 
 

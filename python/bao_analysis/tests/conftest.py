@@ -9,7 +9,6 @@ import pytest
 PYTHON = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ROOT = os.path.dirname(PYTHON)
 sys.path.insert(0, PYTHON)
-sys.path.append(os.path.join(ROOT, "scripts"))  # thesis_analysis: arms and second_pass, until they move
 
 
 def make_game(first, second, opening, game_no, first_points, moves=("A1L", "a1L")):

@@ -5,11 +5,11 @@ learned files' errors."""
 import numpy as np
 import pytest
 
-from thesis_analysis.experiment import Experiment
-from thesis_analysis.loading import InputError, check_game
-from thesis_analysis.second_pass import (NI_MARGIN, analyse_e5s, fe_slope, mean_of_ratios, read_repeats,
-                                         repeat_counts, repeat_generator, repeats_ratio, verdicts_h7b_ni)
-from thesis_analysis.stats import Boot, Est, bootstrap_p
+from bao_analysis.experiment import Experiment
+from bao_analysis.records import InputError, check_game
+from bao_analysis.second_pass import (NI_MARGIN, analyse_e5s, fe_slope, mean_of_ratios, read_repeats,
+                                      repeat_counts, repeat_generator, repeats_ratio, verdicts_h7b_ni)
+from bao_analysis.stats import Boot, Est, bootstrap_p
 
 
 def test_fixed_effects_slope_recovers_a_known_slope_whatever_the_pair_intercepts():
@@ -153,8 +153,8 @@ def test_a_malformed_repeat_file_names_file_and_line(tmp_path):
 def test_e6c_scores_and_gain_of_prom_08_worked_out_by_hand(tmp_path, game, write_jsonl):
     """Two openings, one pair: ab_x scores 0.5 in both, p80_x 1 then 0.5 (both colours
     alike), so p80 scores 0.75 and gains 0.25 over ab; the reference row reads them."""
-    from thesis_analysis.experiment import load_experiment
-    from thesis_analysis.second_pass import run_e6c
+    from bao_analysis.experiment import load_experiment
+    from bao_analysis.second_pass import run_e6c
 
     folder = tmp_path / "E6c" / "E6c-right-01"
     folder.mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""S2's sensitivity arms (thesis_analysis.arms): the declared explains / accounts-for
+"""S2's sensitivity arms (bao_analysis.arms): the declared explains / accounts-for
 rule on constructed estimates, the move-for-move share on tiny game files, and every
 measure of a two-opening S2 with a base and a ties arm, worked out by hand."""
 import os
@@ -6,12 +6,12 @@ import os
 import numpy as np
 import pytest
 
-from thesis_analysis.arms import (analyse_arms, arm_of, base_cfg, his_effect, judge, run_arms, same_games,
-                                  tables_arms)
-from thesis_analysis.experiment import load_experiment
-from thesis_analysis.loading import InputError
-from thesis_analysis.stats import Boot, Est
-from thesis_analysis.tables import UNMEASURED, explained_by
+from bao_analysis.arms import (analyse_arms, arm_of, base_cfg, his_effect, judge, run_arms, same_games,
+                               tables_arms)
+from bao_analysis.experiment import load_experiment
+from bao_analysis.records import InputError
+from bao_analysis.reference import UNMEASURED, explained_by
+from bao_analysis.stats import Boot, Est
 
 AB_MOVES = ("A1L", "a1L")
 OTHER_MOVES = ("A2L", "a1L")
@@ -180,7 +180,7 @@ def test_toward_his_figure_tells_overshoot_from_explanation():
     # (declared "explains") accounts for the gap when its gain's interval holds +8, falls
     # short below it, and overshoots when the whole interval lies above +8; an arm whose
     # effect does not exclude 0 is drawn as a plain gain.
-    from thesis_analysis.arms import toward
+    from bao_analysis.arms import toward
     res = {"judge": {("a", "omd"): (True, False), ("b", "omd"): (False, False)},
            "gain": {("base", "omd"): Est(0.03, 0.01, 0.05)}}
     assert toward(res, "a", "omd", 8.0, 6.0, 10.0) == "accounts"
