@@ -1,0 +1,38 @@
+"""python3 -m bao_analysis EXPERIMENT ARGS...: runs one experiment's analysis (the list:
+python3 -m bao_analysis --help). Each experiment's module reads its own ARGS, as the
+script of the same name under scripts/ does."""
+import importlib
+import sys
+
+# EXPERIMENT: (module, its arguments, what it writes)
+COMMANDS = {
+    "thesis": ("thesis", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+               "E4-E7, the second pass, S2, verdicts.md|csv and reference.md (scripts/thesis-analyse)"),
+    "e8": ("e8", "E8_FOLDER", "E8's tables, verdicts and figures (scripts/e8-analyse)"),
+    "e9": ("e9", "E9_FOLDER", "E9's tables, verdicts and figures (scripts/e9-analyse)"),
+    "e10": ("e10", "E10_FOLDER", "E10's tables, verdicts and figure (scripts/e10-analyse)"),
+    "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
+    "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),
+    "e12m-budget": ("e12m", "E12_FOLDER BAO", "E12m's iterations a move, measured (scripts/e12m-budget)"),
+}
+
+
+def usage():
+    lines = ["usage: python3 -m bao_analysis EXPERIMENT ARGS...", "", "experiments:"]
+    lines += [f"  {name} {args}\n      {what}" for name, (_, args, what) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(usage(), file=sys.stdout if len(argv) >= 2 else sys.stderr)
+        return 0 if len(argv) >= 2 else 2
+    if argv[1] not in COMMANDS:
+        print(f"bao_analysis: unknown experiment '{argv[1]}' (one of {', '.join(COMMANDS)})", file=sys.stderr)
+        return 2
+    module = importlib.import_module(f"{__package__}.{COMMANDS[argv[1]][0]}")
+    return module.main([f"bao_analysis {argv[1]}"] + argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,62 @@
+"""Number formats and the markdown every RESULTS/<E>/tables.md is written in: estimates
+with their 95% intervals, tables, the header of a file and the marks of the cells that
+decide a primary verdict. Each experiment's tables are in its module (e4 ... e7,
+reference, second_pass, arms)."""
+import math
+import os
+
+from .design import FAMILY
+
+
+DASH = "—"
+
+
+# ---------------------------------------------------------------- formatting
+
+def fmt(x, unit):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return DASH
+    return {"pts": lambda v: f"{100 * v:+.1f}", "pct": lambda v: f"{100 * v:.1f}", "rho": lambda v: f"{v:+.3f}",
+            "p": lambda v: f"{v:.2f}", "tv": lambda v: f"{v:.3f}"}[unit](x)
+
+
+def pts_ci(e):
+    """'+3.1 [-1.0, +7.2]' in score points, or a dash."""
+    if not e.ok():
+        return DASH
+    return f"{100 * e.est:+.1f} [{100 * e.lo:+.1f}, {100 * e.hi:+.1f}]"
+
+
+def pct_ci(e):
+    if not e.ok():
+        return DASH
+    return f"{100 * e.est:.1f}% [{100 * e.lo:.1f}, {100 * e.hi:.1f}]"
+
+
+def md_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def write_text(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def header_lines(title, ctx, exp):
+    return (f"# {title}\n\n{ctx.scale} scale; {exp.games} games; {exp.n} openings; bootstrap over openings, "
+            f"{ctx.resamples} resamples, seed {ctx.seed}; intervals are 95% percentile intervals. "
+            "Scores and gains in score points (percent of a point per game).\n\n" + ROLES)
+
+
+# Which cells carry a verdict: the primary ones are the Holm family of results/verdicts.md.
+ROLES = (f"A cell marked [H..] decides that primary verdict (one of the family of {len(FAMILY)} corrected by Holm, "
+         "results/verdicts.md); [H.., secondary] a secondary verdict, outside the family; every other cell is "
+         "exploratory: described, not tested, not corrected for multiplicity.\n\n")
+
+
+def role(text, hid):
+    """The cell's text with its hypothesis, when it has one."""
+    return f"{text} [{hid}]" if hid and text != DASH else text
