@@ -3,8 +3,11 @@
 // open when the budget ran out first), best, distance, nodes, seconds, nps, and with
 // --proof the proof's size. For Kalah (--game 'kalah(...)'): game, position, value (the
 // final margin, South's seeds minus North's, or open with the bounds proven), mover (the
-// same from the side to move's view), best, tests, iterations, nodes, seconds, nps. stderr: a
-// progress line every --progress-s seconds.
+// same from the side to move's view), best, tests, iterations, nodes, seconds, nps,
+// cpu_seconds (the solve's processor time: on a shared machine its wall seconds count the
+// other processes' turns too). stderr: a progress line every --progress-s seconds.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -21,6 +24,7 @@
 #include "search/solver/bao_proof_file.h"
 #include "search/solver/exact.h"
 #include "search/solver/kalah_margin.h"
+#include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin.h"
 #include "search/solver/solve.h"
 
@@ -29,6 +33,14 @@ namespace bao::cli {
 namespace {
 
 const char* side_word(int side) { return side == South ? "South" : "North"; }
+
+// This process's processor time so far, user and system.
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  const auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+  return sec(u.ru_utime) + sec(u.ru_stime);
+}
 
 struct SolveOptions {
   PositionOptions position;
@@ -199,12 +211,14 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
          << secs;
     db_line = line.str();
   }
-  search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
-      g, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb),
+  const search::solver::KalahMarginGame fast(g.rules);
+  search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
+      fast, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb),
       search::solver::MarginOptions{o.deepen_to, o.deepen_step, true, o.etc_min_open});
   search::solver::Budget budget(limits);
+  const double cpu0 = cpu_seconds();
   const auto r = solver.solve(s, budget);
-  const double secs = budget.seconds();
+  const double secs = budget.seconds(), cpu = cpu_seconds() - cpu0;
   const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
   const int sign = s.side == 0 ? 1 : -1;
   const std::string mover = any->side_name(s.side);
@@ -228,6 +242,8 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   std::cout << "nodes " << budget.nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
   std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
+            << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
   if (!db_line.empty()) std::cout << db_line << "\n";
 }
 

@@ -1,6 +1,7 @@
 #include "search/solver/kalah_endgame.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <functional>
 
@@ -33,7 +34,12 @@ KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty)
     throw InputError("endgame database: " + std::to_string(positions) + " positions for " +
                      std::to_string(rules_.houses) + " houses and " + std::to_string(k_) +
                      " seeds, above 4 GiB; give fewer seeds");
-  values_.assign(positions, kUnknown);
+  const int cells = 2 * rules_.houses;
+  below_.assign(static_cast<std::size_t>(cells) * (k_ + 1), 0);
+  for (int cell = 0; cell < cells; ++cell)
+    for (int t = 0; t <= k_; ++t) below_[cell * (k_ + 1) + t] = binom_[t + cells - cell][cells - cell];
+  values_ = PageArray<std::int8_t>(positions);
+  std::memset(values_.data(), kUnknown, values_.size());
 }
 
 KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds) : KalahEndgameDb(rules, seeds, Empty{}) {
@@ -65,15 +71,16 @@ std::string KalahEndgameDb::header() const { return rules_text(rules_, k_); }
 // sum_{c < v} C(t - c + r, r) = C(t + r + 1, r + 1) - C(t - v + r + 1, r + 1) (r cells
 // after it, t seeds left).
 std::size_t KalahEndgameDb::index(const kalah::KalahState& s) const {
-  const int cells = 2 * rules_.houses;
+  const int m = rules_.houses;
   std::uint64_t rank = 0;
   int t = k_;
-  for (int cell = 0; cell < cells; ++cell) {
-    const int v = s.house(cell / rules_.houses, cell % rules_.houses);
-    const int r = cells - 1 - cell;
-    if (v > 0) rank += binom_[t + r + 1][r + 1] - binom_[t - v + r + 1][r + 1];
-    t -= v;
-  }
+  const std::uint64_t* below = below_.data();
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < m; ++i, below += k_ + 1) {
+      const int v = s.house(side, i);
+      rank += below[t] - below[t - v];
+      t -= v;
+    }
   return static_cast<std::size_t>(rank * 2 + s.side);
 }
 
