@@ -6,8 +6,6 @@
 // same from the side to move's view), best, tests, iterations, nodes, seconds, nps,
 // cpu_seconds (the solve's processor time: on a shared machine its wall seconds count the
 // other processes' turns too). stderr: a progress line every --progress-s seconds.
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -34,23 +32,16 @@ namespace {
 
 const char* side_word(int side) { return side == South ? "South" : "North"; }
 
-// This process's processor time so far, user and system.
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  const auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
-  return sec(u.ru_utime) + sec(u.ru_stime);
-}
-
 struct SolveOptions {
   PositionOptions position;
   std::string mode = "dfpn", proof_file, endgame_db;
   int endgame_seeds = 0;
   int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
   int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
+  int table_min_open = 0;               // Kalah: the table at nodes with this many seeds or more
   bool kalah = false;                   // --game names Kalah: the margin solver
   std::int64_t limit_nodes = 0, tt_mb = 64;
-  double limit_s = 0, progress_s = 5;
+  double limit_s = 0, limit_cpu_s = 0, progress_s = 5;
   int max_path = 1000;
 };
 
@@ -78,9 +69,13 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "Kalah: moves added per iteration, 1 to 16 (default 2)")(
       "etc", po::value(&o.etc_min_open)->value_name("SEEDS"),
       "Kalah: enhanced transposition cut-off at nodes with at least SEEDS seeds in the houses, 1 to 255 (default 0: "
-      "none)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
-               "stop after N positions expanded (value: open)")("limit-s", po::value(&o.limit_s)->value_name("S"),
-                                                                "stop after S seconds (value: open)")(
+      "none)")("table-min-seeds", po::value(&o.table_min_open)->value_name("SEEDS"),
+               "Kalah: only nodes with at least SEEDS seeds in the houses read and write the table, 0 to 255 "
+               "(default 0: every node)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
+                                          "stop after N positions expanded (value: open)")(
+      "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
+      "limit-cpu-s", po::value(&o.limit_cpu_s)->value_name("S"),
+      "Kalah: stop after S seconds of processor time (value: open); on a shared machine the solver's own time")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
       "tt-mb", po::value(&o.tt_mb)->value_name("MB"), "the table's size in MiB, 1 to 65536 (default 64)")(
       "max-path", po::value(&o.max_path)->value_name("PLIES"),
@@ -88,12 +83,13 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis = std::string(kPositionSynopsis) +
-                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
-                               "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
-                               "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
-                               "D] [--deepen-step S] [--etc SEEDS]\n         [--progress-s S]";
+  const std::string synopsis =
+      std::string(kPositionSynopsis) +
+      " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+      "[--tt-mb MB] [--max-path PLIES] [--progress-s S]\n"
+      "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+      "[--limit-s S] [--limit-cpu-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
+      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--progress-s S]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -104,7 +100,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
   if (!o.kalah)
-    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc"})
+    for (const char* name :
+         {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds", "limit-cpu-s"})
       if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
   if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
     throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
@@ -112,6 +109,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
     throw po::error("--deepen must be within 0 to 254, found " + std::to_string(o.deepen_to));
   if (o.etc_min_open < 0 || o.etc_min_open > 255)
     throw po::error("--etc must be within 0 to 255, found " + std::to_string(o.etc_min_open));
+  if (o.table_min_open < 0 || o.table_min_open > 255)
+    throw po::error("--table-min-seeds must be within 0 to 255, found " + std::to_string(o.table_min_open));
   if (o.deepen_step < 1 || o.deepen_step > 16)
     throw po::error("--deepen-step must be within 1 to 16, found " + std::to_string(o.deepen_step));
   if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
@@ -119,6 +118,7 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
     throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
   if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
+  if (vm.count("limit-cpu-s") && !(o.limit_cpu_s > 0)) throw po::error("--limit-cpu-s must be above 0");
   if (o.tt_mb < 1 || o.tt_mb > 65536)
     throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
   if (o.max_path < 1 || o.max_path > 2000)
@@ -214,11 +214,10 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   const search::solver::KalahMarginGame fast(g.rules);
   search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
       fast, search::solver::KalahMarginHook{g.rules, db ? &*db : nullptr}, static_cast<std::size_t>(o.tt_mb),
-      search::solver::MarginOptions{o.deepen_to, o.deepen_step, true, o.etc_min_open});
+      search::solver::MarginOptions{o.deepen_to, o.deepen_step, true, o.etc_min_open, o.table_min_open});
   search::solver::Budget budget(limits);
-  const double cpu0 = cpu_seconds();
   const auto r = solver.solve(s, budget);
-  const double secs = budget.seconds(), cpu = cpu_seconds() - cpu0;
+  const double secs = budget.seconds(), cpu = budget.cpu_seconds();
   const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
   const int sign = s.side == 0 ? 1 : -1;
   const std::string mover = any->side_name(s.side);
@@ -255,6 +254,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   search::solver::SolveLimits limits;
   limits.nodes = static_cast<std::uint64_t>(o.limit_nodes);
   limits.seconds = o.limit_s;
+  limits.cpu_seconds = o.limit_cpu_s;
   limits.progress_s = o.progress_s;
   limits.progress = [](std::uint64_t nodes, double s, const std::string& bound) {
     std::cerr << "progress nodes " << nodes << " seconds " << static_cast<std::uint64_t>(s) << " nps "

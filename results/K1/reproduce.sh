@@ -16,8 +16,15 @@
 #
 # Usage: results/K1/reproduce.sh [BAO] [LIMIT_S] [TT_MB] [DB_DIR]
 #   (defaults: build/bao 600 2048 /tmp/kalah-endgame)
+# LIMIT_S is the solver's processor time (--limit-cpu-s): on a shared machine a cell's wall
+# seconds are mostly other processes' turns. WALL_S in the environment adds a wall-clock
+# limit (--limit-s) too; a cell stopped by either shows the bounds it reached.
 # The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a
-# small solve's time). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
+# small solve's time). SOLVE_OPTS: search options for every cell (default "--deepen 0
+# --etc 1": MTD(f) from the store difference without the depth-limited iterations, and
+# enhanced transposition cut-off everywhere; docs/solver.md measures both; the cells run
+# before these options were the default show theirs on their command line). ENDGAME=0 in
+# the environment: no databases. ONLY="M-N-CAPTURE ..."
 # runs those cells alone (the table is still made from every file; ONLY=- makes the table
 # alone).
 set -u
@@ -42,8 +49,11 @@ while read -r m n cap; do
   fi
   db=()
   [ "${ENDGAME:-1}" = 1 ] && db=(--endgame-seeds "$(k_of "$m")" --endgame-db "$DB_DIR/m$m-$cap-k$(k_of "$m").db")
-  cmd=("$BAO" solve "${db[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-s "$LIMIT"
+  # shellcheck disable=SC2206  # SOLVE_OPTS is a list of words
+  opts=(${SOLVE_OPTS---deepen 0 --etc 1})
+  cmd=("$BAO" solve "${db[@]}" "${opts[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-cpu-s "$LIMIT"
        --tt-mb "$([ "$m" -ge 5 ] && echo "$TT" || echo 64)" --progress-s 60)
+  [ -n "${WALL_S:-}" ] && cmd+=(--limit-s "$WALL_S")
   echo "kalah($m,$n) empty_capture=$cap: running (limit $LIMIT s)" >&2
   { echo "command ${cmd[*]}"; "${cmd[@]}"; } > "$f.part" || { rm -f "$f.part"; echo "kalah($m,$n): failed" >&2; exit 1; }
   mv "$f.part" "$f"

@@ -55,6 +55,10 @@ struct MarginOptions {
   // read before any is searched, and one that already decides the window ends the node.
   // 0: never.
   int etc_min_open = 0;
+  // Nodes with fewer seeds than this still open neither read nor write the table: near
+  // the endgame database their subtrees are small, and a probe, a cache miss at a random
+  // address in gigabytes, costs more than the few nodes it saves. 0: every node.
+  int table_min_open = 0;
 };
 
 template <class G, class H>
@@ -147,10 +151,11 @@ class MarginSolver {
     if (int rest; h_.exact(s, rest)) return banked + rest;
     const int open = h_.open(s);
     int lo = banked - open, hi = banked + open;
-    const std::uint64_t key = h_.rest_key(s);
+    const bool tabled = open >= options_.table_min_open;
+    const std::uint64_t key = tabled ? h_.rest_key(s) : 0;
     std::uint8_t table_move = kNoMove;
     bool limited = false;  // bounds from a depth-limited entry in use
-    if (const MarginTable::Entry* e = table_.find(key)) {
+    if (const MarginTable::Entry* e = tabled ? table_.find(key) : nullptr) {
       table_move = e->best;
       if (e->draft >= depth) {
         lo = std::max(lo, banked + e->lo);
@@ -180,7 +185,7 @@ class MarginSolver {
     // is a cache miss at a random address in gigabytes, and nearly all of a node's time
     // is spent waiting on its probes when they are made one after another.
     for (const auto& c : kids) {
-      table_.prefetch(h_.rest_key(c.pos));
+      if (h_.open(c.pos) >= options_.table_min_open) table_.prefetch(h_.rest_key(c.pos));
       h_.prefetch(c.pos);
     }
     const bool south = g_.side_to_move(s) == 0;
@@ -211,8 +216,9 @@ class MarginSolver {
     const std::uint8_t move =
         best_index >= 0 ? static_cast<std::uint8_t>(g_.move_index(kids[best_index].move)) : kNoMove;
     const bool node_cut = cut_;
-    table_.record(key, new_lo - banked, new_hi - banked, move,
-                  node_cut ? static_cast<std::uint8_t>(depth) : MarginTable::kExact, budget_->nodes() - nodes_before);
+    if (tabled)
+      table_.record(key, new_lo - banked, new_hi - banked, move,
+                    node_cut ? static_cast<std::uint8_t>(depth) : MarginTable::kExact, budget_->nodes() - nodes_before);
     cut_ = outer_cut || node_cut;
     return best <= a ? new_hi : new_lo;
   }
@@ -230,6 +236,7 @@ class MarginSolver {
       } else if (int rest; h_.exact(t, rest)) {
         lo = hi = h_.banked(t) + rest;
       } else {
+        if (h_.open(t) < options_.table_min_open) continue;
         const MarginTable::Entry* e = table_.find(h_.rest_key(t));
         if (!e || e->draft < child_depth) continue;
         lo = h_.banked(t) + e->lo;
