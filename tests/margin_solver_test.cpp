@@ -324,6 +324,43 @@ TEST(KalahEndgameDb, MatchesBruteForce) {
     }
 }
 
+// A database of fewer seeds than the game holds: it answers for a position exactly when
+// its houses hold at most K seeds, with the brute force's value; positions along seeded
+// random games of Kalah(4,3) (24 seeds), K = 9, both capture rules.
+TEST(KalahEndgameDb, HoldsExactlyThePositionsWithinItsSeeds) {
+  std::mt19937 rng(4309);
+  for (bool empty : {false, true}) {
+    KalahRules r;
+    r.houses = 4;
+    r.seeds = 3;
+    r.empty_capture = empty;
+    const KalahEndgameDb db(r, 9);
+    int in = 0, out = 0;
+    for (int game = 0; game < 60; ++game) {
+      KalahState s = kalah::start_state(r);
+      for (;;) {
+        int rest = 0;
+        const int seeds = KalahEndgameDb::house_seeds(s);
+        ASSERT_EQ(seeds, kalah::row_seeds(s, 0, r) + kalah::row_seeds(s, 1, r));
+        const bool held = db.lookup(s, rest);
+        EXPECT_EQ(held, seeds <= 9) << describe(r, s);
+        if (held) {
+          EXPECT_EQ(s.store(0) - s.store(1) + rest, brute_force(s, r)) << describe(r, s);
+          ++in;
+        } else {
+          ++out;
+        }
+        kalah::KalahChildren kids;
+        kalah::generate_children(s, r, kids);
+        if (kids.empty()) break;
+        s = kids[rng() % kids.size()].pos;
+      }
+    }
+    EXPECT_GT(in, 100);
+    EXPECT_GT(out, 100);
+  }
+}
+
 TEST(KalahEndgameDb, SolverGivesTheSameValueWithIt) {
   KalahRules r;
   r.houses = 3;
