@@ -19,9 +19,10 @@ std::string rules_text(const kalah::KalahRules& r, int k) {
 
 }  // namespace
 
-KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty) : rules_(rules), k_(seeds) {
-  kalah::check_rules(rules);
-  if (seeds < 0 || seeds > 126)  // a value is a signed byte within +-seeds; -128 marks "not yet"
+KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty)
+    : rules_(rules), k_(seeds), moves_(rules) {
+  // moves_ checked the rules. A value is a signed byte within +-seeds; -128 marks "not yet".
+  if (seeds < 0 || seeds > 126)
     throw InputError("endgame database: seeds must be 0 to 126, found " + std::to_string(seeds));
   const int n = k_ + 2 * rules_.houses + 2;
   binom_.assign(n + 1, std::vector<std::uint64_t>(n + 1, 0));
@@ -92,7 +93,7 @@ int KalahEndgameDb::compute(const kalah::KalahState& s) {
     value = kalah::row_seeds(s, 0, rules_) - kalah::row_seeds(s, 1, rules_);
   } else {
     kalah::KalahChildren kids;
-    kalah::generate_children(s, rules_, kids);
+    moves_.children(s, kids);  // the game goes on: tested above
     const bool south = s.side == 0;
     const int banked = s.store(0) - s.store(1);
     value = south ? -1000 : 1000;
@@ -103,7 +104,7 @@ int KalahEndgameDb::compute(const kalah::KalahState& s) {
       value = south ? std::max(value, v) : std::min(value, v);
     }
   }
-  values_[index(s)] = static_cast<std::int8_t>(value);
+  slot = static_cast<std::int8_t>(value);  // values_ never moves: the reference holds
   return value;
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/kalah/kalah.h"
+#include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin_pages.h"
 
 namespace bao::search::solver {
@@ -63,6 +64,7 @@ class KalahEndgameDb {
   static constexpr std::int8_t kUnknown = -128;
   kalah::KalahRules rules_;
   int k_ = 0;
+  KalahMarginGame moves_;                          // the children, without the engine's hash
   std::vector<std::vector<std::uint64_t>> binom_;  // binom_[n][r], n <= k + 2m + 1
   // below_[cell * (k + 1) + t] = C(t + r + 1, r + 1), r the cells after `cell`: the
   // vectors that agree before the cell, with t seeds left for it and the rest, number
