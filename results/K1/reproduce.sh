@@ -20,11 +20,10 @@
 # seconds are mostly other processes' turns. WALL_S in the environment adds a wall-clock
 # limit (--limit-s) too; a cell stopped by either shows the bounds it reached.
 # The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a
-# small solve's time). SOLVE_OPTS: search options for every cell (default "--deepen 0
-# --etc 1": MTD(f) from the store difference without the depth-limited iterations, and
-# enhanced transposition cut-off everywhere; docs/solver.md measures both; the cells run
-# before these options were the default show theirs on their command line). ENDGAME=0 in
-# the environment: no databases. ONLY="M-N-CAPTURE ..."
+# small solve's time). SOLVE_OPTS: search options for every cell (default "--etc 1":
+# enhanced transposition cut-off everywhere, with the default iterative deepening;
+# docs/solver.md measures both; each cell file's command line shows the options it ran
+# with). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
 # runs those cells alone (the table is still made from every file; ONLY=- makes the table
 # alone).
 set -u
@@ -50,7 +49,7 @@ while read -r m n cap; do
   db=()
   [ "${ENDGAME:-1}" = 1 ] && db=(--endgame-seeds "$(k_of "$m")" --endgame-db "$DB_DIR/m$m-$cap-k$(k_of "$m").db")
   # shellcheck disable=SC2206  # SOLVE_OPTS is a list of words
-  opts=(${SOLVE_OPTS---deepen 0 --etc 1})
+  opts=(${SOLVE_OPTS---etc 1})
   cmd=("$BAO" solve "${db[@]}" "${opts[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-cpu-s "$LIMIT"
        --tt-mb "$([ "$m" -ge 5 ] && echo "$TT" || echo 64)" --progress-s 60)
   [ -n "${WALL_S:-}" ] && cmd+=(--limit-s "$WALL_S")
