@@ -30,7 +30,8 @@ set -u
 BAO="${1:-build/bao}"; LIMIT="${2:-600}"; TT="${3:-2048}"; DB_DIR="${4:-/tmp/kalah-endgame}"
 here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$DB_DIR" "$here/cells"
-k_of() { case "$1" in 1) echo 12 ;; 2) echo 24 ;; 3) echo 30 ;; 4) echo 24 ;; 5) echo 20 ;; *) echo 20 ;; esac; }
+# KS="K1 K2 K3 K4 K5 K6" in the environment: other database seeds for m = 1..6.
+k_of() { local ks; read -r -a ks <<< "${KS:-12 24 30 24 20 20}"; echo "${ks[$(($1 - 1))]}"; }
 cell_file() { echo "$here/cells/$1-$2-$3.txt"; }
 value_of() { sed -n 's/^value \([-+0-9]*\) .*/\1/p; s/^value open (South.s margin within \(.*\))/open \1/p' "$1"; }
 
