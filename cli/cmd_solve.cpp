@@ -3,9 +3,10 @@
 // open when the budget ran out first), best, distance, nodes, seconds, nps, and with
 // --proof the proof's size. For Kalah (--game 'kalah(...)'): game, position, value (the
 // final margin, South's seeds minus North's, or open with the bounds proven), mover (the
-// same from the side to move's view), best, tests, iterations, nodes, seconds, nps. stderr: a
-// progress line every --progress-s seconds. With --children, the lines of
-// cli/solve_children.h instead: every legal move's value.
+// same from the side to move's view), best, tests, iterations, nodes, seconds, nps,
+// cpu_seconds (the solve's processor time: on a shared machine its wall seconds count the
+// other processes' turns too). stderr: a progress line every --progress-s seconds. With
+// --children, the lines of cli/solve_children.h instead: every legal move's value.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include "search/solver/bao_proof_file.h"
 #include "search/solver/exact.h"
 #include "search/solver/kalah_margin.h"
+#include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin.h"
 #include "search/solver/solve.h"
 
@@ -38,10 +40,11 @@ struct SolveOptions {
   int endgame_seeds = 0;
   int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
   int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
+  int table_min_open = 0;               // Kalah: the table at nodes with this many seeds or more
   bool kalah = false;                   // --game names Kalah: the margin solver
   bool children = false;                // every legal move's value (cli/solve_children.h)
   std::int64_t limit_nodes = 0, tt_mb = 64;
-  double limit_s = 0, progress_s = 5;
+  double limit_s = 0, limit_cpu_s = 0, progress_s = 5;
   int max_path = 1000;
 };
 
@@ -69,9 +72,13 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "Kalah: moves added per iteration, 1 to 16 (default 2)")(
       "etc", po::value(&o.etc_min_open)->value_name("SEEDS"),
       "Kalah: enhanced transposition cut-off at nodes with at least SEEDS seeds in the houses, 1 to 255 (default 0: "
-      "none)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
-               "stop after N positions expanded (value: open)")("limit-s", po::value(&o.limit_s)->value_name("S"),
-                                                                "stop after S seconds (value: open)")(
+      "none)")("table-min-seeds", po::value(&o.table_min_open)->value_name("SEEDS"),
+               "Kalah: only nodes with at least SEEDS seeds in the houses read and write the table, 0 to 255 "
+               "(default 0: every node)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
+                                          "stop after N positions expanded (value: open)")(
+      "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
+      "limit-cpu-s", po::value(&o.limit_cpu_s)->value_name("S"),
+      "Kalah: stop after S seconds of processor time (value: open); on a shared machine the solver's own time")(
       "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
       "children", po::bool_switch(&o.children),
       "solve every legal move's child on its own budget and print its value from the mover's view, one tab-separated "
@@ -82,12 +89,13 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "of up to 2000 plies; default 1000)")("progress-s", po::value(&o.progress_s)->value_name("S"),
                                             "a progress line on stderr every S seconds (0: none; default 5)");
   po::variables_map vm;
-  const std::string synopsis = std::string(kPositionSynopsis) +
-                               " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
-                               "[--tt-mb MB] [--max-path PLIES] [--progress-s S] [--children]\n"
-                               "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
-                               "[--limit-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
-                               "D] [--deepen-step S] [--etc SEEDS]\n         [--progress-s S] [--children]";
+  const std::string synopsis =
+      std::string(kPositionSynopsis) +
+      " [--mode dfpn|exact]\n         [--limit-nodes N] [--limit-s S] [--proof FILE] "
+      "[--tt-mb MB] [--max-path PLIES] [--progress-s S] [--children]\n"
+      "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
+      "[--limit-s S] [--limit-cpu-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
+      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--progress-s S] [--children]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -98,7 +106,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
   if (!o.kalah)
-    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc"})
+    for (const char* name :
+         {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds", "limit-cpu-s"})
       if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
   if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
     throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
@@ -106,6 +115,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
     throw po::error("--deepen must be within 0 to 254, found " + std::to_string(o.deepen_to));
   if (o.etc_min_open < 0 || o.etc_min_open > 255)
     throw po::error("--etc must be within 0 to 255, found " + std::to_string(o.etc_min_open));
+  if (o.table_min_open < 0 || o.table_min_open > 255)
+    throw po::error("--table-min-seeds must be within 0 to 255, found " + std::to_string(o.table_min_open));
   if (o.deepen_step < 1 || o.deepen_step > 16)
     throw po::error("--deepen-step must be within 1 to 16, found " + std::to_string(o.deepen_step));
   if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
@@ -113,6 +124,7 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   if (vm.count("limit-nodes") && o.limit_nodes < 1)
     throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
   if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
+  if (vm.count("limit-cpu-s") && !(o.limit_cpu_s > 0)) throw po::error("--limit-cpu-s must be above 0");
   if (o.tt_mb < 1 || o.tt_mb > 65536)
     throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
   if (o.max_path < 1 || o.max_path > 2000)
@@ -208,17 +220,18 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     db_line = line.str();
   }
   const search::solver::KalahMarginHook hook{g.rules, db ? &*db : nullptr};
-  const search::solver::MarginOptions options{o.deepen_to, o.deepen_step, true, o.etc_min_open};
+  const search::solver::MarginOptions options{o.deepen_to, o.deepen_step, true, o.etc_min_open, o.table_min_open};
   if (o.children) {
     if (!db_line.empty()) std::cerr << db_line << "\n";
     print_kalah_children(g, s, hook, limits, static_cast<std::size_t>(o.tt_mb), options);
     return;
   }
-  search::solver::MarginSolver<kalah::KalahGame, search::solver::KalahMarginHook> solver(
-      g, hook, static_cast<std::size_t>(o.tt_mb), options);
+  const search::solver::KalahMarginGame fast(g.rules);
+  search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
+      fast, hook, static_cast<std::size_t>(o.tt_mb), options);
   search::solver::Budget budget(limits);
   const auto r = solver.solve(s, budget);
-  const double secs = budget.seconds();
+  const double secs = budget.seconds(), cpu = budget.cpu_seconds();
   const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
   const int sign = s.side == 0 ? 1 : -1;
   const std::string mover = any->side_name(s.side);
@@ -242,6 +255,8 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   std::cout << "nodes " << budget.nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
   std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
+            << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
   if (!db_line.empty()) std::cout << db_line << "\n";
 }
 
@@ -253,6 +268,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   search::solver::SolveLimits limits;
   limits.nodes = static_cast<std::uint64_t>(o.limit_nodes);
   limits.seconds = o.limit_s;
+  limits.cpu_seconds = o.limit_cpu_s;
   limits.progress_s = o.progress_s;
   limits.progress = [](std::uint64_t nodes, double s, const std::string& bound) {
     std::cerr << "progress nodes " << nodes << " seconds " << static_cast<std::uint64_t>(s) << " nps "

@@ -17,6 +17,7 @@
 #include "engine/kalah/kalah_notation.h"
 #include "search/solver/kalah_endgame.h"
 #include "search/solver/kalah_margin.h"
+#include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin.h"
 #include "search/solver/margin_table.h"
 
@@ -68,9 +69,11 @@ std::string describe(const KalahRules& r, const KalahState& s) {
 }
 
 // Checks the solver's value against the brute force at s, and that its best move reaches it.
+// The solver walks the game as bao solve does (KalahMarginGame); the brute force uses the
+// rules engine's own move generator.
 void expect_solved(const KalahRules& r, const KalahState& s, int& nontrivial) {
-  const kalah::KalahGame g{r};
-  MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1);
+  const KalahMarginGame g(r);
+  MarginSolver<KalahMarginGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1);
   Budget budget{SolveLimits{}};
   const auto res = solver.solve(s, budget);
   const int want = brute_force(s, r);
@@ -93,6 +96,51 @@ void expect_solved(const KalahRules& r, const KalahState& s, int& nontrivial) {
       ++nontrivial;
       break;
     }
+}
+
+// The solver's move generator against the rules engine's: the same moves in the same
+// order, each child with the same pits and side to move, on seeded random deals of 1 to 8
+// houses with up to 40 seeds in a house (sowings of whole laps and more), both capture
+// rules. Houses with one seed and empty ones are made common, so captures happen.
+TEST(KalahMarginGame, ChildrenMatchTheRules) {
+  std::mt19937 rng(4301);
+  int children = 0, captures = 0, laps = 0, extra = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    KalahRules r;
+    r.houses = 1 + static_cast<int>(rng() % kalah::kMaxHouses);
+    r.empty_capture = trial % 2 == 1;
+    KalahState s;
+    for (int side = 0; side < 2; ++side) {
+      for (int i = 0; i < r.houses; ++i) {
+        const unsigned kind = rng() % 4;
+        s.house(side, i) = static_cast<std::uint8_t>(kind == 0 ? 0 : kind == 1 ? 1 : rng() % 41);
+      }
+      s.store(side) = static_cast<std::uint8_t>(rng() % 20);
+    }
+    s.side = static_cast<std::uint8_t>(rng() % 2);
+    const KalahMarginGame fast(r);
+    kalah::KalahChildren want, got;
+    kalah::generate_children(s, r, want);
+    if (want.empty()) continue;  // the solver asks for no children of a finished game
+    fast.children(s, got);
+    ASSERT_EQ(got.size(), want.size()) << describe(r, s);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(got[i].move, want[i].move) << describe(r, s);
+      EXPECT_EQ(got[i].pos.pit, want[i].pos.pit) << describe(r, s) << " move " << int(want[i].move.house);
+      EXPECT_EQ(got[i].pos.side, want[i].pos.side) << describe(r, s) << " move " << int(want[i].move.house);
+      const int house = want[i].move.house, sown = s.house(s.side, house), ring = 2 * r.houses + 1;
+      int passes = 0;  // seeds the sowing itself drops in the mover's store
+      for (int k = 1; k <= sown; ++k) passes += (house + k) % ring == r.houses;
+      laps += sown >= ring;
+      extra += want[i].pos.side == s.side;
+      captures += want[i].pos.store(s.side) - s.store(s.side) > passes;
+      ++children;
+    }
+  }
+  EXPECT_GT(children, 10000);
+  EXPECT_GT(captures, 500);
+  EXPECT_GT(laps, 500);
+  EXPECT_GT(extra, 500);
 }
 
 TEST(MarginSolver, MatchesBruteForceFromTheStart) {
@@ -122,10 +170,9 @@ TEST(MarginSolver, MatchesBruteForceOnRandomPositions) {
   EXPECT_GT(nontrivial, 10);
 }
 
-// Move ordering, iterative deepening and enhanced transposition cut-off change which
-// nodes are searched, never the value: every combination against the brute force, on the
-// small games from the start and on seeded random positions, with a best move that keeps
-// the value.
+// Move ordering, iterative deepening, enhanced transposition cut-off and keeping the
+// nodes near the end out of the table change which nodes are searched, never the value: every combination against the
+// brute force, on the small games from the start and on seeded random positions, with a best move that keeps the value.
 TEST(MarginSolver, SearchOptionsDoNotChangeTheValue) {
   std::mt19937 rng(4343);
   int checked = 0, differing_nodes = 0;
@@ -143,12 +190,14 @@ TEST(MarginSolver, SearchOptionsDoNotChangeTheValue) {
             o.deepen_to = deepen;
             o.deepen_step = deepen == 6 ? 2 : 1;
             o.etc_min_open = etc;
+            // Half the runs keep nodes with fewer than 3 open seeds out of the table.
+            o.table_min_open = (checked / 2) % 2 == 0 ? 0 : 3;
             MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1, o);
             Budget budget{SolveLimits{}};
             const auto res = solver.solve(s, budget);
             ASSERT_TRUE(res.solved) << describe(r, s);
-            EXPECT_EQ(res.value, want) << describe(r, s) << " order " << order << " deepen " << deepen << " etc "
-                                       << etc;
+            EXPECT_EQ(res.value, want) << describe(r, s) << " order " << order << " deepen " << deepen << " etc " << etc
+                                       << " table_min_open " << o.table_min_open;
             // Iterations stop early once tests that no limit cut have decided the value.
             EXPECT_LE(res.iterations, (deepen + o.deepen_step - 1) / o.deepen_step) << describe(r, s);
             if (deepen > 0 && !kalah::game_over(s, r)) {
@@ -273,6 +322,43 @@ TEST(KalahEndgameDb, MatchesBruteForce) {
       }
       EXPECT_EQ(checked, 40);
     }
+}
+
+// A database of fewer seeds than the game holds: it answers for a position exactly when
+// its houses hold at most K seeds, with the brute force's value; positions along seeded
+// random games of Kalah(4,3) (24 seeds), K = 9, both capture rules.
+TEST(KalahEndgameDb, HoldsExactlyThePositionsWithinItsSeeds) {
+  std::mt19937 rng(4309);
+  for (bool empty : {false, true}) {
+    KalahRules r;
+    r.houses = 4;
+    r.seeds = 3;
+    r.empty_capture = empty;
+    const KalahEndgameDb db(r, 9);
+    int in = 0, out = 0;
+    for (int game = 0; game < 60; ++game) {
+      KalahState s = kalah::start_state(r);
+      for (;;) {
+        int rest = 0;
+        const int seeds = KalahEndgameDb::house_seeds(s);
+        ASSERT_EQ(seeds, kalah::row_seeds(s, 0, r) + kalah::row_seeds(s, 1, r));
+        const bool held = db.lookup(s, rest);
+        EXPECT_EQ(held, seeds <= 9) << describe(r, s);
+        if (held) {
+          EXPECT_EQ(s.store(0) - s.store(1) + rest, brute_force(s, r)) << describe(r, s);
+          ++in;
+        } else {
+          ++out;
+        }
+        kalah::KalahChildren kids;
+        kalah::generate_children(s, r, kids);
+        if (kids.empty()) break;
+        s = kids[rng() % kids.size()].pos;
+      }
+    }
+    EXPECT_GT(in, 100);
+    EXPECT_GT(out, 100);
+  }
 }
 
 TEST(KalahEndgameDb, SolverGivesTheSameValueWithIt) {

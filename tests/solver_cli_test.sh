@@ -159,13 +159,14 @@ run solve --game 'kalah(houses=4,seeds=3,empty_capture=true)' --endgame-seeds 10
 check "solve kalah --endgame-db: other rules: exit 2" status_is 2
 check "solve kalah --endgame-db: other rules named" err_has "expected 'kalah-endgame 1 houses=4 empty_capture=true"
 # The search options change the nodes, not the value.
-for opts in "--deepen 0" "--deepen 5 --deepen-step 1" "--etc 1"; do
+for opts in "--deepen 0" "--deepen 5 --deepen-step 1" "--etc 1" "--table-min-seeds 6" "--deepen 0 --etc 1"; do
   # shellcheck disable=SC2086
   run solve --game 'kalah(houses=4,seeds=3)' $opts --progress-s 0
   check "solve kalah $opts: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
 done
 run solve --game 'kalah(houses=4,seeds=3)' --deepen 0 --progress-s 0
 check "solve kalah --deepen 0: no iterations" out_has "iterations 0 (depth-limited"
+check "solve kalah: its processor time" eval 'grep -qE "^cpu_seconds [0-9]+\.[0-9]+ \(user and system; nps on it [0-9]+\)$" "$tmp/out"'
 run solve --game 'kalah(houses=4,seeds=3)' --deepen 255
 check "solve kalah: --deepen 255: exit 1" status_is 1
 check "solve kalah: --deepen 255 named" err_has "--deepen must be within 0 to 254"
@@ -173,6 +174,17 @@ run solve --game 'kalah(houses=4,seeds=3)' --deepen-step 0
 check "solve kalah: --deepen-step 0 named" err_has "--deepen-step must be within 1 to 16"
 run solve --game 'kalah(houses=4,seeds=3)' --etc -1
 check "solve kalah: --etc -1 named" err_has "--etc must be within 0 to 255"
+run solve --game 'kalah(houses=4,seeds=3)' --table-min-seeds 256
+check "solve kalah: --table-min-seeds 256: exit 1" status_is 1
+check "solve kalah: --table-min-seeds 256 named" err_has "--table-min-seeds must be within 0 to 255"
+run solve --game 'kalah(houses=6,seeds=6)' --limit-cpu-s 0.2 --progress-s 0
+check "solve kalah: --limit-cpu-s: value open" out_has "value open (South's margin within"
+check "solve kalah: --limit-cpu-s: stopped near its limit" eval \
+  'awk "/^cpu_seconds/ { exit !(\$2 >= 0.2 && \$2 < 5) }" "$tmp/out"'
+run solve --game 'kalah(houses=4,seeds=3)' --limit-cpu-s 0
+check "solve kalah: --limit-cpu-s 0 named" err_has "--limit-cpu-s must be above 0"
+run solve --variant kujifunza --table-min-seeds 4
+check "solve: --table-min-seeds for Bao named" err_has "--table-min-seeds is for Kalah"
 run solve --variant kujifunza --deepen 4
 check "solve: --deepen for Bao: exit 1" status_is 1
 run solve --variant kujifunza --endgame-seeds 10

@@ -16,15 +16,22 @@
 #
 # Usage: results/K1/reproduce.sh [BAO] [LIMIT_S] [TT_MB] [DB_DIR]
 #   (defaults: build/bao 600 2048 /tmp/kalah-endgame)
+# LIMIT_S is the solver's processor time (--limit-cpu-s): on a shared machine a cell's wall
+# seconds are mostly other processes' turns. WALL_S in the environment adds a wall-clock
+# limit (--limit-s) too; a cell stopped by either shows the bounds it reached.
 # The table is TT_MB for 5 and 6 houses and 64 MiB below (allocating it is most of a
-# small solve's time). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
+# small solve's time). SOLVE_OPTS: search options for every cell (default "--etc 1":
+# enhanced transposition cut-off everywhere, with the default iterative deepening;
+# docs/solver.md measures both; each cell file's command line shows the options it ran
+# with). ENDGAME=0 in the environment: no databases. ONLY="M-N-CAPTURE ..."
 # runs those cells alone (the table is still made from every file; ONLY=- makes the table
 # alone).
 set -u
 BAO="${1:-build/bao}"; LIMIT="${2:-600}"; TT="${3:-2048}"; DB_DIR="${4:-/tmp/kalah-endgame}"
 here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$DB_DIR" "$here/cells"
-k_of() { case "$1" in 1) echo 12 ;; 2) echo 24 ;; 3) echo 30 ;; 4) echo 24 ;; 5) echo 20 ;; *) echo 20 ;; esac; }
+# KS="K1 K2 K3 K4 K5 K6" in the environment: other database seeds for m = 1..6.
+k_of() { local ks; read -r -a ks <<< "${KS:-12 24 30 24 20 20}"; echo "${ks[$(($1 - 1))]}"; }
 cell_file() { echo "$here/cells/$1-$2-$3.txt"; }
 value_of() { sed -n 's/^value \([-+0-9]*\) .*/\1/p; s/^value open (South.s margin within \(.*\))/open \1/p' "$1"; }
 
@@ -42,8 +49,11 @@ while read -r m n cap; do
   fi
   db=()
   [ "${ENDGAME:-1}" = 1 ] && db=(--endgame-seeds "$(k_of "$m")" --endgame-db "$DB_DIR/m$m-$cap-k$(k_of "$m").db")
-  cmd=("$BAO" solve "${db[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-s "$LIMIT"
+  # shellcheck disable=SC2206  # SOLVE_OPTS is a list of words
+  opts=(${SOLVE_OPTS---etc 1})
+  cmd=("$BAO" solve "${db[@]}" "${opts[@]}" --game "kalah(houses=$m,seeds=$n,empty_capture=$cap)" --limit-cpu-s "$LIMIT"
        --tt-mb "$([ "$m" -ge 5 ] && echo "$TT" || echo 64)" --progress-s 60)
+  [ -n "${WALL_S:-}" ] && cmd+=(--limit-s "$WALL_S")
   echo "kalah($m,$n) empty_capture=$cap: running (limit $LIMIT s)" >&2
   { echo "command ${cmd[*]}"; "${cmd[@]}"; } > "$f.part" || { rm -f "$f.part"; echo "kalah($m,$n): failed" >&2; exit 1; }
   mv "$f.part" "$f"

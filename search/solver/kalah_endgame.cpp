@@ -1,6 +1,7 @@
 #include "search/solver/kalah_endgame.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <functional>
 
@@ -18,9 +19,10 @@ std::string rules_text(const kalah::KalahRules& r, int k) {
 
 }  // namespace
 
-KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty) : rules_(rules), k_(seeds) {
-  kalah::check_rules(rules);
-  if (seeds < 0 || seeds > 126)  // a value is a signed byte within +-seeds; -128 marks "not yet"
+KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty)
+    : rules_(rules), k_(seeds), moves_(rules) {
+  // moves_ checked the rules. A value is a signed byte within +-seeds; -128 marks "not yet".
+  if (seeds < 0 || seeds > 126)
     throw InputError("endgame database: seeds must be 0 to 126, found " + std::to_string(seeds));
   const int n = k_ + 2 * rules_.houses + 2;
   binom_.assign(n + 1, std::vector<std::uint64_t>(n + 1, 0));
@@ -33,7 +35,12 @@ KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds, Empty)
     throw InputError("endgame database: " + std::to_string(positions) + " positions for " +
                      std::to_string(rules_.houses) + " houses and " + std::to_string(k_) +
                      " seeds, above 4 GiB; give fewer seeds");
-  values_.assign(positions, kUnknown);
+  const int cells = 2 * rules_.houses;
+  below_.assign(static_cast<std::size_t>(cells) * (k_ + 1), 0);
+  for (int cell = 0; cell < cells; ++cell)
+    for (int t = 0; t <= k_; ++t) below_[cell * (k_ + 1) + t] = binom_[t + cells - cell][cells - cell];
+  values_ = PageArray<std::int8_t>(positions);
+  std::memset(values_.data(), kUnknown, values_.size());
 }
 
 KalahEndgameDb::KalahEndgameDb(const kalah::KalahRules& rules, int seeds) : KalahEndgameDb(rules, seeds, Empty{}) {
@@ -65,15 +72,16 @@ std::string KalahEndgameDb::header() const { return rules_text(rules_, k_); }
 // sum_{c < v} C(t - c + r, r) = C(t + r + 1, r + 1) - C(t - v + r + 1, r + 1) (r cells
 // after it, t seeds left).
 std::size_t KalahEndgameDb::index(const kalah::KalahState& s) const {
-  const int cells = 2 * rules_.houses;
+  const int m = rules_.houses;
   std::uint64_t rank = 0;
   int t = k_;
-  for (int cell = 0; cell < cells; ++cell) {
-    const int v = s.house(cell / rules_.houses, cell % rules_.houses);
-    const int r = cells - 1 - cell;
-    if (v > 0) rank += binom_[t + r + 1][r + 1] - binom_[t - v + r + 1][r + 1];
-    t -= v;
-  }
+  const std::uint64_t* below = below_.data();
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < m; ++i, below += k_ + 1) {
+      const int v = s.house(side, i);
+      rank += below[t] - below[t - v];
+      t -= v;
+    }
   return static_cast<std::size_t>(rank * 2 + s.side);
 }
 
@@ -85,7 +93,7 @@ int KalahEndgameDb::compute(const kalah::KalahState& s) {
     value = kalah::row_seeds(s, 0, rules_) - kalah::row_seeds(s, 1, rules_);
   } else {
     kalah::KalahChildren kids;
-    kalah::generate_children(s, rules_, kids);
+    moves_.children(s, kids);  // the game goes on: tested above
     const bool south = s.side == 0;
     const int banked = s.store(0) - s.store(1);
     value = south ? -1000 : 1000;
@@ -96,7 +104,7 @@ int KalahEndgameDb::compute(const kalah::KalahState& s) {
       value = south ? std::max(value, v) : std::min(value, v);
     }
   }
-  values_[index(s)] = static_cast<std::int8_t>(value);
+  slot = static_cast<std::int8_t>(value);  // values_ never moves: the reference holds
   return value;
 }
 

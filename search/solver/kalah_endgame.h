@@ -12,10 +12,13 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "engine/kalah/kalah.h"
+#include "search/solver/kalah_margin_game.h"
+#include "search/solver/margin_pages.h"
 
 namespace bao::search::solver {
 
@@ -32,12 +35,23 @@ class KalahEndgameDb {
   std::size_t size() const { return values_.size(); }
   // The rest at s when its houses hold at most seeds() seeds.
   bool lookup(const kalah::KalahState& s, int& rest) const {
-    int total = 0;
-    for (int side = 0; side < 2; ++side)
-      for (int i = 0; i < rules_.houses; ++i) total += s.house(side, i);
-    if (total > k_) return false;
+    if (house_seeds(s) > k_) return false;
     rest = values_[index(s)];
     return true;
+  }
+  // Starts loading the value lookup(s) will read, if the database holds s.
+  void prefetch(const kalah::KalahState& s) const {
+    if (house_seeds(s) <= k_) __builtin_prefetch(&values_[index(s)]);
+  }
+  // The seeds in both sides' houses: each side's 8 house counts read as one word, its
+  // bytes summed by a multiply (a side's houses past m are empty; at most 192 seeds, so
+  // no byte of the sum overflows).
+  static int house_seeds(const kalah::KalahState& s) {
+    std::uint64_t a, b;
+    std::memcpy(&a, s.pit.data(), 8);
+    std::memcpy(&b, s.pit.data() + kalah::kMaxHouses + 1, 8);
+    constexpr std::uint64_t ones = 0x0101010101010101ull;
+    return static_cast<int>((a * ones) >> 56) + static_cast<int>((b * ones) >> 56);
   }
 
  private:
@@ -50,8 +64,13 @@ class KalahEndgameDb {
   static constexpr std::int8_t kUnknown = -128;
   kalah::KalahRules rules_;
   int k_ = 0;
+  KalahMarginGame moves_;                          // the children, without the engine's hash
   std::vector<std::vector<std::uint64_t>> binom_;  // binom_[n][r], n <= k + 2m + 1
-  std::vector<std::int8_t> values_;
+  // below_[cell * (k + 1) + t] = C(t + r + 1, r + 1), r the cells after `cell`: the
+  // vectors that agree before the cell, with t seeds left for it and the rest, number
+  // below_[t] - below_[t - v] with fewer than v seeds in it (index()).
+  std::vector<std::uint64_t> below_;
+  PageArray<std::int8_t> values_;
 };
 
 }  // namespace bao::search::solver

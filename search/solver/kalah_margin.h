@@ -43,6 +43,10 @@ struct KalahMarginHook {
   }
   // The exact rest (final - banked) when the database holds s.
   bool exact(const kalah::KalahState& s, int& rest) const { return db && db->lookup(s, rest); }
+  // Starts loading what exact(s) will read.
+  void prefetch(const kalah::KalahState& s) const {
+    if (db) db->prefetch(s);
+  }
   std::uint64_t rest_key(const kalah::KalahState& s) const {
     std::uint64_t a, b;
     std::memcpy(&a, s.pit.data(), 8);      // South's houses 1..8

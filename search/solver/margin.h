@@ -17,6 +17,7 @@
 //   std::uint64_t rest_key(s)     a hash of what the rest of the game depends on
 //   bool exact(s, int& rest)      the rest from an endgame database, when it holds s
 //   int order(s, child)           a move ordering score, higher first
+//   void prefetch(s)              starts loading what exact(s) will read (a hint)
 // The solver relies on the rest, final - banked, depending only on what rest_key hashes
 // (Kalah: the houses and the side to move, not the stores), so the table keeps bounds on
 // the rest and a position reached with other stores reuses them. banked +- open bounds
@@ -54,6 +55,10 @@ struct MarginOptions {
   // read before any is searched, and one that already decides the window ends the node.
   // 0: never.
   int etc_min_open = 0;
+  // Nodes with fewer seeds than this still open neither read nor write the table: near
+  // the endgame database their subtrees are small, and a probe, a cache miss at a random
+  // address in gigabytes, costs more than the few nodes it saves. 0: every node.
+  int table_min_open = 0;
 };
 
 template <class G, class H>
@@ -146,10 +151,11 @@ class MarginSolver {
     if (int rest; h_.exact(s, rest)) return banked + rest;
     const int open = h_.open(s);
     int lo = banked - open, hi = banked + open;
-    const std::uint64_t key = h_.rest_key(s);
+    const bool tabled = open >= options_.table_min_open;
+    const std::uint64_t key = tabled ? h_.rest_key(s) : 0;
     std::uint8_t table_move = kNoMove;
     bool limited = false;  // bounds from a depth-limited entry in use
-    if (const MarginTable::Entry* e = table_.find(key)) {
+    if (const MarginTable::Entry* e = tabled ? table_.find(key) : nullptr) {
       table_move = e->best;
       if (e->draft >= depth) {
         lo = std::max(lo, banked + e->lo);
@@ -175,6 +181,13 @@ class MarginSolver {
     const std::uint64_t nodes_before = budget_->nodes();
     Children kids;
     g_.children(s, kids);
+    // Every child's table bucket and database value start loading now, together: a probe
+    // is a cache miss at a random address in gigabytes, and nearly all of a node's time
+    // is spent waiting on its probes when they are made one after another.
+    for (const auto& c : kids) {
+      if (h_.open(c.pos) >= options_.table_min_open) table_.prefetch(h_.rest_key(c.pos));
+      h_.prefetch(c.pos);
+    }
     const bool south = g_.side_to_move(s) == 0;
     order(s, kids, table_move);
     if (options_.etc_min_open > 0 && open >= options_.etc_min_open) {
@@ -203,8 +216,9 @@ class MarginSolver {
     const std::uint8_t move =
         best_index >= 0 ? static_cast<std::uint8_t>(g_.move_index(kids[best_index].move)) : kNoMove;
     const bool node_cut = cut_;
-    table_.record(key, new_lo - banked, new_hi - banked, move,
-                  node_cut ? static_cast<std::uint8_t>(depth) : MarginTable::kExact, budget_->nodes() - nodes_before);
+    if (tabled)
+      table_.record(key, new_lo - banked, new_hi - banked, move,
+                    node_cut ? static_cast<std::uint8_t>(depth) : MarginTable::kExact, budget_->nodes() - nodes_before);
     cut_ = outer_cut || node_cut;
     return best <= a ? new_hi : new_lo;
   }
@@ -222,6 +236,7 @@ class MarginSolver {
       } else if (int rest; h_.exact(t, rest)) {
         lo = hi = h_.banked(t) + rest;
       } else {
+        if (h_.open(t) < options_.table_min_open) continue;
         const MarginTable::Entry* e = table_.find(h_.rest_key(t));
         if (!e || e->draft < child_depth) continue;
         lo = h_.banked(t) + e->lo;

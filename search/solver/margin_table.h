@@ -8,13 +8,16 @@
 // 16-byte entries fill one 64-byte cache line, so a probe reads one line. A full bucket
 // gives up first an entry whose bounds hold only to a depth, then the one that cost the
 // least work: exact bounds are what a solve keeps; a depth-limited entry's move still
-// orders the next iteration while it stays.
+// orders the next iteration while it stays. The buckets lie in huge pages where the
+// kernel gives them (search/solver/margin_pages.h): a probe is a random address in
+// gigabytes.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+
+#include "search/solver/margin_pages.h"
 
 namespace bao::search::solver {
 
@@ -37,11 +40,14 @@ class MarginTable {
   explicit MarginTable(std::size_t mb) {
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= mb * (std::size_t{1} << 20)) buckets *= 2;
-    buckets_.assign(buckets, Bucket{});
+    buckets_ = PageArray<Bucket>(buckets);  // zero-filled: every entry unused
     mask_ = buckets - 1;
   }
 
   std::size_t entries() const { return buckets_.size() * kWays; }
+
+  // Starts loading key's bucket into the cache, for a find() soon after.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
   const Entry* find(std::uint64_t key) const {
     const Bucket& b = buckets_[key & mask_];
@@ -99,7 +105,7 @@ class MarginTable {
     return (e.draft == kExact ? 256 : 0) + e.work;
   }
 
-  std::vector<Bucket> buckets_;
+  PageArray<Bucket> buckets_;
   std::size_t mask_ = 0;
 };
 
