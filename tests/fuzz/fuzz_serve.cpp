@@ -102,7 +102,7 @@ void check_record(const json& body, const json& answer, const std::string& detai
   json same = body;
   same.erase("south");
   same.erase("north");
-  const http::Response r = api().handle({"POST", "/api/position", {}, same.dump()});
+  const http::Response r = api().handle({.method = "POST", .path = "/api/position", .body = same.dump()});
   BAO_FUZZ_CHECK(r.status == 200, detail + " -> " + r.body);
   const json p = json::parse(r.body);
   BAO_FUZZ_CHECK(p.at("state").at("position").get<std::string>() == bao::format_position(g.final_position()), record);
@@ -112,7 +112,7 @@ void check_record(const json& body, const json& answer, const std::string& detai
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // The results folder is there and read: its game is listed.
-  const http::Response r = api().handle({"GET", "/api/games", {{"folder", "0"}}, ""});
+  const http::Response r = api().handle({.method = "GET", .path = "/api/games", .query = {{"folder", "0"}}});
   if (r.status != 200 || r.body.find("\"total\":1") == std::string::npos)
     bao::fuzz::fail("the results folder is served", std::to_string(r.status) + " " + r.body);
   return 0;
