@@ -99,11 +99,7 @@ std::vector<OnlineStep> learn_game_types_online(const search::AnyGame& g, const 
                                                 const std::vector<PlayerModel>& types, const PlayerModel& player,
                                                 const OnlineOptions& o,
                                                 const std::function<void(const OnlineStep&)>& step) {
-  if (types.empty()) throw InputError("learn types: give at least one type");
-  if (o.games < 1 || o.ply_cap < 1) throw InputError("learn types: games and ply cap must be at least 1");
-  if (o.estimator != TypeEstimator::Epsilon && o.estimator != TypeEstimator::Bayes)
-    throw InputError(std::string("learn types: --estimator ") + estimator_name(o.estimator) +
-                     " is an off-line estimator; on-line give epsilon");
+  check_online_options(types, o);
   refuse_bao_only(g, o.estimator, false);
   TypeBelief belief(std::vector<double>(types.size(), 1.0), o.epsilon, o.floor);
   GameMovePredictor real(g, opponent), me(g, player);

@@ -307,15 +307,19 @@ class OnlineBelief {
 
 }  // namespace
 
-std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
-                                           const PlayerModel& player, const Rules& rules, const OnlineOptions& o,
-                                           const std::function<void(const OnlineStep&)>& step) {
+void check_online_options(const std::vector<PlayerModel>& types, const OnlineOptions& o) {
   if (types.empty()) throw InputError("learn types: give at least one type");
   if (o.games < 1 || o.ply_cap < 1) throw InputError("learn types: games and ply cap must be at least 1");
   if (o.estimator != TypeEstimator::Epsilon && o.estimator != TypeEstimator::Bayes)
     throw InputError(std::string("learn types: --estimator ") + estimator_name(o.estimator) +
                      " is an off-line estimator; on-line give epsilon or bayes");
   check_tau(o.tau);
+}
+
+std::vector<OnlineStep> learn_types_online(const PlayerModel& opponent, const std::vector<PlayerModel>& types,
+                                           const PlayerModel& player, const Rules& rules, const OnlineOptions& o,
+                                           const std::function<void(const OnlineStep&)>& step) {
+  check_online_options(types, o);
   OnlineBelief belief(types, rules, o);
   MovePredictor real(opponent, rules), me(player, rules);
   std::vector<OnlineStep> out;

@@ -116,6 +116,10 @@ struct OnlineStep {
   std::vector<double> probs;  // after the update
 };
 
+// Throws InputError for options the on-line learner cannot run with (no types, no games
+// or plies, an off-line estimator, a bad tau).
+void check_online_options(const std::vector<PlayerModel>& types, const OnlineOptions& o);
+
 // Plays `player` against the real opponent and updates a belief (o.estimator's: a uniform
 // TypeBelief, or a DirichletBelief with o.prior, whose mean it reports) after every
 // opponent move; the belief carries over from game to game. Returns every step; `step`

@@ -13,6 +13,7 @@ from .figure_saver import save_figure
 from .multiplicity import z_two_sided
 from .records import InputError, check_of_game, games_file, read_games
 from .stats import pair_mean
+from .tables import write_gauntlet_tables
 
 GAME = "checkers(draw_moves=40)"
 Z95, Z975 = z_two_sided(), z_two_sided(2)  # 1.959964, 2.241403: two-sided 0.05 and 0.05/2
@@ -189,13 +190,7 @@ def main(argv):
         pub = LEAVES_PUBLISHED.get(spec)
         out.append(f"| `{spec}` | {sum(lv) / len(lv):.0f} | {lv[len(lv) // 2]} | {sum(nd) / len(nd):.0f} | "
                    f"{pub if pub else '-'} |")
-    with open(os.path.join(e11, "tables.md"), "w") as f:
-        f.write("\n".join(out) + "\n")
-    with open(os.path.join(e11, "verdicts.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["id", "measure", "estimate", "lo", "hi", "level", "verdict", "units", "n"])
-        for h, what, est, lo, hi, v, n in verdicts:
-            w.writerow([h, what, f"{est:.4f}", f"{lo:.4f}", f"{hi:.4f}", "0.975", v, "opening pairs", n])
+    write_gauntlet_tables(e11, out, verdicts, "0.975")
     figure(os.path.join(e11, "E11"), rows)
     print("\n".join(f"{h}: {v}" for h, _, _, _, _, v, _ in verdicts))
     return 0

@@ -4,7 +4,6 @@ Each searcher's score against OP is the mean of the opening pairs' scores (its p
 the pair's two games, halved) with a normal interval; the six verdicts (root OM, risk-
 managed root OM and PrOM at the two depths) on 99.17% intervals (Bonferroni over six),
 M* and the alpha-beta control without verdicts, as declared. Deterministic."""
-import csv
 import math
 import os
 import sys
@@ -13,6 +12,7 @@ from .figure_saver import save_figure
 from .multiplicity import z_two_sided
 from .records import InputError, check_of_game, games_file, read_games
 from .stats import pair_mean as score
+from .tables import write_gauntlet_tables
 
 Z95, ZFAM = z_two_sided(), z_two_sided(6)  # 1.959964, 2.638257: two-sided 0.05 and 0.05/6
 SEARCHERS = [  # name, label, verdict id (None: no verdict), the Bao figure
@@ -134,13 +134,7 @@ def main(argv):
         out.append(f"| {depth} | {w} / {d} / {l} | {pct(m)}% | [{pct(m - Z95 * se)}, {pct(m + Z95 * se)}] | "
                    f"{100 * (m - 0.5):+.1f} | {100 * dm:+.1f} [{100 * (dm - Z95 * dse):+.1f}, "
                    f"{100 * (dm + Z95 * dse):+.1f}] |")
-    with open(os.path.join(e12, "tables.md"), "w") as f:
-        f.write("\n".join(out) + "\n")
-    with open(os.path.join(e12, "verdicts.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["id", "measure", "estimate", "lo", "hi", "level", "verdict", "units", "n"])
-        for h, what, est, lo, hi, v, n in verdicts:
-            w.writerow([h, what, f"{est:.4f}", f"{lo:.4f}", f"{hi:.4f}", "0.9917", v, "opening pairs", n])
+    write_gauntlet_tables(e12, out, verdicts, "0.9917")
     figure(os.path.join(e12, "E12"), rows)
     print("\n".join(f"{h}: {v}" for h, _, _, _, _, v, _ in verdicts))
     return 0

@@ -2,6 +2,7 @@
 with their 95% intervals, tables, the header of a file and the marks of the cells that
 decide a primary verdict. Each experiment's tables are in its module (e4 ... e7,
 reference, second_pass, arms)."""
+import csv
 import math
 import os
 
@@ -60,3 +61,15 @@ ROLES = (f"A cell marked [H..] decides that primary verdict (one of the family o
 def role(text, hid):
     """The cell's text with its hypothesis, when it has one."""
     return f"{text} [{hid}]" if hid and text != DASH else text
+
+
+def write_gauntlet_tables(folder, lines, verdicts, level):
+    """E11's and E12's tables.md (`lines`) and verdicts.csv: one row a verdict (id, measure,
+    estimate, lo, hi, verdict, n), at the interval level `level` as written, over opening pairs."""
+    with open(os.path.join(folder, "tables.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(os.path.join(folder, "verdicts.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "measure", "estimate", "lo", "hi", "level", "verdict", "units", "n"])
+        for h, what, est, lo, hi, v, n in verdicts:
+            w.writerow([h, what, f"{est:.4f}", f"{lo:.4f}", f"{hi:.4f}", level, v, "opening pairs", n])
