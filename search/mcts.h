@@ -18,6 +18,25 @@
 //               keeps the types' probabilities fixed down the tree, as PrOM's recursion
 //               does, so the node's value tends to sum_k Pr(k) * value(type k's move).
 //
+// Two options change how the model is used (both off by default):
+//
+//   reply=search   each type's reply at a MIN node is the move of its own alpha-beta
+//                  search from that node, model_depth plies (the MCTS analogue of root
+//                  OM at d: the model plays as an opponent of that depth does), found once
+//                  when the node is expanded. The searcher may supply that search
+//                  (set_reply: Bao's alpha-beta with its table and move ordering, so the
+//                  reply is the opponent program's own move); without one it is the first
+//                  child, in the game's order, with the type's lowest model_depth-ply score.
+//                  One move per type: tau must be 0.
+//   prior=w        the model is a prior, not a forced reply (PUCT: Rosin 2011; Silver et
+//                  al. 2017): at a MIN node child j is selected by q_j + c * P_j *
+//                  sqrt(N) / (1 + n_j) with P_j = w * sum_k Pr(k) * (type k's weight on j,
+//                  normalised) + (1 - w) / children, and the node's value and bounds are
+//                  the minimum over its children, as without a model: MIN is free to
+//                  reply otherwise, the model only says where to look first. An unvisited
+//                  child's q is the parent's mean from MIN's view (first-play urgency),
+//                  mixed with its implicit minimax value when alpha > 0.
+//
 // An iteration descends from the root by the tree policy to a node not visited before,
 // whose playout value is the evaluator's score of it (V0, mapped to [0, 1] by
 // 1 / (1 + exp(-(v - center) / scale))) after an optional rollout of `rollout` plies
@@ -53,9 +72,12 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <new>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -89,8 +111,10 @@ struct MctsParams {
   // (om-mcts: the model's 1), summing to 1.
   bool model = false;
   std::vector<double> probs;
-  double tau = 0;       // softmax temperature, evaluator units (0: the best reply)
-  int model_depth = 1;  // plies of each type's alpha-beta from the MIN node (1: its children scored)
+  double tau = 0;             // softmax temperature, evaluator units (0: the best reply)
+  int model_depth = 1;        // plies of each type's alpha-beta from the MIN node (1: its children scored)
+  bool reply_search = false;  // each type's reply is its own search's move (one move; tau = 0)
+  double prior = 0;           // > 0: the model is a PUCT prior of this weight at MIN's nodes, MIN minimises
   MctsFault fault = MctsFault::None;
 };
 
@@ -131,14 +155,20 @@ class Mcts {
   using State = typename G::State;
   using Move = typename G::Move;
   using Fn = Eval;
+  // The reply of type k (an index into the functions) at a MIN node, by its own search
+  // (reply=search); nodes: that search's nodes, added to the positions counted.
+  using ReplyFn = std::function<Move(int k, const State& s, std::uint64_t& nodes)>;
 
   // fns[0] is MAX's own V0, fns[k] the model (om-mcts) or the types. Throws InputError
   // for parameters out of range or probabilities that do not match the functions.
   Mcts(G game, std::vector<Fn> fns, MctsParams p)
       : game_(std::move(game)), fns_(fns), p_(std::move(p)), scorer_(game_, std::move(fns)) {
     if (!(p_.c >= 0) || !(p_.scale > 0) || p_.rollout < 0 || !(p_.alpha >= 0 && p_.alpha <= 1) || !(p_.bias >= 0) ||
-        !(p_.tau >= 0) || p_.model_depth < 1 || p_.max_nodes < 2)
+        !(p_.tau >= 0) || p_.model_depth < 1 || p_.max_nodes < 2 || !(p_.prior >= 0 && p_.prior <= 1))
       throw InputError("mcts: a parameter is out of range");
+    if (p_.reply_search && p_.tau > 0)
+      throw InputError("mcts: reply=search predicts one move per type, so tau must be 0, found " +
+                       std::to_string(p_.tau));
     if (p_.model) {
       if (p_.probs.size() != fns_.size())
         throw InputError("mcts: " + std::to_string(p_.probs.size()) + " type probabilities for " +
@@ -153,10 +183,27 @@ class Mcts {
     }
     eval_children_ = p_.alpha > 0 || p_.bias > 0;
     model_ = p_.model && p_.fault != MctsFault::IgnoreModel;
+    prior_ = model_ && p_.prior > 0;
     flip_ = p_.fault == MctsFault::FlipMinSign;
   }
 
   const MctsParams& params() const { return p_; }
+  // The search that gives each type's reply under reply=search (else the first best child).
+  void set_reply(ReplyFn f) { reply_ = std::move(f); }
+  // The visits of the node the last search reached by `line` from its root (0: not in
+  // its tree): how the tree policy spread its iterations, for tests and analysis.
+  std::uint32_t visits(std::span<const Move> line) const {
+    if (nodes_.empty()) return 0;
+    const Node* n = &nodes_[0];
+    for (const Move& m : line) {
+      const Node* next = nullptr;
+      for (int j = 0; j < n->n && !next; ++j)
+        if (nodes_[n->first + j].move == m) next = &nodes_[n->first + j];
+      if (!next) return 0;
+      n = next;
+    }
+    return n->visits;
+  }
   static std::size_t node_bytes() { return sizeof(Node); }  // one node of the pool
 
   // Searches root within limits: depth is the horizon (0: none), nodes caps iterations
@@ -170,6 +217,7 @@ class Mcts {
     rng_ = SplitMix64(p_.seed ^ game_.hash(root) ^ 0x6d637473u);
     evals_.fill(0);
     positions_ = 0;
+    model_positions_ = 0;
     scorer_.reset();
     scorer_.clear_budget();  // the first iteration runs whole, whatever stopped the last search
     pool_full_ = false;
@@ -364,6 +412,13 @@ class Mcts {
     std::array<double, kMaxChildren<G>> score{};
     int below = p_.model_depth - 1;  // plies below each child
     if (horizon_ > 0) below = std::min(below, horizon_ - n.ply - 1);
+    if (p_.reply_search) {
+      for (int k : types_) {
+        const int pick = searched_reply(k, i, std::max(below, 0));
+        for (int j = 0; j < n.n; ++j) policy_.push_back(j == pick ? 1.0 : 0.0);
+      }
+      return;
+    }
     for (int k : types_) {
       double lowest = std::numeric_limits<double>::infinity();
       for (int j = 0; j < n.n; ++j) {
@@ -380,6 +435,34 @@ class Mcts {
       if (p_.tau > 0)
         for (int j = 0; j < n.n; ++j) policy_[policy_.size() - n.n + j] /= total;
     }
+  }
+
+  // Type k's reply at MIN's node i (reply=search), as the index of a child: the move of
+  // the searcher's reply function, else the first child with the type's lowest score
+  // `below` plies under it (alpha-beta's move in the game's order).
+  int searched_reply(int k, std::uint32_t i, int below) {
+    const Node& n = nodes_[i];
+    if (reply_) {
+      if constexpr (std::equality_comparable<Move>) {
+        std::uint64_t searched = 0;
+        const Move m = reply_(k, n.pos, searched);
+        model_positions_ += searched;
+        for (int j = 0; j < n.n; ++j)
+          if (nodes_[n.first + j].move == m) return j;
+      }
+      throw InputError("mcts: the model's searched reply is not a legal move of the node");
+    }
+    int pick = 0;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < n.n; ++j) {
+      const Node& c = nodes_[n.first + j];
+      const double v = c.exact && k == 0 ? c.lo : scorer_.score(k, c.pos, below, max_side_);
+      if (v < lowest) {
+        lowest = v;
+        pick = j;
+      }
+    }
+    return pick;
   }
 
   // Node i's bounds and minimax value from its children's: the maximum at MAX, the
@@ -407,7 +490,7 @@ class Mcts {
   };
   Values combine(const Node& n) const {
     const Node* c = &nodes_[n.first];
-    if (n.max || !model_) {
+    if (n.max || !model_ || prior_) {
       const bool max = n.max || flip_;
       Values v{c[0].lo, c[0].hi, c[0].mm};
       for (int j = 1; j < n.n; ++j) {
@@ -477,12 +560,55 @@ class Mcts {
     return pick >= 0 ? pick : fallback;
   }
 
+  // The model's prior on child j of MIN's node n (prior=w): w times the types' mixture
+  // of their normalised weights on j, plus (1 - w) spread evenly.
+  double prior_of(const Node& n, int j) const {
+    double p = 0;
+    for (std::size_t t = 0; t < types_.size(); ++t) {
+      const double* w = &policy_[n.policy + t * n.n];
+      double total = 0;
+      for (int k = 0; k < n.n; ++k) total += w[k];
+      if (total > 0) p += p_.probs[static_cast<std::size_t>(types_[t])] * w[j] / total;
+    }
+    return p_.prior * p + (1 - p_.prior) / n.n;
+  }
+
+  // PUCT at MIN's node n (prior=w): q + c * P * sqrt(N) / (1 + n) from MIN's view, the
+  // solver's skips as in ucb(); an unvisited child's q is the parent's mean for MIN.
+  int puct(const Node& n) const {
+    int pick = -1, fallback = -1;
+    double best = -std::numeric_limits<double>::infinity();
+    const double root_n = std::sqrt(static_cast<double>(std::max<std::uint32_t>(n.visits, 1)));
+    const double fpu = n.visits ? 1 - n.sum / n.visits : 0.5;
+    for (int j = 0; j < n.n; ++j) {
+      const Node& c = nodes_[n.first + j];
+      if (p_.solver && c.lo > n.hi) continue;
+      if (p_.solver && solved(c)) {
+        if (fallback < 0) fallback = j;
+        continue;
+      }
+      double q = fpu;
+      if (c.visits) {
+        q = score(c, false);
+      } else if (p_.alpha > 0 && c.evaluated) {
+        q = (1 - p_.alpha) * fpu + p_.alpha * (1 - c.mmq);
+      }
+      const double u = q + p_.c * prior_of(n, j) * root_n / (1 + c.visits);
+      if (u > best) {
+        best = u;
+        pick = j;
+      }
+    }
+    return pick >= 0 ? pick : fallback >= 0 ? fallback : 0;
+  }
+
   // The child of node i the tree policy plays.
   int select(const Node& n) {
     if (n.max || !model_) {
       const int j = ucb(n, n.max ? n.lo : n.hi, [](int) { return true; });
       return j >= 0 ? j : 0;
     }
+    if (prior_) return puct(n);
     // Draw a type by its probability, then its move.
     std::size_t t = 0;
     if (types_.size() > 1) {
@@ -639,7 +765,7 @@ class Mcts {
 
   void finish(MctsResult<Move>& r, std::chrono::steady_clock::time_point t0) {
     r.tree_nodes = nodes_.size();
-    r.positions = positions_ + scorer_.nodes();
+    r.positions = positions_ + scorer_.nodes() + model_positions_;
     for (int k = 0; k < kMaxTypes; ++k) r.evals[k] = evals_[k] + scorer_.evals()[k];
     r.depth = max_ply_;
     r.pool_full = pool_full_;
@@ -666,6 +792,9 @@ class Mcts {
   std::vector<int> types_;  // functions with a positive probability
   bool eval_children_ = false;
   bool model_ = false, flip_ = false;  // MIN follows the model; the sign fault
+  bool prior_ = false;                 // the model is MIN's prior, not its forced reply
+  ReplyFn reply_;
+  std::uint64_t model_positions_ = 0;  // the reply function's nodes
   std::vector<Node> nodes_;
   std::vector<double> policy_;
   typename G::Children buf_;

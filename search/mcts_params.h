@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "engine/error.h"
@@ -14,7 +15,7 @@
 namespace bao::search {
 
 // c, scale, rollout, policy, solver, alpha, bias, seed, iterations and pool_mb (the pool's
-// nodes from Mcts<G>'s node size); with `model`, tau and model_depth too. Throws
+// nodes from Mcts<G>'s node size); with `model`, tau, model_depth, reply and prior too. Throws
 // InputError naming a value out of range.
 template <Game G>
 MctsParams read_mcts_params(Args& a, bool model) {
@@ -36,6 +37,16 @@ MctsParams read_mcts_params(Args& a, bool model) {
     p.model = true;
     p.tau = a.get_real("tau", 0, 1e9, "temperature");
     p.model_depth = static_cast<int>(a.get_int("model_depth"));
+    const std::string reply = a.get_text("reply");
+    if (reply != "scores" && reply != "search")
+      throw InputError(a.name() + ": reply must be scores or search, found '" + reply + "'");
+    p.reply_search = reply == "search";
+    if (p.reply_search && p.tau > 0) {
+      std::ostringstream tau;
+      tau << p.tau;
+      throw InputError(a.name() + ": reply=search predicts one move, so tau must be 0, found " + tau.str());
+    }
+    p.prior = a.get_real("prior", 0, 1, "weight of the model's prior at MIN's nodes");
   }
   return p;
 }

@@ -361,6 +361,21 @@ TEST(TournamentRun, MctsGamesAreTheSameWithOneAndTwoThreads) {
   EXPECT_EQ(content(r1.records), content(r2.records));
 }
 
+// om-mcts with the model's searched reply (its cache of replies kept across games) and as a
+// prior: its games too are the same for any thread count.
+TEST(TournamentRun, SearchedModelMctsGamesAreTheSameWithOneAndTwoThreads) {
+  TempDir dir;
+  std::string text =
+      replace(kSmall, "searcher = alphabeta\neval = default\ndepth = 2",
+              "searcher = om-mcts(model=material,reply=search,model_depth=2)\neval = default\nnodes = 150");
+  text =
+      replace(text, "searcher = alphabeta\neval = material\ndepth = 1",
+              "searcher = om-mcts(model=material,reply=search,model_depth=2,prior=0.5)\neval = default\nnodes = 150");
+  const auto [r1, r2] = run_with_one_and_two_threads(text, dir);
+  EXPECT_EQ(r1.played, r1.total);
+  EXPECT_EQ(content(r1.records), content(r2.records));
+}
+
 TEST(TournamentRun, ResumePlaysOnlyTheMissingGames) {
   TempDir dir;
   const Config c = parse_config(kSmall, "t.ini", {"openings=3", "out=" + dir.str()});
