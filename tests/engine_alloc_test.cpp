@@ -158,13 +158,16 @@ TEST(Allocation, SearchAllocatesNothingOnceStarted) {
 TEST(Allocation, MctsIterationsAllocateNothingAfterWarmUp) {
   // The node pool (and the opponent model's weights) is reserved by the first search of
   // a budget; later searches of that budget, with every option that builds state per
-  // iteration (rollouts, implicit minimax, a model at MIN's nodes), allocate nothing.
+  // iteration (rollouts, implicit minimax, a model at MIN's nodes, its own alpha-beta
+  // searches and their cache under reply=search), allocate nothing.
   const Rules rules;
   const auto eval = models::make_evaluator("default");
   const Position mid =
       parse_position("1,0,2,3,2,2,1,0/3,3,0,0,0,0,4,2/3,2,2,9,2,4,1,2/1,0,4,3,0,5,3,0 S 0,0 -- -", Variant::Kiswahili);
-  for (const char* spec : {"mcts(rollout=4)", "mcts(alpha=0.3,bias=0.5)", "om-mcts(model=material,tau=3,model_depth=2)",
-                           "prom-mcts(types=material:0.5)"}) {
+  for (const char* spec :
+       {"mcts(rollout=4)", "mcts(alpha=0.3,bias=0.5)", "om-mcts(model=material,tau=3,model_depth=2)",
+        "prom-mcts(types=material:0.5)", "om-mcts(model=material,reply=search,model_depth=3,solver=false)",
+        "om-mcts(model=material,reply=search,model_depth=3,prior=0.5)"}) {
     auto s = models::make_searcher(spec, rules, eval);
     s->search(mid, search::Limits{0, 20000, 0});
     const long before = g_allocations.load();
