@@ -103,9 +103,10 @@ def figure(stem, g, rows):
     hi = np.array([100 * r[4] for r in rows]) - e
     ax.errorbar(x, e, yerr=[lo, hi], fmt="o", capsize=4, color="C0")
     ax.axhline(0, color="grey", lw=0.8, ls="--")
-    ax.set_xticks(x, [r[0] for r in rows])
+    ax.set_xticks(x, [f"{h}\n{a} - {b}" for (h, a, b, _) in HYPOTHESES])
     ax.set_ylabel("gain, points %")
-    ax.set_title(f"E8s: gains against alpha-beta(material), equal time ({100 * LEVEL:.1f}% intervals)", fontsize=10)
+    ax.set_title(f"E8s: gains, all against alpha-beta(material) at equal time ({100 * LEVEL:.1f}% intervals)",
+                 fontsize=10)
     fig.tight_layout()
     save_figure(fig, stem, COMPACT)
 
