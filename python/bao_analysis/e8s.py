@@ -31,6 +31,7 @@ LEVEL = bonferroni_level(FAMILY)  # 98.3%
 Z_FAMILY, Z80 = z_two_sided(FAMILY, places=3), z_power()
 GAUNTLET = "E8s-vs-ab-material"
 CHECK = "E8s-check"
+ITERATIONS = "E8s-iterations"  # E8s-i: mcts(alpha=0.5) at the challengers' iterations
 E8_GAUNTLET = os.path.join("E8", "E8-vs-ab-material")
 BASE = "mcts_a05"
 GAMES_AN_OPENING = 2
@@ -48,15 +49,20 @@ def pct(x):
     return f"{100 * x:.1f}"
 
 
-def verdict(h, what, g, a, b):
+def verdict_at(h, what, g, a, b, level):
     """(id, measure, estimate, lo, hi, verdict, openings, openings that would decide the
-    effect seen) of the gain of a over b, two-sided at the family's level."""
+    effect seen) of the gain of a over b, two-sided at level."""
     est, samples = g.gain(a, b)
-    lo, hi = interval(samples, LEVEL)
+    lo, hi = interval(samples, level)
     v = "gain" if lo > 0 else "loss" if hi < 0 else "not decided at this scale"
     sd_opening = np.nanstd(samples) * np.sqrt(g.n)
-    need = int(np.ceil(((Z_FAMILY + Z80) * sd_opening / abs(est)) ** 2)) if est else float("inf")
+    z = Z_FAMILY if level == LEVEL else z_two_sided(1, places=3)
+    need = int(np.ceil(((z + Z80) * sd_opening / abs(est)) ** 2)) if est else float("inf")
     return h, what, est, lo, hi, v, g.n, need
+
+
+def verdict(h, what, g, a, b):
+    return verdict_at(h, what, g, a, b, LEVEL)
 
 
 def e8_folder(e8s_folder):
@@ -78,6 +84,15 @@ def load(folder):
     g.cells[BASE] = {o: c for o, c in base.cells[BASE].items() if o < g.n}
     if len(g.cells[BASE]) != g.n:
         raise InputError(f"{e8_folder(folder)}: {BASE} has {len(g.cells[BASE])} of the {g.n} openings")
+    it = os.path.join(folder, ITERATIONS)
+    if games_file(it) is not None:
+        extra = Gauntlet(it, SEED, "scripts/reproduce-e8s")
+        if extra.opponent != g.opponent:
+            raise InputError(f"{it}: another opponent ({extra.opponent})")
+        for name, cells in extra.cells.items():
+            g.cells[name] = {o: c for o, c in cells.items() if o < g.n}
+            if len(g.cells[name]) != g.n or any(c[1] != GAMES_AN_OPENING for c in g.cells[name].values()):
+                raise InputError(f"{it}: {name} lacks games of the {g.n} openings")
     g.boot = Boot(g.n, RESAMPLES, SEED)
     return g
 
@@ -138,6 +153,20 @@ def analyse(folder):
             est, s = g.gain(a, b)
             lo95, hi95 = interval(s, 0.95)
             out.append(f"| {a} - {b} | {pct(est)} | [{pct(lo95)}, {pct(hi95)}] |")
+    if "mcts_i600" in g.cells:
+        h, what, est, lo, hi, v, n, need = verdict_at("H8s-d", "gain of omms over mcts(alpha=0.5) at omms' 600 "
+                                                      "iterations a move", g, "omms", "mcts_i600", 0.95)
+        out += ["", "## E8s-i: equal iterations (its own family, 95% interval)", "",
+                "| id | measure | estimate | 95% interval | verdict | openings |", "|---|---|---|---|---|---|",
+                f"| {h} | {what} | {pct(est)} | [{pct(lo)}, {pct(hi)}] | {v} | {n} |", "",
+                "| gain (exploratory) | estimate | 95% interval |", "|---|---|---|"]
+        for a, b in (("ommp", "mcts_i960"), ("omms_self", "mcts_i600")):
+            est, s = g.gain(a, b)
+            lo95, hi95 = interval(s, 0.95)
+            out.append(f"| {a} - {b} | {pct(est)} | [{pct(lo95)}, {pct(hi95)}] |")
+        rows_d = [(h, what, est, lo, hi, v, n, need)]
+    else:
+        rows_d = []
     same = same_games(folder)
     out += ["", "## The baseline's games are E8's", "",
             f"{BASE}'s games are E8's (results/E8/E8-vs-ab-material, openings 0-{g.n - 1}). "
@@ -148,8 +177,10 @@ def analyse(folder):
         f.write("id,measure,estimate,lo,hi,level,verdict,units,n,n_needed\n")
         for h, what, est, lo, hi, v, n, need in rows:
             f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},{LEVEL:.4f},{v},openings,{n},{need}\n")
+        for h, what, est, lo, hi, v, n, need in rows_d:
+            f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},0.9500,{v},openings,{n},{need}\n")
     figure(os.path.join(folder, "E8s"), g, rows)
-    return rows
+    return rows + rows_d
 
 
 def main(argv):
