@@ -13,11 +13,14 @@ cp "$ROOT/results/E8/E8-vs-ab-material/games.jsonl.gz" "$tmp/smoke/E8/E8-vs-ab-m
 BAO_BIN="$BAO" BAO_RESULTS="$tmp/smoke" "$ROOT/scripts/reproduce-e8s" --scale smoke > "$tmp/log" 2>&1
 check "reproduce-e8s --scale smoke exits 0" test $? -eq 0 || tail -n 20 "$tmp/log"
 for f in tables.md verdicts.csv E8s.png E8s.pdf run.json configs/E8s-vs-ab-material.ini configs/E8s-check.ini \
-         E8s-vs-ab-material/games.jsonl.gz E8s-check/games.jsonl.gz; do
+         configs/E8s-iterations.ini E8s-vs-ab-material/games.jsonl.gz E8s-check/games.jsonl.gz \
+         E8s-iterations/games.jsonl.gz; do
   check "  it wrote $f" test -s "$tmp/smoke/E8s/$f"
 done
-check "  three verdicts (H8s-a..c)" test "$(tail -n +2 "$tmp/smoke/E8s/verdicts.csv" | wc -l)" -eq 3
-check "  the smoke run's 8 games" test "$(gzip -dc "$tmp"/smoke/E8s/E8s-*/games.jsonl.gz | wc -l)" -eq 8
+check "  four verdicts (H8s-a..d)" test "$(tail -n +2 "$tmp/smoke/E8s/verdicts.csv" | wc -l)" -eq 4
+check "  the smoke run's 12 games" test "$(gzip -dc "$tmp"/smoke/E8s/E8s-*/games.jsonl.gz | wc -l)" -eq 12
+check "  E8s-iterations names E8s-i's declaration" \
+  grep -q "E8s-i: E8s at equal iterations" "$tmp/smoke/E8s/E8s-iterations/run.json"
 check "  the baseline played again is E8's" grep -q "2 games, 2 of them E8's move for move" "$tmp/smoke/E8s/tables.md"
 
 mkdir -p "$tmp/raw/E8/E8-vs-ab-material"
