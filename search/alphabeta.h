@@ -137,6 +137,19 @@ class AlphaBeta {
   void share_busy(BusyPositions* busy) { busy_ = busy; }
   const std::shared_ptr<TranspositionTable>& table() const { return tt_; }
 
+  // Searches in `table`, kept across searches: search() starts no new table search, so
+  // entries of earlier searches into it (this one's or another AlphaBeta's sharing it)
+  // stay and are used; the owner starts a fresh one (TranspositionTable::new_search).
+  // Keys are XOR-ed with `key_salt`, so searches with different evaluators keep apart in
+  // one table (Donkers' 2002 program marks its model's entries so, Engine.pas hash_opp).
+  // Root OM's inner_table=shared (models/root_om.h) uses it; with tt_deeper, values are
+  // not exact minimax values of the searched depth.
+  void share_table(std::shared_ptr<TranspositionTable> table, std::uint64_t key_salt) {
+    tt_ = std::move(table);
+    keep_table_ = true;
+    key_salt_ = key_salt * 0x9E3779B97F4A7C15ull;  // spread over the check and bucket bits (0 stays 0)
+  }
+
   // Starts the table's next search now, before helpers use it; the next search() then
   // does not start another.
   void begin_table_search() {
@@ -160,7 +173,7 @@ class AlphaBeta {
     stop_ = false;
     may_stop_ = false;
     ordering_.clear();
-    if (tt_ && !halt_ && !table_begun_) tt_->new_search();
+    if (tt_ && !halt_ && !table_begun_ && !keep_table_) tt_->new_search();
     table_begun_ = false;
 
     R r;
@@ -500,7 +513,7 @@ class AlphaBeta {
     if (tt_ || busy_ || opt_.shuffle) key = game_.hash(s);
     if (tt_) {
       int v;
-      if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
+      if (probe_table(key ^ key_salt_, depth, alpha, beta, ply, hash_code, v)) return v;
     }
     NodeState ns;
     ns.alpha = alpha;
@@ -522,7 +535,7 @@ class AlphaBeta {
     if (ns.searched == 0) return terminal_score(game_.winner(s), side, ply);  // no legal move
     if (tt_) {
       const Bound b = ns.best <= alpha ? Bound::Upper : ns.best >= beta ? Bound::Lower : Bound::Exact;
-      tt_->store(key, depth, to_table(ns.best, ply), b, ns.best_code);
+      tt_->store(key ^ key_salt_, depth, to_table(ns.best, ply), b, ns.best_code);
     }
     return ns.best;
   }
@@ -540,7 +553,7 @@ class AlphaBeta {
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
     if (tt_ && ns.depth > 1)
-      for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
+      for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos) ^ key_salt_);
     std::uint8_t order[kMaxChildren<G>];
     const int rotate = shuffled(s) ? shuffle_offset(ns.key, n) : 0;
     if (opt_.ordering)
@@ -696,6 +709,8 @@ class AlphaBeta {
   BusyPositions* busy_ = nullptr;            // Lazy SMP: the positions the threads are inside
   int rotation_ = 0;                         // a helper's: its root moves start this far on
   bool table_begun_ = false;                 // begin_table_search() started this search's table
+  bool keep_table_ = false;                  // share_table(): the table is kept across searches
+  std::uint64_t key_salt_ = 0;               // share_table(): XOR-ed into every table key
   bool after_null_[kMaxPly + 1] = {};        // forward pruning: the node at this ply follows a null move
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
 
