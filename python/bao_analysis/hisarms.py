@@ -21,17 +21,25 @@ from .tables import DASH, header_lines, md_table, pct_ci, pts_ci, write_text
 
 FOLDER = "hisarms"
 ARM = "histable"
+CHECK = "hisextend"  # the extension's check: hisevals' alpha-beta players with extend=true
 ROWS = ["omd", "omdr"]
 LEVEL = 1 - 0.05 / len(ROWS)  # Bonferroni over the two rows
 ROW_LABELS = {"omd": "root OM at d (omd)", "omdr": "root OM at d, risk management (omdr)"}
 
 
 def his_cfg(cfg):
-    """hisevals' tournament of the same model Y: 'S2-histable-vs-Y' -> 'S2-hisevals-vs-Y'."""
-    prefix = f"S2-{ARM}-"
-    if not cfg.startswith(prefix):
-        raise InputError(f"S2 hisarms: tournament '{cfg}' is not named {prefix}vs-Y")
-    return "S2-hisevals-" + cfg[len(prefix):]
+    """hisevals' tournament of the same model Y: 'S2-histable-vs-Y' (or 'S2-hisextend-vs-Y')
+    -> 'S2-hisevals-vs-Y'."""
+    for name in (ARM, CHECK):
+        prefix = f"S2-{name}-"
+        if cfg.startswith(prefix) and cfg[len(prefix):].startswith("vs-"):
+            return "S2-hisevals-" + cfg[len(prefix):]
+    raise InputError(f"S2 hisarms: tournament '{cfg}' is not named S2-{ARM}-vs-Y or S2-{CHECK}-vs-Y")
+
+
+def arm_cells(arm, name):
+    """The cells of the tournaments S2-<name>-vs-Y."""
+    return [c for c in arm.cells() if c[0].startswith(f"S2-{name}-vs-")]
 
 
 def his_table_reading(base, gain, delta_lo, delta_hi, his, his_hw):
@@ -56,12 +64,12 @@ def his_table_reading(base, gain, delta_lo, delta_hi, his, his_hw):
     return "partly explains", bound
 
 
-def same_as_base(arm, his, variants):
+def same_as_base(arm, his, variants, name=ARM):
     """{row player: [games equal to hisevals' move for move, games compared]} over the
-    arm's tournaments: a game is matched by opponent, own X, opening index and colour,
-    equal when the opening and every move are."""
+    tournaments S2-<name>-vs-Y: a game is matched by opponent, own X, opening index and
+    colour, equal when the opening and every move are."""
     counts = {v: [0, 0] for v in variants}
-    for cfg in sorted(arm.configs):
+    for cfg in sorted(c for c in arm.configs if c.startswith(f"S2-{name}-vs-")):
         path = games_file(os.path.join(arm.folder, cfg))
         base_path = games_file(os.path.join(his.folder, his_cfg(cfg)))
         if path is None or base_path is None:
@@ -82,7 +90,7 @@ def analyse_hisarms(arm, his, boot):
     if arm.n != his.n:
         raise InputError(f"S2 hisarms has {arm.n} openings and S2 hisevals {his.n}: the arm is paired with "
                          "hisevals by opening, so both need the same openings")
-    cells = arm.cells()
+    cells = arm_cells(arm, ARM)
     his_cells = [(his_cfg(c), o, x) for c, o, x in cells]
     out = {"pairs": len({(c[0], c[2]) for c in cells}), "rows": {}}
     base_from = {"base_exp": his, "base_cfg": his_cfg}
@@ -100,6 +108,13 @@ def analyse_hisarms(arm, his, boot):
     out["cost"] = pooled(arm, boot, cells, "omdr", "omd")
     out["base_cost"] = pooled(his, boot, his_cells, "omdr", "omd")
     out["same"] = same_as_base(arm, his, ROWS)
+    ext = arm_cells(arm, CHECK)
+    out["check"] = None
+    if ext:
+        out["check"] = {"delta": pooled(arm, boot, ext, "ab", "ab", **base_from),
+                        "same": same_as_base(arm, his, ["ab"], CHECK)["ab"],
+                        "nodes": nodes_per_move(arm, ext, "ab"),
+                        "base_nodes": nodes_per_move(his, [(his_cfg(c), o, x) for c, o, x in ext], "ab")}
     return out
 
 
@@ -141,6 +156,15 @@ def tables_hisarms(arm, a, ctx):
                        f"{pct_ci(a['rows'][r]['hit'])} ({pct_ci(a['rows'][r]['base_hit'])})",
                        f"{a['rows'][r]['nodes']:,.0f} ({a['rows'][r]['base_nodes']:,.0f})", share(a["same"][r])]
                       for r in ROWS])
+    c = a["check"]
+    if c is not None:
+        text += ("\n## The hisextend check: hisevals' alpha-beta players with his extension (extend=true)\n\n"
+                 "Predicted (the declaration's count: no path collects a whole ply at depth 6): every game is "
+                 "hisevals' move for move.\n\n")
+        text += md_table(["measure", "value"],
+                         [["games equal to hisevals' move for move", share(c["same"])],
+                          ["score(ab) - score(hisevals' ab), points [95% CI]", pts_ci(c["delta"])],
+                          ["nodes a move (hisevals')", f"{c['nodes']:,.0f} ({c['base_nodes']:,.0f})"]])
     return text
 
 

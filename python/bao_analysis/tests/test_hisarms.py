@@ -12,8 +12,10 @@ from bao_analysis.stats import Est
 
 def test_tournaments_pair_with_hisevals():
     assert his_cfg("S2-histable-vs-donkers-ga1") == "S2-hisevals-vs-donkers-ga1"
-    with pytest.raises(InputError):
-        his_cfg("S2-base-vs-td-long")
+    assert his_cfg("S2-hisextend-vs-donkers-tdl2b") == "S2-hisevals-vs-donkers-tdl2b"
+    for bad in ("S2-base-vs-td-long", "S2-histable-donkers-ga1"):
+        with pytest.raises(InputError):
+            his_cfg(bad)
 
 
 BASE = Est(0.05, 0.038, 0.062)  # hisevals' root OM gain; his +0.081 lies above it
