@@ -27,6 +27,33 @@ search::AlphaBetaOptions inner_options() {
   return o;
 }
 
+// inner_table=shared (Donkers 2002: BaoOmMatch.pas basictest, Engine.pas ab_search): one
+// table, both inner tables' memory, for the warming search and every inner search of a
+// move, entries of greater depth accepted (his `ttply >= depth`).
+constexpr std::size_t kSharedTableMb = 8;
+
+// The inner searches with the shared table: deeper entries cut off, and one fixed-depth
+// search each (his ab_search calls), without iterations of their own.
+search::AlphaBetaOptions shared_inner_options() {
+  search::AlphaBetaOptions o;
+  o.tt_mb = 0;  // the shared table is given by share_table
+  o.tt_deeper = true;
+  o.id_step = search::kMaxPly;
+  return o;
+}
+
+// The warming search: his full `search` of the same position before the OM search, MTD(f)
+// with iterations by one ply, into the same table.
+search::AlphaBetaOptions warming_options() {
+  search::AlphaBetaOptions o = shared_inner_options();
+  o.id_step = 1;
+  o.mtdf = true;
+  return o;
+}
+
+// The model's entries are kept apart from MAX's own by this key salt (his hashconst_opp).
+constexpr std::uint64_t kModelKeySalt = 1;
+
 using search::BaoGame;
 using search::BaoResult;
 using search::EvalFn;
@@ -44,7 +71,8 @@ class RootOmSearcher final : public search::Searcher {
   // model_depth: > 0 a fixed depth; 0 means d - 1; -1 means d.
   // own_depth: > 0 a fixed depth; 0 means d - 2; -1 means d.
   RootOmSearcher(const Rules& rules, std::shared_ptr<const Evaluator> own, std::shared_ptr<const Evaluator> model,
-                 int model_depth, int own_depth, bool manage_risk, int risk_margin, Ties ties, std::string description)
+                 int model_depth, int own_depth, bool manage_risk, int risk_margin, Ties ties, bool shared_table,
+                 std::string description)
       : rules_(rules),
         own_eval_(std::move(own)),
         model_eval_(std::move(model)),
@@ -54,13 +82,23 @@ class RootOmSearcher final : public search::Searcher {
         risk_margin_(risk_margin),
         ties_(ties),
         description_(std::move(description)),
-        own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
-                                                                  inner_options())),
-        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{model_eval_.get()},
-                                                                    inner_options())) {}
+        own_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(
+            BaoGame{rules}, EvalFn{own_eval_.get()}, shared_table ? shared_inner_options() : inner_options())),
+        model_(std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(
+            BaoGame{rules}, EvalFn{model_eval_.get()}, shared_table ? shared_inner_options() : inner_options())) {
+    if (shared_table) {
+      table_ = std::make_shared<search::TranspositionTable>(kSharedTableMb);
+      warm_ = std::make_unique<search::AlphaBeta<BaoGame, EvalFn>>(BaoGame{rules}, EvalFn{own_eval_.get()},
+                                                                   warming_options());
+      warm_->share_table(table_, 0);
+      own_->share_table(table_, 0);
+      model_->share_table(table_, kModelKeySalt);
+    }
+  }
 
   BaoResult search(const Position& p, const Limits& limits, const search::InfoFn& info) override {
     check(limits);
+    if (table_) table_->new_search();  // shared: one table for this move's searches, empty at its start
     return deepen_afresh(limits, info, [&](int d, const Budget& b) { return iteration(p, d, b); });
   }
   void check(const Limits& limits) const override { search::check_limits(limits, "root-om"); }
@@ -175,6 +213,7 @@ class RootOmSearcher final : public search::Searcher {
     generate_children(p, rules_, children);
     if (children.empty()) return r;
     const int max_side = p.side;
+    if (warm_) count(r, inner(*warm_, p, d, r.nodes, b));  // shared: the full search warms the table first
     const int md = model_depth_ > 0 ? model_depth_ : (model_depth_ == 0 ? std::max(1, d - 1) : d);
     const int od = own_depth(d);
     std::vector<int> om(children.size()), mm(children.size());
@@ -215,6 +254,9 @@ class RootOmSearcher final : public search::Searcher {
   Ties ties_;
   std::string description_;
   std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> own_, model_;
+  // inner_table=shared: the one table and the warming search (null: fresh tables).
+  std::shared_ptr<search::TranspositionTable> table_;
+  std::unique_ptr<search::AlphaBeta<BaoGame, EvalFn>> warm_;
 };
 
 // own_depth=d-2|d|N as the searcher stores it: 0, -1 or N (absent: d-2).
@@ -245,6 +287,14 @@ Ties take_ties(search::Args& a) {
   throw InputError(a.name() + ": parameter ties expects first or pessimistic, found '" + text + "'");
 }
 
+// inner_table=fresh|shared: true for shared.
+bool take_inner_table(search::Args& a) {
+  const std::string text = a.get_text("inner_table");
+  if (text.empty() || text == "fresh") return false;
+  if (text == "shared") return true;
+  throw InputError(a.name() + ": parameter inner_table expects fresh or shared, found '" + text + "'");
+}
+
 // model_depth=d-1|d|N as the searcher stores it: 0, -1 or N; `given` is the text, from
 // model_depth= or after EVAL@.
 int model_depth_of(const std::string& name, const std::optional<std::string>& given) {
@@ -258,7 +308,7 @@ int model_depth_of(const std::string& name, const std::optional<std::string>& gi
 }
 
 // root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
-//   [,risk_margin=0][,ties=first|pessimistic]).
+//   [,risk_margin=0][,ties=first|pessimistic][,inner_table=fresh|shared]).
 std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rules,
                                                std::shared_ptr<const search::Evaluator> eval) {
   // The model as a player description: EVAL or EVAL@DEPTH (the depth the opponent
@@ -277,8 +327,9 @@ std::unique_ptr<search::Searcher> make_root_om(search::Args& a, const Rules& rul
   const bool risk = a.get_bool("manage_risk");
   const int margin = take_risk_margin(a, risk);
   const Ties ties = take_ties(a);
+  const bool shared = take_inner_table(a);
   return std::make_unique<RootOmSearcher>(rules, std::move(eval), model, model_depth, own_depth, risk, margin, ties,
-                                          a.spec().text);
+                                          shared, a.spec().text);
 }
 
 }  // namespace
@@ -300,7 +351,10 @@ void register_root_om(search::SearcherRegistry& r) {
                      "with manage_risk: units below the root's minimax value a move's own may be (0: none)"},
                     {"ties", T::Text, "first", 0, 0,
                      "the model's equally good replies: first (the one its alpha-beta picks) or pessimistic (the "
-                     "worst for MAX, Donkers 2002)"}},
+                     "worst for MAX, Donkers 2002)"},
+                    {"inner_table", T::Text, "fresh", 0, 0,
+                     "the inner searches' tables: fresh (two, each search exact) or shared (one a move, warmed by a "
+                     "full search, deeper entries accepted: Donkers 2002)"}},
          .make = make_root_om,
          .tree_grid_default = false,
          .family = "",

@@ -1,6 +1,6 @@
 // Root OM (docs/opponent-models.md, "Where OM search is used in a game"): the searcher
 //   root-om(model=E[@D][,model_depth=d-1|d|N][,own_depth=d-2|d|N][,manage_risk=false]
-//           [,risk_margin=0][,ties=first|pessimistic])
+//           [,risk_margin=0][,ties=first|pessimistic][,inner_table=fresh|shared])
 // registered as root-om.
 //
 // An iteration of depth d scores each root move m in two searches:
@@ -31,6 +31,18 @@
 // moves a little below the best, and a margin is the controlled form of that
 // (docs/reference-program.md, "inexact values in the risk filter").
 //
+// inner_table=fresh (default): each inner search is an alpha-beta with its own table,
+// emptied at its start, so every value is the exact minimax value of its depth.
+// inner_table=shared runs them as Donkers' 2002 program does (BaoOmMatch.pas basictest,
+// Engine.pas ab_search, om_searchtest; docs/reference-program.md (a), H-a2): one table a
+// move, emptied when the move's search starts, first warmed by MAX's full alpha-beta of
+// the root to the iteration's depth (MTD(f), iterations by one ply: his `search`), then
+// used by every inner search of the move (the model's under keys of their own, his
+// hash_opp), entries of greater depth cutting off (tt_deeper) and each inner search one
+// fixed-depth search. Unlike his, the table does not outlive the move (his lives through
+// the game), and a leaf does not read the table (his clamps a leaf's value by a stored
+// bound); docs/reference-program.md says why neither reaches a depth-6 search's values.
+//
 // Depth, node and time limits are those of every searcher (iterative deepening over
 // fixed-depth iterations, models/deepen_afresh.h); the inner searches share the budget.
 #pragma once
@@ -46,7 +58,8 @@ namespace bao::models {
 
 // Registers root-om; `eval` of its factory is MAX's own evaluator. A missing model, an
 // unknown evaluator, a bad or repeated depth, a bad manage_risk, a bad risk_margin or one
-// given without manage_risk=true, or a bad ties is an InputError that names the parameter.
+// given without manage_risk=true, a bad ties or a bad inner_table is an InputError that
+// names the parameter.
 void register_root_om(search::SearcherRegistry& r);
 
 }  // namespace bao::models

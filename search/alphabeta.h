@@ -51,7 +51,15 @@
 // the node, so a search stays reproducible (the same seed, root and options give the same
 // move and nodes whatever the thread count), while another seed or another root makes
 // other choices; his program draws a fresh offset per node from one generator instead.
-// Both keep the value exact (without tt_deeper).
+// Both keep the value exact (without tt_deeper). `extend` (a ForwardPruningGame's: Bao),
+// his search extension (Engine.pas ab_search): depths count in tenths of a ply, and a
+// node two or more plies below the root whose moves are captures (not quiet) while its
+// parent's were quiet adds 0.3 ply to what its children search; a node is a leaf when
+// less than a whole ply is left, so fractions below a ply are lost there. A node and its
+// child are never both extended, so up to depth 8 no path collects a whole ply and the
+// searched tree is the plain one (docs/results.md, "S2 hisarms"). The table keys carry
+// the tenths a node passes on, so values stay exact for the extended tree. Unlike his, the
+// table's move is searched with the extension too.
 #pragma once
 
 #include <atomic>
@@ -59,6 +67,7 @@
 #include <cstring>
 #include <memory>
 
+#include "engine/error.h"
 #include "engine/random.h"
 #include "search/busy_positions.h"
 #include "search/deepening.h"
@@ -82,6 +91,7 @@ struct AlphaBetaOptions {
   ForwardPruning prune{};               // the strength mode (a ForwardPruningGame's): none by default
   bool mtdf = false;                    // each iteration's root by MTD(f) null-window searches
   std::uint64_t shuffle = 0;            // seed of the move order's rotation per node (G::shuffles); 0: none
+  bool extend = false;                  // Donkers' 0.3-ply extension (a ForwardPruningGame's), see the header
 };
 
 template <class G>
@@ -111,7 +121,11 @@ class AlphaBeta {
         opt_(options),
         tt_(options.tt_mb > 0 ? std::make_shared<TranspositionTable>(options.tt_mb) : nullptr),
         children_(new typename G::Children[kMaxPly + 1]),
-        deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {}
+        deferred_(new typename DeferredList<G>::type[kMaxPly + 1]) {
+    if constexpr (!ForwardPruningGame<G>)
+      if (options.extend)
+        throw InputError("alphabeta: extend=true needs a game whose moves are captures or quiet ones (Bao)");
+  }
 
   // The bytes one search holds beside its table: the object (principal variations, move
   // ordering) and its per-ply buffers. Each Lazy SMP helper holds one
@@ -137,6 +151,19 @@ class AlphaBeta {
   void share_busy(BusyPositions* busy) { busy_ = busy; }
   const std::shared_ptr<TranspositionTable>& table() const { return tt_; }
 
+  // Searches in `table`, kept across searches: search() starts no new table search, so
+  // entries of earlier searches into it (this one's or another AlphaBeta's sharing it)
+  // stay and are used; the owner starts a fresh one (TranspositionTable::new_search).
+  // Keys are XOR-ed with `key_salt`, so searches with different evaluators keep apart in
+  // one table (Donkers' 2002 program marks its model's entries so, Engine.pas hash_opp).
+  // Root OM's inner_table=shared (models/root_om.h) uses it; with tt_deeper, values are
+  // not exact minimax values of the searched depth.
+  void share_table(std::shared_ptr<TranspositionTable> table, std::uint64_t key_salt) {
+    tt_ = std::move(table);
+    keep_table_ = true;
+    key_salt_ = key_salt * 0x9E3779B97F4A7C15ull;  // spread over the check and bucket bits (0 stays 0)
+  }
+
   // Starts the table's next search now, before helpers use it; the next search() then
   // does not start another.
   void begin_table_search() {
@@ -160,7 +187,7 @@ class AlphaBeta {
     stop_ = false;
     may_stop_ = false;
     ordering_.clear();
-    if (tt_ && !halt_ && !table_begun_) tt_->new_search();
+    if (tt_ && !halt_ && !table_begun_ && !keep_table_) tt_->new_search();
     table_begun_ = false;
 
     R r;
@@ -174,6 +201,12 @@ class AlphaBeta {
     }
     root_side_ = game_.side_to_move(root);
     root_key_ = game_.hash(root);
+    if constexpr (ForwardPruningGame<G>) {
+      if (opt_.extend) {  // the root is never extended; its children read its flag
+        quiet_[0] = game_.quiet_moves(game_.candidates(root));
+        tenths_[0] = 0;
+      }
+    }
     root_rotate_ = shuffled(root) ? shuffle_offset(root_key_, static_cast<int>(rc.size())) : 0;
     int prev_best = -1, prev_value = 0;
     const DepthPlan plan = DepthPlan::of(limits, opt_.id_step);
@@ -498,9 +531,16 @@ class AlphaBeta {
     std::uint8_t hash_code = kNoCode;
     std::uint64_t key = 0;
     if (tt_ || busy_ || opt_.shuffle) key = game_.hash(s);
+    std::uint64_t table_key = key ^ key_salt_;
+    if constexpr (ForwardPruningGame<G>) {
+      if (opt_.extend) {
+        depth = extend_node(s, depth, ply);
+        table_key ^= tenths_[ply] * 0xC2B2AE3D27D4EB4Full;  // the same position with other tenths is another tree
+      }
+    }
     if (tt_) {
       int v;
-      if (probe_table(key, depth, alpha, beta, ply, hash_code, v)) return v;
+      if (probe_table(table_key, depth, alpha, beta, ply, hash_code, v)) return v;
     }
     NodeState ns;
     ns.alpha = alpha;
@@ -522,9 +562,28 @@ class AlphaBeta {
     if (ns.searched == 0) return terminal_score(game_.winner(s), side, ply);  // no legal move
     if (tt_) {
       const Bound b = ns.best <= alpha ? Bound::Upper : ns.best >= beta ? Bound::Lower : Bound::Exact;
-      tt_->store(key, depth, to_table(ns.best, ply), b, ns.best_code);
+      tt_->store(table_key, depth, to_table(ns.best, ply), b, ns.best_code);
     }
     return ns.best;
+  }
+
+  // Donkers' extension (opt_.extend) at the node at ply >= 1, past the leaf test: its
+  // depth in plies after it. The node's flag (its moves are quiet) and the tenths it
+  // passes on are kept for its children: with captures after a quiet parent, two or more
+  // plies below the root, 3 tenths more, a whole ply carried into the depth.
+  int extend_node(const State& s, int depth, int ply) {
+    const bool quiet = game_.quiet_moves(game_.candidates(s));
+    int tenths = tenths_[ply - 1];
+    if (ply >= 2 && !quiet && quiet_[ply - 1]) {
+      tenths += 3;
+      if (tenths >= 10) {
+        tenths -= 10;
+        ++depth;
+      }
+    }
+    quiet_[ply] = quiet;
+    tenths_[ply] = static_cast<std::uint8_t>(tenths);
+    return depth;
   }
 
   // Generates the node's children and searches those not searched yet, best first.
@@ -540,7 +599,7 @@ class AlphaBeta {
     // The children will probe the table (below the horizon they do not): start loading
     // their buckets now, so the misses overlap with ordering and the first subtrees.
     if (tt_ && ns.depth > 1)
-      for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos));
+      for (int i = 0; i < n; ++i) tt_->prefetch(game_.hash(ch[i].pos) ^ key_salt_);
     std::uint8_t order[kMaxChildren<G>];
     const int rotate = shuffled(s) ? shuffle_offset(ns.key, n) : 0;
     if (opt_.ordering)
@@ -696,7 +755,11 @@ class AlphaBeta {
   BusyPositions* busy_ = nullptr;            // Lazy SMP: the positions the threads are inside
   int rotation_ = 0;                         // a helper's: its root moves start this far on
   bool table_begun_ = false;                 // begin_table_search() started this search's table
+  bool keep_table_ = false;                  // share_table(): the table is kept across searches
+  std::uint64_t key_salt_ = 0;               // share_table(): XOR-ed into every table key
   bool after_null_[kMaxPly + 1] = {};        // forward pruning: the node at this ply follows a null move
+  bool quiet_[kMaxPly + 1] = {};             // extend: the node at this ply has quiet moves only
+  std::uint8_t tenths_[kMaxPly + 1] = {};    // extend: the tenths of a ply the node at this ply passes on
   std::uint64_t nodes_ = 0, evals_ = 0, probes_ = 0, hits_ = 0;
 
   MoveOrdering<G> ordering_;

@@ -34,6 +34,9 @@ std::vector<Param> alphabeta_params() {
           {"shuffle", T::Int, "0", 0, std::int64_t{1} << 62,
            "seed of a pseudo-random rotation of the move order at every namua-stage node (Donkers' 2002 "
            "program; 0: none)"},
+          {"extend", T::Bool, flag(d.extend), 0, 0,
+           "Donkers' 2002 extension: 0.3 ply more below a node with captures whose parent had none, from the "
+           "root's grandchildren on (Bao)"},
           {"threads", T::Int, "1", 1, kMaxSearchThreads,
            "Lazy SMP: threads sharing the table, at most the machine's hardware threads; the same value and "
            "move, not the same node count (refused in tournaments)",
@@ -51,7 +54,8 @@ AlphaBetaOptions alphabeta_options(Args& a) {
                      .lazy_legality = a.get_bool("lazy_legality"),
                      .prune = {},
                      .mtdf = a.get_bool("mtdf"),
-                     .shuffle = static_cast<std::uint64_t>(a.get_int("shuffle"))};
+                     .shuffle = static_cast<std::uint64_t>(a.get_int("shuffle")),
+                     .extend = a.get_bool("extend")};
   // MTD(f)'s root searches are null-window ones: an aspiration window would be ignored.
   if (o.mtdf && o.aspiration > 0)
     throw InputError(a.name() + ": aspiration has no effect with mtdf=true (MTD(f) searches null windows); give one");

@@ -109,7 +109,7 @@ TEST(SearcherRegistry, DescriptionsComeFromTheSchema) {
   auto s = models::make_searcher("alphabeta(pvs=1, tt_mb=08)", Rules{}, models::make_evaluator("material"));
   EXPECT_EQ(s->describe(),
             "alphabeta(tt_mb=8,tt_deeper=false,ordering=true,aspiration=0,staged=true,pvs=true,id_step=3,"
-            "lazy_legality=true,mtdf=false,shuffle=0,threads=1)");
+            "lazy_legality=true,mtdf=false,shuffle=0,extend=false,threads=1)");
 }
 
 // tt_mb=0 turns the table off for every searcher that has one: no bytes, no probe; and

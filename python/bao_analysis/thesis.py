@@ -42,6 +42,7 @@ from .e5 import run_e5, run_e5m
 from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, tables_e6b, verdicts_e6, verdicts_e6b
 from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
 from .experiment import Context, boot_for, load_all
+from .hisarms import run_hisarms
 from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .readings import readings
@@ -101,6 +102,7 @@ def main(argv):
     # E5s, E5g, D8, E7b and H7b-NI, then S2's sensitivity arms for the reference table.
     run_second_pass(exps, ctx, verdicts, s, e7)
     arms = run_arms(exps, ctx, s)
+    run_hisarms(os.path.join(a.results, "S2"), ctx)
     e6c = run_e6c(exps, ctx)
     boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s", "E5g")}
     two = two_level_cells(two_level_rows(exps, s, ctx, boots, e6b[1] if e6b else None))
