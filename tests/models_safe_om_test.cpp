@@ -43,8 +43,11 @@ TEST(SafeChoice, RespectsTheAllowanceAndMaximisesTheExploit) {
     const auto k = static_cast<std::size_t>(c);
     EXPECT_LE(best - mm[k], allowance);
     took_risk += best - mm[k] > 0;
-    for (std::size_t i = 0; i < mm.size(); ++i)
-      if (best - mm[i] <= allowance) EXPECT_TRUE(ex[i] < ex[k] || (ex[i] == ex[k] && i >= k)) << "move " << i;
+    for (std::size_t i = 0; i < mm.size(); ++i) {
+      if (best - mm[i] <= allowance) {
+        EXPECT_TRUE(ex[i] < ex[k] || (ex[i] == ex[k] && i >= k)) << "move " << i;
+      }
+    }
   }
   EXPECT_GT(took_risk, 100);  // the allowance is used, not only the minimax moves
   EXPECT_EQ(safe_choice({}, {}, 5), -1);
@@ -131,12 +134,13 @@ TEST(SafeOmRoot, DefaultIsFullDepthOm) {
 }
 
 // exploit=root: an allowance past the values' range plays root OM at d's move and value;
-// eps = 0 plays a move of the root's own minimax value; eps = 8 gives up at most 8, and
-// takes some risk on these positions.
+// eps = 0 plays a move of the root's own minimax value; where root OM's move risks r > 0,
+// eps = r plays root OM's move (allowed, and the highest root-OM value of all) and eps =
+// r - 1 another move risking at most r - 1.
 TEST(SafeOmRoot, IsRootOmWithinTheAllowance) {
   const Rules rules;
-  int risked = 0, differs_from_root_om = 0;
-  for (const Position& p : quiet_positions(rules, 12)) {
+  int root_om_risks = 0;
+  for (const Position& p : quiet_positions(rules, 8)) {
     SCOPED_TRACE(format_position(p));
     const search::Limits l{kDepth, 0, 0};
     const auto root = make("root-om(model=default,model_depth=d)", rules, "material")->search(p, l);
@@ -145,16 +149,19 @@ TEST(SafeOmRoot, IsRootOmWithinTheAllowance) {
     EXPECT_EQ(wide.value, root.value);
     const auto own = own_values(p, rules, "material", kDepth - 1);
     const int best = *std::max_element(own.begin(), own.end());
+    const auto risk_of = [&](const Move& m) { return best - own[static_cast<std::size_t>(index_of(p, rules, m))]; };
     const auto zero = make("safe-om(model=default,eps=0,exploit=root)", rules, "material")->search(p, l);
-    EXPECT_EQ(own[static_cast<std::size_t>(index_of(p, rules, zero.best))], best);
-    const auto eight = make("safe-om(model=default,eps=8,exploit=root)", rules, "material")->search(p, l);
-    const int risk = best - own[static_cast<std::size_t>(index_of(p, rules, eight.best))];
-    EXPECT_LE(risk, 8);
-    risked += risk > 0;
-    differs_from_root_om += zero.best != root.best;
+    EXPECT_EQ(risk_of(zero.best), 0);
+    const int r = risk_of(root.best);
+    if (r == 0) continue;
+    ++root_om_risks;
+    const std::string at = "safe-om(model=default,exploit=root,eps=";
+    EXPECT_EQ(make(at + std::to_string(r) + ")", rules, "material")->search(p, l).best, root.best);
+    const auto below = make(at + std::to_string(r - 1) + ")", rules, "material")->search(p, l);
+    EXPECT_NE(below.best, root.best);
+    EXPECT_LE(risk_of(below.best), r - 1);
   }
-  EXPECT_GT(risked, 0);
-  EXPECT_GT(differs_from_root_om, 0);  // the rule binds: root OM alone takes risks
+  EXPECT_GT(root_om_risks, 0);  // the rule binds: root OM alone takes risks
 }
 
 // One game of `max` (South's side of the opening) against an opponent that plays `reply`
@@ -168,12 +175,12 @@ struct Ledger {
   int risky_moves = 0, max_moves = 0;
 };
 template <class Reply>
-Ledger play(search::Searcher& max, const Rules& rules, Position p, int moves, Reply reply) {
+Ledger play(search::Searcher& max, const Rules& rules, const std::string& eval, Position p, int moves, Reply reply) {
   Ledger led;
-  auto ab = make("alphabeta(tt_mb=1)", rules, "material");
+  auto ab = make("alphabeta(tt_mb=1)", rules, eval);
   std::int64_t balance = 0;
   for (int k = 0; k < moves && outcome(p, rules) == Outcome::Ongoing; ++k) {
-    const auto own = own_values(p, rules, "material", kDepth - 1);
+    const auto own = own_values(p, rules, eval, kDepth - 1);
     if (std::any_of(own.begin(), own.end(), search::is_decisive)) break;  // the account ignores these
     const auto r = max.search(p, search::Limits{kDepth, 0, 0});
     const int chosen = own[static_cast<std::size_t>(index_of(p, rules, r.best))];
@@ -196,26 +203,47 @@ Ledger play(search::Searcher& max, const Rules& rules, Position p, int moves, Re
   return led;
 }
 
-// Against the minimax reply of MAX's own search nothing is banked: with eps = 0 bank=true
-// plays every move as safe-om(eps=0,exploit=root) does, taking no risk.
+// Seeded game starts: the start and `plies` random plies, n of them.
+std::vector<Position> game_starts(const Rules& rules, int n, int plies, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < n) {
+    Position p = start_position(rules.variant);
+    for (int k = 0; k < plies && outcome(p, rules) == Outcome::Ongoing; ++k) {
+      MoveList ms;
+      generate_moves(p, rules, ms);
+      p = apply_move(p, ms[std::uniform_int_distribution<std::size_t>(0, ms.size() - 1)(rng)], rules);
+    }
+    if (outcome(p, rules) == Outcome::Ongoing) out.push_back(p);
+  }
+  return out;
+}
+
+// MAX td-long, its model td-short (E9s's pair): values fine enough for the rule to bind.
+constexpr const char* kBankSpec = "safe-om(model=td-short,eps=0,exploit=root,bank=true)";
+
+// Against the minimax reply of MAX's own search nothing is banked: bank=true with eps = 0
+// takes no risk at any move.
 TEST(SafeOmBank, NothingBankedAgainstTheMinimaxReply) {
   const Rules rules;
   auto minimax_reply = [&](const Position& s) {
-    return make("alphabeta(tt_mb=1)", rules, "material")->search(s, search::Limits{kDepth - 1, 0, 0}).best;
+    return make("alphabeta(tt_mb=1)", rules, "td-long")->search(s, search::Limits{kDepth - 1, 0, 0}).best;
   };
-  for (const Position& start : quiet_positions(rules, 3)) {
+  int moves = 0;
+  for (const Position& start : game_starts(rules, 2, 6, 7)) {
     SCOPED_TRACE(format_position(start));
-    auto bank = make("safe-om(model=default,eps=0,exploit=root,bank=true)", rules, "material");
-    const Ledger led = play(*bank, rules, start, 6, minimax_reply);
-    EXPECT_GT(led.max_moves, 2);
+    auto bank = make(kBankSpec, rules, "td-long");
+    const Ledger led = play(*bank, rules, "td-long", start, 8, minimax_reply);
+    moves += led.max_moves;
     EXPECT_EQ(led.gifts, 0);
     EXPECT_EQ(led.risks, 0);
   }
+  EXPECT_GE(moves, 8);
 }
 
 // Against an opponent that plays seeded random replies, gifts are banked and spent, and no
-// move risks more than the balance (checked in play); a new game (another opening) opens a
-// new account: its first move risks nothing.
+// move risks more than the balance (checked in play); one searcher plays every game, each
+// start opening a new account (its first move risks nothing, checked in play).
 TEST(SafeOmBank, SpendsOnlyWhatWasGiven) {
   const Rules rules;
   std::mt19937 rng(2012);
@@ -224,17 +252,17 @@ TEST(SafeOmBank, SpendsOnlyWhatWasGiven) {
     generate_moves(s, rules, ms);
     return ms[std::uniform_int_distribution<std::size_t>(0, ms.size() - 1)(rng)];
   };
-  auto bank = make("safe-om(model=default,eps=0,exploit=root,bank=true)", rules, "material");
+  auto bank = make(kBankSpec, rules, "td-long");
   Ledger all;
-  for (const Position& start : quiet_positions(rules, 4)) {
+  for (const Position& start : game_starts(rules, 4, 6, 9)) {
     SCOPED_TRACE(format_position(start));
-    const Ledger led = play(*bank, rules, start, 8, random_reply);
+    const Ledger led = play(*bank, rules, "td-long", start, 10, random_reply);
     all.gifts += led.gifts;
     all.risks += led.risks;
     all.risky_moves += led.risky_moves;
   }
   EXPECT_GT(all.gifts, 0);
-  EXPECT_GT(all.risky_moves, 0);  // the account is used, so the bound above is not vacuous
+  EXPECT_GT(all.risky_moves, 0);  // the account is used, so the bound in play is not vacuous
   EXPECT_LE(all.risks, all.gifts);
 }
 
