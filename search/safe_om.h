@@ -2,9 +2,10 @@
 // root MAX may play only a move whose minimax value under its own evaluation V0 (to the
 // search's depth) is at least the best minimax value minus eps; among those it plays the
 // one with the highest OM value (om-beta with model m, search/om.h), the first of equals
-// in the game's order. So the minimax value MAX gives up at the root is at most eps: eps
-// = 0 is alpha-beta with OM's choice among the moves of equal value, an eps as large as
-// the range of values is OM search. The idea of a risk bound on exploitation follows
+// in the game's order. So the minimax value MAX gives up at the root, as MAX's own search
+// to that depth values it (not the game's value), is at most eps: eps = 0 is alpha-beta
+// with OM's choice among the moves of equal value, an eps as large as the range of values
+// is OM search. The idea of a risk bound on exploitation follows
 // safe opponent exploitation (Ganzfried and Sandholm 2015) and the bounded-risk searches
 // since Donkers' thesis; this root rule is its simplest form for perfect-information
 // search with evaluators.
