@@ -3,7 +3,7 @@
 // models/robust_om_searcher.cpp, models/multi_model.cpp), the evaluators named by the
 // game's own names:
 //
-//   safe-om(model,eps,tt_mb)           search/safe_om.h, Game
+//   safe-om(model,eps,tt_mb)           search/safe_om.h, Game (exploit=om; root and bank: Bao)
 //   robust-om(model,w,pruned)          search/robust_om.h, Game
 //   mstar-1p(models,tt_mb), mstar-plain(models)
 //                                      search/mstar.h, Game
@@ -64,6 +64,7 @@ std::unique_ptr<AnySearcher> make_generic_om_variant(Args& a, const GenericConte
   using State = typename G::State;
   const std::string name = a.name();
   if (name == "safe-om") {
+    refuse_root_exploit(a.get_text("exploit"), a.get_bool("bank"), ctx.game_spec);
     const std::vector<Eval> fns{eval, ctx.evaluator(a.get_text("model"))};
     const int eps = static_cast<int>(a.get_int("eps"));
     return make_model_variant<G, SafeOmSearch<G>>(

@@ -212,6 +212,7 @@ inline TreeSearcher::Run model_family_run(Args& a, Functions& f) {
   const std::string name = a.name();
   const int m = f.function(a.get_text("model"));
   const int bound = name == "om-bounded" ? static_cast<int>(a.get_int("bound")) : 0;
+  if (name == "safe-om") refuse_root_exploit(a.get_text("exploit"), a.get_bool("bank"), "the random trees");
   const int eps = name == "safe-om" ? static_cast<int>(a.get_int("eps")) : 0;
   const double w = name == "robust-om" ? a.get_real("w", 0, 1, "the weight of the worst reply") : 0;
   const bool pruned = name == "robust-om" ? a.get_bool("pruned") : true;

@@ -10,6 +10,7 @@ COMMANDS = {
                "E4-E7, the second pass, S2, verdicts.md|csv and reference.md (scripts/thesis-analyse)"),
     "e8": ("e8", "E8_FOLDER", "E8's tables, verdicts and figures (scripts/e8-analyse)"),
     "e9": ("e9", "E9_FOLDER", "E9's tables, verdicts and figures (scripts/e9-analyse)"),
+    "e9s": ("e9s", "E9S_FOLDER", "E9s's tables, verdicts and figure (scripts/e9s-analyse)"),
     "e10": ("e10", "E10_FOLDER", "E10's tables, verdicts and figure (scripts/e10-analyse)"),
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
     "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),

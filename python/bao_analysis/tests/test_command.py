@@ -30,7 +30,7 @@ def test_an_unknown_experiment_is_refused_by_name():
 
 def test_the_wrappers_run_the_package_s_modules(tmp_path, root):
     for name, folder in (("e8-analyse", "E8-vs-ab-default"), ("e9-analyse", "E9-noise-0"), ("e11-analyse", "E11-mm"),
-                         ("e12-analyse", "E12-d4")):
+                         ("e12-analyse", "E12-d4"), ("e9s-analyse", "E9s-model")):
         p = run([sys.executable, os.path.join(root, "scripts", name), str(tmp_path)])
         assert p.returncode == 1, name
         assert f"{tmp_path}/{folder}: no games" in p.stderr, (name, p.stderr)
@@ -54,6 +54,9 @@ def test_from_raw_reads_the_results_folder(tmp_path, root):
     p = subprocess.run([analyse, "e9", "--from-raw"], capture_output=True, text=True, env=env, timeout=120)
     assert (p.returncode, p.stderr) == (1, f"e9-analyse: {tmp_path}/E9/E9-noise-0: no games.jsonl.gz or games.jsonl "
                                            "(run scripts/reproduce-e9)\n")
+    p = subprocess.run([analyse, "e9s", "--from-raw"], capture_output=True, text=True, env=env, timeout=120)
+    assert (p.returncode, p.stderr) == (1, f"e9s-analyse: {tmp_path}/E9s/E9s-model: no games.jsonl.gz or games.jsonl "
+                                           "(run scripts/reproduce-e9s)\n")
     p = subprocess.run([analyse, "e12m-budget", "--from-raw"], capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 2 and "--from-raw takes an experiment that analyses games" in p.stderr
     assert "not 'e12m-budget'" in p.stderr
