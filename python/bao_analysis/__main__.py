@@ -8,12 +8,12 @@ import sys
 COMMANDS = {
     "thesis": ("thesis", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                "E4-E7, the second pass, S2, verdicts.md|csv and reference.md (scripts/thesis-analyse)"),
-    "e7d": ("e7d", "E7D_FOLDER", "E7d's tables and verdicts: the opponent's depth learned (scripts/e7d-analyse)"),
     "e8": ("e8", "E8_FOLDER", "E8's tables, verdicts and figures (scripts/e8-analyse)"),
     "e9": ("e9", "E9_FOLDER", "E9's tables, verdicts and figures (scripts/e9-analyse)"),
     "e10": ("e10", "E10_FOLDER", "E10's tables, verdicts and figure (scripts/e10-analyse)"),
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
     "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),
+    "e7d": ("e7d", "E7D_FOLDER", "E7d's tables and verdicts: the opponent's depth learned (scripts/e7d-analyse)"),
     "e12m-budget": ("e12m", "E12_FOLDER BAO", "E12m's iterations a move, measured (scripts/e12m-budget)"),
 }
 

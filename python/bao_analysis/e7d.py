@@ -6,8 +6,8 @@ ab, omtrue, omlearn and om6 with MAX's evaluator X).
 A unit is one opening of one gauntlet played with both colours; a player's score there is
 its points over the two games, halved. A difference of two players is the mean over all
 units of the per-unit differences (the same openings, so paired), with a normal interval
-(mean +- z se, se the units' standard deviation over sqrt(n)); each gauntlet's units are
-the openings all four players finished with both colours. The two verdicts (H7d-NI,
+(mean +- z se, se the units' standard deviation over sqrt(n)); the units are the openings
+all four players finished with both colours in every gauntlet. The two verdicts (H7d-NI,
 H7d-AB) are read on 97.5% intervals (Bonferroni over two), the rest at 95%, exploratory.
 Deterministic: no resampling."""
 import math
@@ -66,14 +66,17 @@ def load(folder):
     return pts, nodes, hits
 
 
-def complete(pts):
-    """pts kept to the openings every player of PLAYERS played with both colours: a run
-    stopped early (opening-major) is analysed on the same openings for every player."""
+def finished(pts):
+    """The openings every player of PLAYERS played with both colours in one gauntlet."""
     names = [p for p, _ in PLAYERS]
     if not all(p in pts for p in names):
-        return pts
-    keep = set.intersection(*({o for o, v in pts[p].items() if len(v) == 2} for p in names))
-    return {p: {o: v for o, v in q.items() if o in keep} for p, q in pts.items()}
+        return set()
+    return set.intersection(*({o for o, v in pts[p].items() if len(v) == 2} for p in names))
+
+
+def keep(pts, openings):
+    """pts kept to `openings`."""
+    return {p: {o: v for o, v in q.items() if o in openings} for p, q in pts.items()}
 
 
 def units(pts, a, b):
@@ -101,14 +104,19 @@ def main(argv):
         return 2
     e7d = argv[1]
     try:
-        cells = []
-        for name, x, y, d in gauntlets(e7d):
-            pts, nodes, hits = load(os.path.join(e7d, name))
-            cells.append((name, x, y, d, (complete(pts), nodes, hits)))
+        cells = [(name, x, y, d, load(os.path.join(e7d, name))) for name, x, y, d in gauntlets(e7d)]
+        for name, _, _, _, (pts, _, _) in cells:
+            for p, _ in PLAYERS:
+                if p not in pts:
+                    raise InputError(f"{os.path.join(e7d, name)}: no games of {p}")
     except InputError as e:
         print(f"e7d-analyse: {e}", file=sys.stderr)
         return 1
     depths = sorted({d for _, _, _, d, _ in cells})
+    # The openings finished in every gauntlet: a run stopped early (opening-major) is
+    # analysed on the same openings everywhere, as declared.
+    common = set.intersection(*(finished(pts) for _, _, _, _, (pts, _, _) in cells))
+    cells = [(name, x, y, d, (keep(pts, common), nodes, hits)) for name, x, y, d, (pts, nodes, hits) in cells]
 
     def pooled(a, b, which=lambda d: True):
         xs = []
@@ -139,7 +147,8 @@ def main(argv):
            "Made by `scripts/reproduce-e7d` from the raw games in this folder; hypotheses and decision rules:",
            "docs/results.md (E7d, declared before the data). A unit is an opening of one gauntlet with both colours;",
            "differences are per-unit, paired, pooled over the gauntlets, in points (percent of a point a game), with",
-           f"normal intervals; verdicts on 97.5% intervals (Bonferroni over two), the rest 95% and exploratory. {games} games.",
+           f"normal intervals; verdicts on 97.5% intervals (Bonferroni over two), the rest 95% and exploratory. {games} games",
+           f"on the {len(common)} openings finished in every gauntlet; nodes and predicted replies over every game played.",
            "", "## Verdicts", "", "| id | measure | points [97.5%] (units) | verdict |", "|---|---|---|---|"]
     for h, what, est, lo, hi, v, n in verdicts:
         out.append(f"| {h} | {what} | {100 * est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({n}) | {v} |")
@@ -161,9 +170,6 @@ def main(argv):
             "|---|---|---|---|---|---|---|"]
     for _, x, y, d, (pts, nodes, hits) in cells:
         for p, _ in PLAYERS:
-            if p not in pts:
-                print(f"e7d-analyse: {x} vs {y} at depth {d}: no games of {p}", file=sys.stderr)
-                return 1
             s = [sum(v) / 2 for v in pts[p].values() if len(v) == 2]
             m, se, _ = mean_se([x_ - 0.5 for x_ in s])
             nm = nodes[p][0] / max(1, nodes[p][1])
