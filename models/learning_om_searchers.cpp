@@ -1,5 +1,6 @@
 #include "models/learning_om_searchers.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -82,11 +83,6 @@ class RootOmLearnSearcher final : public search::Searcher {
     for (std::size_t k = 1; k < per_type_.size(); ++k) out.push_back(per_type_[k]->evaluators().back());
     return out;
   }
-  std::size_t table_bytes() const override {
-    return per_type_.size() * static_cast<std::size_t>(kRootOmBytes + kTypeBytes);
-  }
-  // The belief, for tests and reports.
-  const OnlineTypeTracker& tracker() const { return tracker_; }
 
  private:
   std::string description_;
@@ -144,9 +140,6 @@ class PromLearnSearcher final : public ModelSearcher {
     search::Limits l;
     l.nodes = std::max(kPredictionNodes, 8 * r.nodes);
     return tracker_.predict(after, tracker_.most_probable(), l);
-  }
-  std::size_t table_bytes() const override {
-    return ModelSearcher::table_bytes() + tracker_.types().size() * static_cast<std::size_t>(kTypeBytes);
   }
 
  private:
