@@ -1,5 +1,6 @@
 #include "models/all_searchers.h"
 
+#include "models/learning_om_searchers.h"
 #include "models/mcts_searchers.h"
 #include "models/multi_model.h"
 #include "models/om_prom_searchers.h"
@@ -16,6 +17,7 @@ const search::SearcherRegistry& searchers() {
     search::register_plain_searchers(x);
     register_om(x);
     register_root_om(x);
+    register_learning_om(x);
     register_safe_om(x);
     register_robust_om(x);
     register_mcts(x);
@@ -42,7 +44,10 @@ std::vector<std::string> spec_evaluators(const search::Spec& spec) {
         if (!item.empty()) out.push_back(item);
     if (key == "types")
       for (const std::string& item : search::plus_items(value))
-        if (const auto colon = item.find(':'); colon != std::string::npos) out.push_back(item.substr(0, colon));
+        if (const auto colon = item.find(':'); colon != std::string::npos)
+          out.push_back(item.substr(0, colon));
+        else if (const auto at = item.find('@'); at != std::string::npos)
+          out.push_back(item.substr(0, at));  // root-om-learn's and prom-learn's EVAL@DEPTH
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // registers:
 //   plain           search/plain_searchers.cpp (minimax, alphabeta, engine, random)
 //   opponent-model  models/om_prom_searchers.cpp (OM, PrOM), models/root_om.cpp,
+//                   models/learning_om_searchers.cpp (root-om-learn, prom-learn),
 //                   models/safe_om_searcher.cpp, models/robust_om_searcher.cpp,
 //                   models/multi_model.cpp (M*, (D,d)-OM)
 //   mcts            models/mcts_searchers.cpp (mcts, om-mcts, prom-mcts)
@@ -25,7 +26,7 @@
 namespace bao::models {
 
 // Every searcher of the toolkit, in the order help and docs list them: the plain ones,
-// OM, root OM, safe OM, robust OM, the MCTS family, PrOM, M* and (D,d)-OM.
+// OM, root OM, the learning root OM and PrOM, safe OM, robust OM, the MCTS family, PrOM, M* and (D,d)-OM.
 const search::SearcherRegistry& searchers();
 
 // Throws InputError naming an unknown searcher or evaluator, a missing or bad parameter.

@@ -11,6 +11,8 @@ PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher
                      const search::Limits limits[2], int ply_cap, bool keep, bool predict) {
   PlayedGame g;
   Position p = start;
+  searchers[0]->new_game();
+  if (searchers[1] != searchers[0]) searchers[1]->new_game();
   while (true) {
     g.result = outcome(p, rules);
     if (g.result != Outcome::Ongoing) {

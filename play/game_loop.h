@@ -45,7 +45,8 @@ struct PlayedGame {
 };
 
 // Plays from `start` (a game in progress or over), searchers[s] moving for side s under
-// limits[s], until the game ends or ply_cap plies were played (then capped, no winner).
+// limits[s], until the game ends or ply_cap plies were played (then capped, no winner);
+// each searcher's new_game() is called first.
 // Throws std::logic_error if a searcher returns no move or an illegal one while the game
 // goes on: a searcher bug, never the caller's input.
 PlayedGame play_game(const Position& start, const Rules& rules, search::Searcher* const searchers[2],

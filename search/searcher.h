@@ -52,6 +52,11 @@ class Searcher {
   // The threads one search runs on (alphabeta's threads, Lazy SMP; at most
   // kMaxSearchThreads).
   virtual int threads() const { return 1; }
+  // A new game starts: a searcher that learns about its opponent during a game
+  // (models/learning_om_searchers.h) forgets what it learned; the rest keep nothing
+  // between searches. The game loop (play/game_loop.h) calls it before a game's first
+  // search, so a tournament's games stay independent of the order a thread plays them in.
+  virtual void new_game() {}
   // The opponent's reply this searcher expects after playing r.best from p (r: its last
   // search of p), or none. Plain searchers give their principal variation's second move
   // (alpha-beta: the minimax reply, when the variation reaches it); opponent-model

@@ -185,6 +185,15 @@ TEST(GameConformance, EverySearcherPlaysALegalMoveOrIsRefusedByName) {
         b = g->make_searcher(models::searchers(), sspec, g->evaluators().at(0).name);
       } catch (const InputError& err) {
         EXPECT_NE(spec.rfind("bao", 0), 0u) << "refused on Bao: " << err.what();
+        // The learning searchers keep a belief over Bao positions between moves
+        // (models/learning_om_searchers.h): Bao alone, refused elsewhere for that reason
+        // (or, on the random trees, for the staged generation they lack first).
+        if (e.name == "root-om-learn" || e.name == "prom-learn") {
+          EXPECT_TRUE(names_a_missing_concept(err.what()) ||
+                      std::string(err.what()).find("needs Bao's positions") != std::string::npos)
+              << err.what();
+          continue;
+        }
         EXPECT_NE(std::string(err.what()).find(g->spec()), std::string::npos) << err.what();
         EXPECT_TRUE(names_a_missing_concept(err.what())) << err.what();
         ++refused;

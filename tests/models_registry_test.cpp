@@ -79,6 +79,7 @@ TEST(OmRegistry, SpecEvaluatorsAreTheNamesTheFactoriesMake) {
   EXPECT_EQ(spec_evaluators(search::parse_spec("root-om(model=td-long@3,own_depth=d)")), V{"td-long"});
   EXPECT_EQ(spec_evaluators(search::parse_spec("mstar-1p(models=material+/x/y+)")), (V{"material", "/x/y"}));
   EXPECT_EQ(spec_evaluators(search::parse_spec("prom-beta(types=a:0.2+b~3:0.3+c,own=0.5)")), (V{"a", "b~3"}));
+  EXPECT_EQ(spec_evaluators(search::parse_spec("root-om-learn(types=td-long@4+w.txt@6)")), (V{"td-long", "w.txt"}));
 }
 
 TEST(OmRegistry, OpponentSearchersByNameOnBao) {

@@ -14,6 +14,7 @@ COMMANDS = {
     "e10": ("e10", "E10_FOLDER", "E10's tables, verdicts and figure (scripts/e10-analyse)"),
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
     "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),
+    "e7d": ("e7d", "E7D_FOLDER", "E7d's tables and verdicts: the opponent's depth learned (scripts/e7d-analyse)"),
     "e12m-budget": ("e12m", "E12_FOLDER BAO", "E12m's iterations a move, measured (scripts/e12m-budget)"),
     "e8s": ("e8s", "E8S_FOLDER", "E8s' tables, verdicts and figure (scripts/reproduce-e8s)"),
     "e8s-budget": ("e8s_budget", "PILOT_FOLDER OPPONENT", "E8s' iterations a move from its pilot, measured"),

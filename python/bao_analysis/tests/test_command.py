@@ -16,7 +16,8 @@ def run(args, **kw):
 def test_help_lists_every_experiment():
     p = run([sys.executable, "-m", "bao_analysis", "--help"])
     assert p.returncode == 0
-    for name in ("thesis RESULTS [--scale NAME] [--resamples N] [--seed S]", "e8 E8_FOLDER", "e9 E9_FOLDER", "e11 E11_FOLDER", "e12 E12_FOLDER", "e12m-budget E12_FOLDER BAO"):
+    for name in ("thesis RESULTS [--scale NAME] [--resamples N] [--seed S]", "e8 E8_FOLDER", "e9 E9_FOLDER", "e11 E11_FOLDER", "e12 E12_FOLDER", "e7d E7D_FOLDER",
+                 "e12m-budget E12_FOLDER BAO"):
         assert f"  {name}\n" in p.stdout
 
 
