@@ -42,12 +42,15 @@ std::vector<std::string> spec_evaluators(const search::Spec& spec) {
     if (key == "models")
       for (const std::string& item : search::plus_items(value))
         if (!item.empty()) out.push_back(item);
-    if (key == "types")
-      for (const std::string& item : search::plus_items(value))
-        if (const auto colon = item.find(':'); colon != std::string::npos)
+    if (key == "types") {
+      for (const std::string& item : search::plus_items(value)) {
+        if (const auto colon = item.find(':'); colon != std::string::npos) {
           out.push_back(item.substr(0, colon));
-        else if (const auto at = item.find('@'); at != std::string::npos)
+        } else if (const auto at = item.find('@'); at != std::string::npos) {
           out.push_back(item.substr(0, at));  // root-om-learn's and prom-learn's EVAL@DEPTH
+        }
+      }
+    }
   }
   return out;
 }
