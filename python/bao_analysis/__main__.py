@@ -14,6 +14,8 @@ COMMANDS = {
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
     "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),
     "e12m-budget": ("e12m", "E12_FOLDER BAO", "E12m's iterations a move, measured (scripts/e12m-budget)"),
+    "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+                 "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
 }
 
 
