@@ -79,11 +79,13 @@ def complete_openings(exp):
 
 
 def truncate(exp, k):
-    """Keeps exp's first k openings (every per-opening array cut to k)."""
+    """Keeps exp's first k openings (every per-opening array cut to k, the games counted
+    again over them: each game once, from its challenger's side)."""
     for s in exp.stats.values():
         s.pts, s.games, s.hits, s.preds = s.pts[:k], s.games[:k], s.hits[:k], s.preds[:k]
         s.npm_sum, s.npm_n = s.npm_sum[:k], s.npm_n[:k]
     exp.n = k
+    exp.games = int(sum(s.games.sum() for (_, _, opp), s in exp.stats.items() if opp.startswith("opp_")))
     return exp
 
 

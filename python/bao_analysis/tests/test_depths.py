@@ -94,7 +94,7 @@ def test_a_part_stopped_early_keeps_the_openings_every_pair_completed(tmp_path, 
     exp = load_experiment(str(tmp_path / "S2" / "depths"), "d7")
     assert exp.n == 3 and complete_openings(exp) == 1  # opening 1 lacks p75's second game
     parts = load_parts(str(tmp_path))
-    assert parts["d7"].n == 1
+    assert parts["d7"].n == 1 and parts["d7"].games == 4  # opening 0's games only
     res = run_depths(str(tmp_path), Ctx())
     a7 = next(r for r in res["verdicts"] if r["id"] == "A7")
     assert a7["est"].est == pytest.approx(0.5) and a7["est"].n == 1
