@@ -216,6 +216,8 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
+        if hid in S2_DEPTHS and hid not in v:
+            continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
         unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV",

@@ -10,6 +10,7 @@ import pytest
 from bao_analysis.depths import (LEVEL, complete_openings, load_parts, reading_entries, run_depths,
                                  two_level_entries, verdict_entries, verdict_of)
 from bao_analysis.experiment import load_experiment
+from bao_analysis.hypotheses import write_verdicts
 
 WORDS = ("beats", "worse")
 
@@ -107,3 +108,16 @@ def test_a_challenger_without_games_leaves_its_part_out(tmp_path, game, write_js
         f.write("players = opp_y, ab_x, p75_x\n")  # p75_x named, not played yet
     assert load_parts(str(tmp_path)) == {}
     assert run_depths(str(tmp_path), Ctx()) is None
+
+
+def test_verdicts_md_has_the_rows_only_with_the_arm_s_games(tmp_path, game, write_jsonl):
+    write_verdicts(str(tmp_path), {}, Ctx(), [])
+    text = (tmp_path / "verdicts.md").read_text(encoding="utf-8")
+    assert "| H5a |" in text and "| A6 |" not in text  # reproduce-thesis does not play the arm
+    tiny_arm(str(tmp_path), game, write_jsonl)
+    res = run_depths(str(tmp_path), Ctx())
+    write_verdicts(str(tmp_path), verdict_entries(res), Ctx(), [], two_level_entries(res), reading_entries(res))
+    text = (tmp_path / "verdicts.md").read_text(encoding="utf-8")
+    assert "| A6 | PrOM 0.75 at least as good as alpha-beta at depth 6 (S2 depths) |" in text
+    assert "| +50.0 | +50.0 | +50.0 | 2 | 16 | PrOM beats alpha-beta | outside the family" in text
+    assert "| A7 |" not in text  # its part has no games
