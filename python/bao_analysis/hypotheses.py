@@ -93,7 +93,16 @@ HYPOTHESES = [
     ("H5d-d8", "H5d at depth 8 (D8, robustness check)", "gain om - ab, all pairs, two-sided, depth 8", "pts"),
     ("H6a-d8", "H6a (model right) at depth 8 (D8, robustness check)",
      "gain p75 - ab, all pairs (non-inferiority, -3 points), depth 8", "pts"),
+    # S2 depths (docs/results.md, declared before its games): its own family of five.
+    ("A6", "PrOM 0.75 at least as good as alpha-beta at depth 6 (S2 depths)", "gain p75 - ab, 20 pairs, depth 6", "pts"),
+    ("A7", "PrOM 0.75 at least as good as alpha-beta at depth 7 (S2 depths)", "gain p75 - ab, 20 pairs, depth 7", "pts"),
+    ("A8", "PrOM 0.75 at least as good as alpha-beta at depth 8 (S2 depths)", "gain p75 - ab, 20 pairs, depth 8", "pts"),
+    ("B8", "root OM scored at d beats alpha-beta matched in depth (S2 depths)",
+     "gain omdD - ab8 (alpha-beta at depth 8), 20 pairs, against alpha-beta(Y) at 6", "pts"),
+    ("B9", "root OM scored at d beats alpha-beta matched in nodes (S2 depths)",
+     "gain omdD - ab9 (alpha-beta at depth 9), 20 pairs, against alpha-beta(Y) at 6", "pts"),
 ]
+S2_DEPTHS = ("A6", "A7", "A8", "B8", "B9")
 
 
 def row(e, unit, verdict, needed):
@@ -125,6 +134,8 @@ AMENDED = "amended"  # v[AMENDED]: {id: the verdict an amendment after the data 
 
 
 def experiment_of(hid):
+    if hid in S2_DEPTHS:
+        return "S2 depths"
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
     if hid in ("H5f'", "H5g'"):
@@ -168,6 +179,8 @@ def holm_verdict(hid, v, adjusted):
             return "reported (outside the family)"
         if hid.endswith("-d8"):
             return "exploratory (depth-8 robustness check, outside the family)"
+        if hid in S2_DEPTHS:
+            return "outside the family (S2 depths' own family of five, Bonferroni at 99%)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -203,6 +216,8 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
+        if hid in S2_DEPTHS and hid not in v:
+            continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
         unit_name = {"pts": "points", "pct": "%", "rho": "rho", "p": "p", "tv": "TV",
@@ -246,7 +261,9 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
             "(E7's data; non-inferiority at -3 points, its p inverting the interval against -3, as H6a's) was "
             "formed after its data were seen and is outside the family (an amendment after the data, exploratory); "
             "the depth-8 checks (-d8, D8) and H7b-NI's EM and on-line rows are exploratory, each -d8 row beside the "
-            "depth-6 verdict its rule reached.\n\n"
+            "depth-6 verdict its rule reached. S2 depths' rows (A6, A7, A8, B8, B9; declared before its games) "
+            "are a family of their own, Bonferroni over five: their interval columns, and their two-level "
+            "intervals, are 99% intervals; outside the Holm family.\n\n"
             "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
             "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
             "opponents) and the openings together (crossed: each resample draws both, with replacement; "
