@@ -248,7 +248,8 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     return;
   }
   const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
-  search::solver::Budget budget(limits);
+  // The budget starts once the table is allocated (zeroing gigabytes is not the search).
+  std::optional<search::solver::Budget> budget;
   options.lower = o.lower;
   options.upper = o.upper;
   options.guess = o.guess;
@@ -256,18 +257,19 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   options.on_test = [&](int beta, int result, int lower, int upper) {
     std::cerr << "test beta " << signed_text(beta) << " " << (result < beta ? "fails: at most " : "holds: at least ")
               << signed_text(result) << " proven " << signed_text(lower) << " to " << signed_text(upper) << " nodes "
-              << budget.nodes() << " cpu_seconds " << std::fixed << std::setprecision(2) << budget.cpu_seconds()
+              << budget->nodes() << " cpu_seconds " << std::fixed << std::setprecision(2) << budget->cpu_seconds()
               << std::defaultfloat << std::endl;
   };
   const search::solver::KalahMarginGame fast(g.rules);
   search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
       fast, hook, static_cast<std::size_t>(o.tt_mb), options);
-  const auto r = solver.solve(s, budget);
+  budget.emplace(limits);
+  const auto r = solver.solve(s, *budget);
   if (!r.contradiction.empty())
     throw InputError("--lower/--upper: " + r.contradiction +
                      " (bounds given: " + (o.lower ? signed_text(*o.lower) : "none") + " to " +
                      (o.upper ? signed_text(*o.upper) : "none") + ")");
-  const double secs = budget.seconds(), cpu = budget.cpu_seconds();
+  const double secs = budget->seconds(), cpu = budget->cpu_seconds();
   const int sign = s.side == 0 ? 1 : -1;
   const std::string mover = any->side_name(s.side);
   std::cout << "game " << any->spec() << "\n";
@@ -290,11 +292,11 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   if (o.lower || o.upper)
     std::cout << "given lower " << (o.lower ? signed_text(*o.lower) : "none") << " upper "
               << (o.upper ? signed_text(*o.upper) : "none") << " (taken as proven)\n";
-  std::cout << "nodes " << budget.nodes() << "\n";
+  std::cout << "nodes " << budget->nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
-  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget->nodes() / secs : 0) << "\n";
   std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
-            << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
+            << static_cast<std::uint64_t>(cpu > 0 ? budget->nodes() / cpu : 0) << ")\n";
   if (!db_line.empty()) std::cout << db_line << "\n";
 }
 
