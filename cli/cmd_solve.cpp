@@ -7,7 +7,9 @@
 // cpu_seconds (the solve's processor time: on a shared machine its wall seconds count the
 // other processes' turns too). stderr: a progress line every --progress-s seconds. With
 // --children, the lines of cli/solve_children.h instead: every legal move's value.
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -26,17 +28,23 @@
 #include "search/solver/kalah_margin.h"
 #include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin.h"
+#include "search/solver/margin_table_file.h"
 #include "search/solver/solve.h"
 
 namespace bao::cli {
 
 namespace {
 
+// Set by SIGINT and SIGTERM during a Kalah solve with --table-file: the solve stops as at
+// a budget, and the table is saved.
+std::atomic<bool> stop_requested{false};
+extern "C" void request_stop(int) { stop_requested.store(true); }
+
 const char* side_word(int side) { return side == South ? "South" : "North"; }
 
 struct SolveOptions {
   PositionOptions position;
-  std::string mode = "dfpn", proof_file, endgame_db;
+  std::string mode = "dfpn", proof_file, endgame_db, table_file;
   int endgame_seeds = 0;
   int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
   int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
@@ -81,6 +89,9 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "Kalah: a lower bound on South's margin proven before (a stopped solve's), taken as proven")(
       "upper", po::value<int>()->value_name("U"),
       "Kalah: an upper bound on South's margin proven before, taken as proven")(
+      "table-file", po::value(&o.table_file)->value_name("FILE"),
+      "Kalah: read the table from FILE when it exists (the same rules and --tt-mb), and write it there when the "
+      "solve ends, also when a budget or SIGINT/SIGTERM stops it")(
       "guess", po::value<int>()->value_name("G"),
       "Kalah: the exact search's first guess of South's margin (MTD(f)'s f; default: the last iteration's value); "
       "the value is exact whatever it is")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
@@ -104,7 +115,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "[--tt-mb MB] [--max-path PLIES] [--progress-s S] [--children]\n"
       "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
       "[--limit-s S] [--limit-cpu-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
-      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--lower L] [--upper U] [--guess G] "
+      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--lower L] [--upper U] [--guess G]\n    "
+      "     [--table-file FILE] "
       "[--progress-s S] [--children]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
@@ -124,6 +136,7 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   if (vm.count("guess")) o.guess = vm["guess"].as<int>();
   if (o.children && (o.lower || o.upper || o.guess))
     throw po::error("--lower, --upper and --guess are for the root's solve, not with --children");
+  if (o.children && !o.table_file.empty()) throw po::error("--table-file is for the root's solve, not with --children");
   if (o.lower && o.upper && *o.lower > *o.upper)
     throw po::error("--lower " + std::to_string(*o.lower) + " is above --upper " + std::to_string(*o.upper));
   if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
@@ -247,7 +260,7 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     print_kalah_children(g, s, hook, limits, static_cast<std::size_t>(o.tt_mb), options);
     return;
   }
-  const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
+  const auto signed_text = [](int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); };
   // The budget starts once the table is allocated (zeroing gigabytes is not the search).
   std::optional<search::solver::Budget> budget;
   options.lower = o.lower;
@@ -263,7 +276,21 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   const search::solver::KalahMarginGame fast(g.rules);
   search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
       fast, hook, static_cast<std::size_t>(o.tt_mb), options);
-  budget.emplace(limits);
+  std::string table_line;
+  if (!o.table_file.empty()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool load = std::ifstream(o.table_file).good();
+    if (load) search::solver::load_margin_table(solver.table(), o.table_file, any->spec());
+    std::ostringstream line;
+    line << "table " << (load ? "loaded " : "new ") << o.table_file << " seconds " << std::fixed << std::setprecision(2)
+         << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    table_line = line.str();
+    std::signal(SIGINT, request_stop);
+    std::signal(SIGTERM, request_stop);
+  }
+  search::solver::SolveLimits with_stop = limits;
+  with_stop.stop = &stop_requested;
+  budget.emplace(with_stop);
   const auto r = solver.solve(s, *budget);
   if (!r.contradiction.empty())
     throw InputError("--lower/--upper: " + r.contradiction +
@@ -298,6 +325,16 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
             << static_cast<std::uint64_t>(cpu > 0 ? budget->nodes() / cpu : 0) << ")\n";
   if (!db_line.empty()) std::cout << db_line << "\n";
+  if (!table_line.empty()) {
+    std::cout << table_line << "\n";
+    std::cout.flush();
+    const auto t0 = std::chrono::steady_clock::now();
+    search::solver::save_margin_table(solver.table(), o.table_file, any->spec());
+    std::cout << "table saved " << o.table_file << " entries " << solver.table().used() << " of "
+              << solver.table().entries() << " seconds " << std::fixed << std::setprecision(2)
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << "\n";
+  }
+  if (stop_requested.load()) std::cout << "stopped by a signal\n";
 }
 
 }  // namespace

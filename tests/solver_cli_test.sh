@@ -205,6 +205,25 @@ check "solve kalah: --lower above --upper: named" err_has "--lower 4 is above --
 run solve --game 'kalah(houses=4,seeds=3)' --lower 99
 check "solve kalah: --lower beyond the game: exit 2" status_is 2
 check "solve kalah: --lower beyond the game: named" err_has "the game's own bounds"
+# --table-file: a run stopped by SIGTERM saves its table and says so; the next run loads
+# it and ends at the same value; a table of another size is refused by name.
+"$BAO" solve --game 'kalah(houses=6,seeds=4)' --deepen 0 --tt-mb 8 --table-file "$tmp/t.tab" --progress-s 0 \
+  > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+sleep 2
+kill -TERM "$pid"
+wait "$pid"
+check "solve kalah --table-file: SIGTERM: exit 0" test $? = 0
+check "solve kalah --table-file: SIGTERM: stopped, bounds given" eval 'grep -q "^stopped by a signal$" "$tmp/out" && grep -q "^value open" "$tmp/out"'
+check "solve kalah --table-file: SIGTERM: table saved" eval 'grep -qE "^table saved $tmp/t.tab entries [1-9][0-9]* of " "$tmp/out"'
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 8 --table-file "$tmp/t43.tab" --progress-s 0
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 8 --table-file "$tmp/t43.tab" --progress-s 0
+check "solve kalah --table-file: loaded" out_has "table loaded $tmp/t43.tab"
+check "solve kalah --table-file: loaded, the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+check "solve kalah --table-file: loaded, no node needed" out_has "nodes 0"
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 16 --table-file "$tmp/t43.tab" --progress-s 0
+check "solve kalah --table-file: another --tt-mb: exit 2" status_is 2
+check "solve kalah --table-file: another --tt-mb: named" err_has "(the same rules and --tt-mb)"
 run solve --variant kujifunza --guess 1
 check "solve bao --guess: refused" err_has "--guess is for Kalah"
 run solve --game 'kalah(houses=4,seeds=3)' --limit-cpu-s 0

@@ -5,10 +5,12 @@
 # Every run appends to results/K1/runs/6-5-CAPTURE-kK.txt: a header (commit, whether the
 # tree was clean, machine, start time), the command, then the solver's stderr and stdout:
 # a progress line every 60 s and one `test` line per finished null-window test with the
-# bounds proven so far. A run that is stopped (killed, or the machine goes away) loses only
-# the test it was in: the next run takes the log's last proven bounds as --lower/--upper
-# (LOWER/UPPER in the environment give them when the log has none yet, e.g. from a cell
-# file's "open" line) and the same first guess.
+# bounds proven so far. The table is kept in DB_DIR/6-5-CAPTURE-kK-TT_MB.tab
+# (--table-file): stop a run with SIGTERM (kill PID, not -9) and it saves the table, so the
+# next run goes on with all it proved; the next run also takes the log's last proven bounds
+# as --lower/--upper (LOWER/UPPER in the environment give them when the log has none yet,
+# e.g. from a cell file's "open" line) and the same first guess. A run killed without
+# saving loses only the test it was in (and its table, unless an earlier run saved one).
 #
 # Usage: results/K1/solve-6-5.sh CAPTURE K TT_MB GUESS [BAO] [DB_DIR]
 #   CAPTURE true|false (empty_capture), K the endgame database's seeds (its file
@@ -31,7 +33,7 @@ else
   [ -n "${UPPER:-}" ] && bounds+=(--upper "$UPPER")
 fi
 cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen 0 --guess "$guess"
-     "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
+     --table-file "$DB_DIR/6-5-$cap-k$k-$tt.tab" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
 {
   echo "run commit $(git -C "$here" rev-parse HEAD) tree $([ -z "$(git -C "$here" status --porcelain)" ] && echo clean || echo dirty)" \
        "machine $(uname -n) $(nproc) cores $(awk '/MemTotal/ {print $2 " kB"}' /proc/meminfo) started $(date -u +%FT%TZ)"

@@ -101,6 +101,10 @@ class MarginSolver {
   MarginSolver(const G& g, const H& hook, std::size_t table_mb, MarginOptions options = {})
       : g_(g), h_(hook), options_(options), table_(table_mb) {}
 
+  // The table, to keep it in a file between runs (search/solver/margin_table_file.h):
+  // every bound in it holds on every path, in any later solve of the same game.
+  MarginTable& table() { return table_; }
+
   Result solve(const State& s, Budget& budget) {
     budget_ = &budget;
     Result r;
