@@ -34,11 +34,12 @@ else
 fi
 cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen 0 --guess "$guess"
      --table-file "$DB_DIR/6-5-$cap-k$k-$tt.tab" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
-{
-  echo "run commit $(git -C "$here" rev-parse HEAD) tree $([ -z "$(git -C "$here" status --porcelain)" ] && echo clean || echo dirty)" \
-       "machine $(uname -n) $(nproc) cores $(awk '/MemTotal/ {print $2 " kB"}' /proc/meminfo) started $(date -u +%FT%TZ)"
-  echo "command ${cmd[*]}"
-} >> "$log"
+# The tree's state before the log is written (the log itself is not counted: it is this
+# run's output, committed as it grows).
+dirt=$(git -C "$here" status --porcelain -- . ":(exclude)runs/$(basename "$log")")
+head_line="run commit $(git -C "$here" rev-parse HEAD) tree $([ -z "$dirt" ] && echo clean || echo dirty)"
+head_line+=" machine $(uname -n) $(nproc) cores $(awk '/MemTotal/ {print $2 " kB"}' /proc/meminfo) started $(date -u +%FT%TZ)"
+printf '%s\ncommand %s\n' "$head_line" "${cmd[*]}" >> "$log"
 "${cmd[@]}" >> "$log" 2>&1
 rc=$?
 echo "run ended $(date -u +%FT%TZ) exit $rc" >> "$log"
