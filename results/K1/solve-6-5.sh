@@ -16,6 +16,8 @@
 #   CAPTURE true|false (empty_capture), K the endgame database's seeds (its file
 #   DB_DIR/m6-CAPTURE-kK.db, built on first use), TT_MB the table, GUESS the first guess
 #   (South's margin). Defaults: BAO build/bao, DB_DIR /tmp/kalah-endgame.
+# DEEPEN in the environment: --deepen (default 16, as the K1 Kalah(6,5) cells: without the
+# depth-limited iterations' move order Kalah(6,5)'s first test ran far longer).
 # Run it under nice, one solve at a time: nohup nice -n 10 results/K1/solve-6-5.sh ... &
 set -u
 cap="$1"; k="$2"; tt="$3"; guess="$4"; BAO="${5:-build/bao}"; DB_DIR="${6:-/tmp/kalah-endgame}"
@@ -32,7 +34,7 @@ else
   [ -n "${LOWER:-}" ] && bounds+=(--lower "$LOWER")
   [ -n "${UPPER:-}" ] && bounds+=(--upper "$UPPER")
 fi
-cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen 0 --guess "$guess"
+cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen "${DEEPEN:-16}" --guess "$guess"
      --table-file "$DB_DIR/6-5-$cap-k$k-$tt.tab" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
 # The tree's state before the log is written (the log itself is not counted: it is this
 # run's output, committed as it grows).
