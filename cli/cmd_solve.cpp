@@ -7,7 +7,9 @@
 // cpu_seconds (the solve's processor time: on a shared machine its wall seconds count the
 // other processes' turns too). stderr: a progress line every --progress-s seconds. With
 // --children, the lines of cli/solve_children.h instead: every legal move's value.
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -26,21 +28,29 @@
 #include "search/solver/kalah_margin.h"
 #include "search/solver/kalah_margin_game.h"
 #include "search/solver/margin.h"
+#include "search/solver/margin_table_file.h"
 #include "search/solver/solve.h"
 
 namespace bao::cli {
 
 namespace {
 
+// Set by SIGINT and SIGTERM during a Kalah solve with --table-file: the solve stops as at
+// a budget, and the table is saved.
+std::atomic<bool> stop_requested{false};
+extern "C" void request_stop(int) { stop_requested.store(true); }
+
 const char* side_word(int side) { return side == South ? "South" : "North"; }
 
 struct SolveOptions {
   PositionOptions position;
-  std::string mode = "dfpn", proof_file, endgame_db;
+  std::string mode = "dfpn", proof_file, endgame_db, table_file;
   int endgame_seeds = 0;
   int deepen_to = 16, deepen_step = 2;  // Kalah: iterative deepening before the exact search
   int etc_min_open = 0;                 // Kalah: enhanced transposition cut-off from this many seeds
   int table_min_open = 0;               // Kalah: the table at nodes with this many seeds or more
+  std::optional<int> lower, upper;      // Kalah: bounds proven before (South's margin)
+  std::optional<int> guess;             // Kalah: the exact search's first guess
   bool kalah = false;                   // --game names Kalah: the margin solver
   bool children = false;                // every legal move's value (cli/solve_children.h)
   std::int64_t limit_nodes = 0, tt_mb = 64;
@@ -74,8 +84,18 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "Kalah: enhanced transposition cut-off at nodes with at least SEEDS seeds in the houses, 1 to 255 (default 0: "
       "none)")("table-min-seeds", po::value(&o.table_min_open)->value_name("SEEDS"),
                "Kalah: only nodes with at least SEEDS seeds in the houses read and write the table, 0 to 255 "
-               "(default 0: every node)")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
-                                          "stop after N positions expanded (value: open)")(
+               "(default 0: every node)")(
+      "lower", po::value<int>()->value_name("L"),
+      "Kalah: a lower bound on South's margin proven before (a stopped solve's), taken as proven")(
+      "upper", po::value<int>()->value_name("U"),
+      "Kalah: an upper bound on South's margin proven before, taken as proven")(
+      "table-file", po::value(&o.table_file)->value_name("FILE"),
+      "Kalah: read the table from FILE when it exists (the same rules and --tt-mb), and write it there when the "
+      "solve ends, also when a budget or SIGINT/SIGTERM stops it")(
+      "guess", po::value<int>()->value_name("G"),
+      "Kalah: the exact search's first guess of South's margin (MTD(f)'s f; default: the last iteration's value); "
+      "the value is exact whatever it is")("limit-nodes", po::value(&o.limit_nodes)->value_name("N"),
+                                           "stop after N positions expanded (value: open)")(
       "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
       "limit-cpu-s", po::value(&o.limit_cpu_s)->value_name("S"),
       "Kalah: stop after S seconds of processor time (value: open); on a shared machine the solver's own time")(
@@ -95,7 +115,9 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "[--tt-mb MB] [--max-path PLIES] [--progress-s S] [--children]\n"
       "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
       "[--limit-s S] [--limit-cpu-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
-      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--progress-s S] [--children]";
+      "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--lower L] [--upper U] [--guess G]\n    "
+      "     [--table-file FILE] "
+      "[--progress-s S] [--children]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
   if (game != "bao" && game != "kalah")
@@ -106,9 +128,17 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
   if (!o.kalah)
-    for (const char* name :
-         {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds", "limit-cpu-s"})
+    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds",
+                             "limit-cpu-s", "lower", "upper", "guess"})
       if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
+  if (vm.count("lower")) o.lower = vm["lower"].as<int>();
+  if (vm.count("upper")) o.upper = vm["upper"].as<int>();
+  if (vm.count("guess")) o.guess = vm["guess"].as<int>();
+  if (o.children && (o.lower || o.upper || o.guess))
+    throw po::error("--lower, --upper and --guess are for the root's solve, not with --children");
+  if (o.children && !o.table_file.empty()) throw po::error("--table-file is for the root's solve, not with --children");
+  if (o.lower && o.upper && *o.lower > *o.upper)
+    throw po::error("--lower " + std::to_string(*o.lower) + " is above --upper " + std::to_string(*o.upper));
   if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
     throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
   if (o.deepen_to < 0 || o.deepen_to > 254)
@@ -220,19 +250,53 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     db_line = line.str();
   }
   const search::solver::KalahMarginHook hook{g.rules, db ? &*db : nullptr};
-  const search::solver::MarginOptions options{o.deepen_to, o.deepen_step, true, o.etc_min_open, o.table_min_open};
+  search::solver::MarginOptions options;
+  options.deepen_to = o.deepen_to;
+  options.deepen_step = o.deepen_step;
+  options.etc_min_open = o.etc_min_open;
+  options.table_min_open = o.table_min_open;
   if (o.children) {
     if (!db_line.empty()) std::cerr << db_line << "\n";
     print_kalah_children(g, s, hook, limits, static_cast<std::size_t>(o.tt_mb), options);
     return;
   }
+  const auto signed_text = [](int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); };
+  // The budget starts once the table is allocated (zeroing gigabytes is not the search).
+  std::optional<search::solver::Budget> budget;
+  options.lower = o.lower;
+  options.upper = o.upper;
+  options.guess = o.guess;
+  // Every finished test on stderr: the proven bounds a stopped run resumes from.
+  options.on_test = [&](int beta, int result, int lower, int upper) {
+    std::cerr << "test beta " << signed_text(beta) << " " << (result < beta ? "fails: at most " : "holds: at least ")
+              << signed_text(result) << " proven " << signed_text(lower) << " to " << signed_text(upper) << " nodes "
+              << budget->nodes() << " cpu_seconds " << std::fixed << std::setprecision(2) << budget->cpu_seconds()
+              << std::defaultfloat << std::endl;
+  };
   const search::solver::KalahMarginGame fast(g.rules);
   search::solver::MarginSolver<search::solver::KalahMarginGame, search::solver::KalahMarginHook> solver(
       fast, hook, static_cast<std::size_t>(o.tt_mb), options);
-  search::solver::Budget budget(limits);
-  const auto r = solver.solve(s, budget);
-  const double secs = budget.seconds(), cpu = budget.cpu_seconds();
-  const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
+  std::string table_line;
+  if (!o.table_file.empty()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool load = std::ifstream(o.table_file).good();
+    if (load) search::solver::load_margin_table(solver.table(), o.table_file, any->spec());
+    std::ostringstream line;
+    line << "table " << (load ? "loaded " : "new ") << o.table_file << " seconds " << std::fixed << std::setprecision(2)
+         << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    table_line = line.str();
+    std::signal(SIGINT, request_stop);
+    std::signal(SIGTERM, request_stop);
+  }
+  search::solver::SolveLimits with_stop = limits;
+  with_stop.stop = &stop_requested;
+  budget.emplace(with_stop);
+  const auto r = solver.solve(s, *budget);
+  if (!r.contradiction.empty())
+    throw InputError("--lower/--upper: " + r.contradiction +
+                     " (bounds given: " + (o.lower ? signed_text(*o.lower) : "none") + " to " +
+                     (o.upper ? signed_text(*o.upper) : "none") + ")");
+  const double secs = budget->seconds(), cpu = budget->cpu_seconds();
   const int sign = s.side == 0 ? 1 : -1;
   const std::string mover = any->side_name(s.side);
   std::cout << "game " << any->spec() << "\n";
@@ -251,13 +315,26 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   std::cout << "best " << (has_best ? kalah::format_move(kids[r.best].move) : "none") << "\n";
   std::cout << "tests " << r.tests << "\n";
   std::cout << "iterations " << r.iterations << " (depth-limited, before the exact search; its first guess "
-            << signed_text(r.first_guess) << ")\n";
-  std::cout << "nodes " << budget.nodes() << "\n";
+            << signed_text(r.first_guess) << (o.guess ? " from --guess" : "") << ")\n";
+  if (o.lower || o.upper)
+    std::cout << "given lower " << (o.lower ? signed_text(*o.lower) : "none") << " upper "
+              << (o.upper ? signed_text(*o.upper) : "none") << " (taken as proven)\n";
+  std::cout << "nodes " << budget->nodes() << "\n";
   std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
-  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget->nodes() / secs : 0) << "\n";
   std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
-            << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
+            << static_cast<std::uint64_t>(cpu > 0 ? budget->nodes() / cpu : 0) << ")\n";
   if (!db_line.empty()) std::cout << db_line << "\n";
+  if (!table_line.empty()) {
+    std::cout << table_line << "\n";
+    std::cout.flush();
+    const auto t0 = std::chrono::steady_clock::now();
+    search::solver::save_margin_table(solver.table(), o.table_file, any->spec());
+    std::cout << "table saved " << o.table_file << " entries " << solver.table().used() << " of "
+              << solver.table().entries() << " seconds " << std::fixed << std::setprecision(2)
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << "\n";
+  }
+  if (stop_requested.load()) std::cout << "stopped by a signal\n";
 }
 
 }  // namespace

@@ -219,6 +219,136 @@ TEST(MarginSolver, SearchOptionsDoNotChangeTheValue) {
   EXPECT_GT(differing_nodes, 0);  // the options do change the search
 }
 
+// MTD(f)'s first guess orders the tests and nothing else: every guess, inside the game's
+// bounds or beyond them, gives the brute force's value and a best move that keeps it.
+TEST(MarginSolver, AnyFirstGuessGivesTheValue) {
+  std::mt19937 rng(4344);
+  int checked = 0, differing_tests = 0;
+  for (const KalahRules& r : rule_set()) {
+    const kalah::KalahGame g{r};
+    for (const KalahState& s : {kalah::start_state(r), random_positions(r, 1, rng)[0]}) {
+      const int want = brute_force(s, r);
+      int first_tests = -1;
+      for (int guess : {-200, want - 7, want - 1, want, want + 1, want + 5, 200})
+        for (int deepen : {0, 4}) {
+          MarginOptions o;
+          o.deepen_to = deepen;
+          o.guess = guess;
+          MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1, o);
+          Budget budget{SolveLimits{}};
+          const auto res = solver.solve(s, budget);
+          ASSERT_TRUE(res.solved) << describe(r, s) << " guess " << guess;
+          EXPECT_EQ(res.value, want) << describe(r, s) << " guess " << guess << " deepen " << deepen;
+          EXPECT_TRUE(res.contradiction.empty());
+          kalah::KalahChildren kids;
+          kalah::generate_children(s, r, kids);
+          if (!kids.empty()) {
+            ASSERT_GE(res.best, 0) << describe(r, s);
+            EXPECT_EQ(brute_force(kids[res.best].pos, r), want) << "best move of " << describe(r, s);
+          }
+          if (first_tests < 0) first_tests = res.tests;
+          differing_tests += res.tests != first_tests;
+          ++checked;
+        }
+    }
+  }
+  EXPECT_EQ(checked, static_cast<int>(rule_set().size()) * 2 * 14);
+  EXPECT_GT(differing_tests, 0);  // the guess does change the schedule
+}
+
+// Resuming: a solve stopped by its budget proves bounds that hold (each finished test's,
+// as on_test reports them); a second solve given them ends at the brute force's value, and
+// one given the value as both bounds runs no test at all.
+TEST(MarginSolver, ResumesFromProvenBounds) {
+  std::mt19937 rng(4345);
+  int resumed_inside = 0;
+  for (const KalahRules& r : rule_set()) {
+    const kalah::KalahGame g{r};
+    for (const KalahState& s : {kalah::start_state(r), random_positions(r, 1, rng)[0]}) {
+      if (kalah::game_over(s, r)) continue;
+      const int want = brute_force(s, r);
+      for (std::uint64_t limit : {50, 400, 3000}) {
+        MarginOptions o;
+        o.deepen_to = 0;
+        int reported = 0;
+        o.on_test = [&](int, int, int lower, int upper) {
+          EXPECT_LE(lower, want) << describe(r, s);
+          EXPECT_GE(upper, want) << describe(r, s);
+          ++reported;
+        };
+        MarginSolver<kalah::KalahGame, KalahMarginHook> first(g, KalahMarginHook{r}, 1, o);
+        SolveLimits limits;
+        limits.nodes = limit;
+        Budget budget{limits};
+        const auto part = first.solve(s, budget);
+        EXPECT_EQ(reported, part.tests) << describe(r, s);
+        ASSERT_LE(part.lower, want) << describe(r, s);
+        ASSERT_GE(part.upper, want) << describe(r, s);
+        MarginOptions resume;
+        resume.deepen_to = 0;
+        resume.lower = part.lower;
+        resume.upper = part.upper;
+        MarginSolver<kalah::KalahGame, KalahMarginHook> second(g, KalahMarginHook{r}, 1, resume);
+        Budget unlimited{SolveLimits{}};
+        const auto res = second.solve(s, unlimited);
+        ASSERT_TRUE(res.solved) << describe(r, s) << " resumed from " << part.lower << " to " << part.upper;
+        EXPECT_EQ(res.value, want) << describe(r, s);
+        resumed_inside += part.lower < part.upper && (part.lower > -100 || part.upper < 100) &&
+                          (part.lower != want || part.upper != want);
+      }
+      MarginOptions exact;
+      exact.lower = exact.upper = want;
+      MarginSolver<kalah::KalahGame, KalahMarginHook> given(g, KalahMarginHook{r}, 1, exact);
+      Budget budget{SolveLimits{}};
+      const auto res = given.solve(s, budget);
+      ASSERT_TRUE(res.solved);
+      EXPECT_EQ(res.value, want);
+      EXPECT_EQ(res.tests, 0);
+    }
+  }
+  EXPECT_GT(resumed_inside, 0);  // some runs stopped between proven bounds
+}
+
+// A bound for the side to move that does not hold is refused, never reported as the value:
+// the tests, or the search for a move that reaches the value, prove the contrary. So is
+// a bound outside the game's own bounds.
+TEST(MarginSolver, RefusesABoundThatDoesNotHold) {
+  std::mt19937 rng(4346);
+  int refused = 0;
+  for (const KalahRules& r : rule_set()) {
+    const kalah::KalahGame g{r};
+    for (const KalahState& s : {kalah::start_state(r), random_positions(r, 1, rng)[0]}) {
+      if (kalah::game_over(s, r)) continue;
+      const int want = brute_force(s, r);
+      const bool south = s.side == 0;
+      for (int wrong : {2, 4}) {
+        MarginOptions o;
+        if (south)
+          o.lower = want + wrong;  // South claims more than it can force
+        else
+          o.upper = want - wrong;  // North claims to hold South below the value
+        for (int deepen : {0, 4}) {
+          o.deepen_to = deepen;
+          MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1, o);
+          Budget budget{SolveLimits{}};
+          const auto res = solver.solve(s, budget);
+          EXPECT_FALSE(res.solved) << describe(r, s) << " wrong by " << wrong;
+          EXPECT_FALSE(res.contradiction.empty()) << describe(r, s);
+          refused += !res.contradiction.empty();
+        }
+      }
+      MarginOptions beyond;
+      beyond.lower = 1000;
+      MarginSolver<kalah::KalahGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 1, beyond);
+      Budget budget{SolveLimits{}};
+      const auto res = solver.solve(s, budget);
+      EXPECT_FALSE(res.solved);
+      EXPECT_NE(res.contradiction.find("game's own bounds"), std::string::npos) << res.contradiction;
+    }
+  }
+  EXPECT_GT(refused, 0);
+}
+
 // The table: bounds at a greater draft replace those at a smaller one, the same draft
 // intersects, a smaller one leaves them; a full bucket gives up a depth-limited entry
 // before an exact one, however much work the exact one cost.

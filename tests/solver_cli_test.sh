@@ -181,6 +181,51 @@ run solve --game 'kalah(houses=6,seeds=6)' --limit-cpu-s 0.2 --progress-s 0
 check "solve kalah: --limit-cpu-s: value open" out_has "value open (South's margin within"
 check "solve kalah: --limit-cpu-s: stopped near its limit" eval \
   'awk "/^cpu_seconds/ { exit !(\$2 >= 0.2 && \$2 < 5) }" "$tmp/out"'
+# Resuming and the first guess: a run stopped early logs each finished test's proven
+# bounds on stderr; a run given them (--lower/--upper) or any --guess ends at the same value.
+run solve --game 'kalah(houses=4,seeds=3)' --deepen 0 --limit-nodes 5000 --progress-s 0
+check "solve kalah: each finished test logged" eval 'grep -qE "^test beta [-+]?[0-9]+ (holds: at least|fails: at most) [-+]?[0-9]+ proven [-+]?[0-9]+ to [-+]?[0-9]+ nodes [0-9]+ cpu_seconds" "$tmp/err"'
+lo=$(sed -n 's/.* proven \([-+0-9]*\) to .*/\1/p' "$tmp/err" | tail -n 1)
+hi=$(sed -n 's/.* proven [-+0-9]* to \([-+0-9]*\) nodes.*/\1/p' "$tmp/err" | tail -n 1)
+run solve --game 'kalah(houses=4,seeds=3)' --lower "${lo#+}" --upper "${hi#+}" --progress-s 0
+check "solve kalah --lower/--upper from a stopped run: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+check "solve kalah --lower/--upper: recorded" out_has "given lower $lo upper $hi (taken as proven)"
+for g in -40 0 6 30; do
+  run solve --game 'kalah(houses=4,seeds=3)' --guess "$g" --progress-s 0
+  check "solve kalah --guess $g: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+  check "solve kalah --guess $g: recorded" out_has "from --guess)"
+done
+v=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$tmp/out")
+run solve --game 'kalah(houses=4,seeds=3)' --lower $((v + 2)) --progress-s 0
+check "solve kalah: a --lower that does not hold: exit 2" status_is 2
+check "solve kalah: a --lower that does not hold: named" err_has "--lower/--upper: "
+run solve --game 'kalah(houses=4,seeds=3)' --lower 4 --upper 2
+check "solve kalah: --lower above --upper: exit 1" status_is 1
+check "solve kalah: --lower above --upper: named" err_has "--lower 4 is above --upper 2"
+run solve --game 'kalah(houses=4,seeds=3)' --lower 99
+check "solve kalah: --lower beyond the game: exit 2" status_is 2
+check "solve kalah: --lower beyond the game: named" err_has "the game's own bounds"
+# --table-file: a run stopped by SIGTERM saves its table and says so; the next run loads
+# it and ends at the same value; a table of another size is refused by name.
+"$BAO" solve --game 'kalah(houses=6,seeds=4)' --deepen 0 --tt-mb 8 --table-file "$tmp/t.tab" --progress-s 0 \
+  > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+sleep 2
+kill -TERM "$pid"
+wait "$pid"
+check "solve kalah --table-file: SIGTERM: exit 0" test $? = 0
+check "solve kalah --table-file: SIGTERM: stopped, bounds given" eval 'grep -q "^stopped by a signal$" "$tmp/out" && grep -q "^value open" "$tmp/out"'
+check "solve kalah --table-file: SIGTERM: table saved" eval 'grep -qE "^table saved $tmp/t.tab entries [1-9][0-9]* of " "$tmp/out"'
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 8 --table-file "$tmp/t43.tab" --progress-s 0
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 8 --table-file "$tmp/t43.tab" --progress-s 0
+check "solve kalah --table-file: loaded" out_has "table loaded $tmp/t43.tab"
+check "solve kalah --table-file: loaded, the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+check "solve kalah --table-file: loaded, no node needed" out_has "nodes 0"
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 16 --table-file "$tmp/t43.tab" --progress-s 0
+check "solve kalah --table-file: another --tt-mb: exit 2" status_is 2
+check "solve kalah --table-file: another --tt-mb: named" err_has "(the same rules and --tt-mb)"
+run solve --variant kujifunza --guess 1
+check "solve bao --guess: refused" err_has "--guess is for Kalah"
 run solve --game 'kalah(houses=4,seeds=3)' --limit-cpu-s 0
 check "solve kalah: --limit-cpu-s 0 named" err_has "--limit-cpu-s must be above 0"
 run solve --variant kujifunza --table-min-seeds 4

@@ -6,7 +6,9 @@
 # results/K1/cells/M-N-CAPTURE.txt (the command on its first line), written when the solve
 # ends; a cell whose file exists is not run again (delete the file to rerun it). A cell
 # is not tried when the one with a seed fewer a house (same m, same rule) ran out:
-# positions only grow with n. results/K1/table.tsv is then made from the cell files.
+# positions only grow with n. results/K1/table.tsv is then made from the cell files, and
+# from the logs of the uncapped Kalah(6,5) runs (results/K1/solve-6-5.sh) that ended
+# with a value, each a row of its own (its source column names the file).
 # Cells run in the order of their size (seeds in play), so the small ones finish first.
 #
 # Each (m, capture rule) has an endgame database of every position with at most K(m)
@@ -62,17 +64,31 @@ while read -r m n cap; do
 done <<< "$cells"
 
 out="$here/table.tsv"
-printf 'houses\tseeds\tempty_capture\tvalue\tbest\tnodes\tseconds\n' > "$out"
+printf 'houses\tseeds\tempty_capture\tvalue\tbest\tnodes\tseconds\tsource\n' > "$out"
 for cap in false true; do
   for m in 1 2 3 4 5 6; do
     for n in 1 2 3 4 5 6; do
       f=$(cell_file "$m" "$n" "$cap")
       if [ ! -e "$f" ]; then
-        printf '%s\t%s\t%s\tnot tried\t-\t-\t-\n' "$m" "$n" "$cap" >> "$out"
+        printf '%s\t%s\t%s\tnot tried\t-\t-\t-\t-\n' "$m" "$n" "$cap" >> "$out"
         continue
       fi
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$n" "$cap" "$(value_of "$f")" "$(sed -n 's/^best //p' "$f")" \
-        "$(sed -n 's/^nodes //p' "$f")" "$(sed -n 's/^seconds //p' "$f")" >> "$out"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tcells/%s\n' "$m" "$n" "$cap" "$(value_of "$f")" "$(sed -n 's/^best //p' "$f")" \
+        "$(sed -n 's/^nodes //p' "$f")" "$(sed -n 's/^seconds //p' "$f")" "$(basename "$f")" >> "$out"
     done
   done
+done
+# The uncapped Kalah(6,5) runs (solve-6-5.sh), beyond the cells' budget: one row per log
+# whose last run ended with a value; nodes and seconds are summed over the log's runs (a
+# run that loaded the table an earlier run saved goes on from it), seconds of processor
+# time.
+for f in "$here"/runs/6-5-*-k*.txt; do
+  [ -e "$f" ] || continue
+  last=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$f" | tail -n 1)
+  [ -n "$last" ] || continue
+  cap=$(basename "$f" | cut -d- -f3)
+  nodes=$(awk '/^nodes / {s += $2} END {print s}' "$f")
+  cpu=$(awk '/^cpu_seconds / {s += $2} END {printf "%.2f", s}' "$f")
+  printf '6\t5\t%s\t%s\t%s\t%s\t%s\truns/%s (processor seconds, %s runs; beyond the cells'"'"' budget)\n' "$cap" "$last" \
+    "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$nodes" "$cpu" "$(basename "$f")" "$(grep -c '^run commit' "$f")" >> "$out"
 done

@@ -9,6 +9,7 @@
 
 #include <time.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -26,6 +27,9 @@ struct SolveLimits {
   // Called at most every progress_s seconds with the nodes so far, the seconds, and a
   // short description of the solver's current bound (e.g. "root pn 12 dn 40").
   std::function<void(std::uint64_t nodes, double seconds, const std::string& bound)> progress;
+  // Set from outside (a signal handler): the solve stops as at a limit, keeping what it
+  // proved. Read every 64 nodes.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 class Budget {
@@ -39,6 +43,7 @@ class Budget {
     ++nodes_;
     if (stopped_) return true;
     if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+    if ((nodes_ & 63) == 0 && limits_.stop && limits_.stop->load(std::memory_order_relaxed)) stopped_ = true;
     if ((nodes_ & 63) == 0 && (limits_.seconds > 0 || limits_.cpu_seconds > 0 || limits_.progress)) {
       const double s = seconds();
       if (limits_.seconds > 0 && s >= limits_.seconds) stopped_ = true;

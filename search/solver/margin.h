@@ -31,12 +31,21 @@
 // game's own bounds, kExact) and decide the root as soon as they meet; the others are
 // used only at the same limit or a smaller one.
 //
+// Resuming and the first guess (MarginOptions::lower, upper, guess): each null-window test
+// that no limit cut is a proven bound on the value, so a stopped solve can hand its bounds
+// to the next one, which starts within them. Given bounds are taken as proven: a test that
+// proves the contrary (an upper bound below a given lower one, a lower bound above a given
+// upper one) stops the solve with Result::contradiction set, never a value. The first
+// guess only orders the tests (MTD(f)'s f): the value is exact whatever it is.
+//
 // The game must end on every line (no position recurs on a path: Kalah's seeds only move
 // towards a store, docs/kalah.md), so every bound in the table holds on every path.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +68,14 @@ struct MarginOptions {
   // the endgame database their subtrees are small, and a probe, a cache miss at a random
   // address in gigabytes, costs more than the few nodes it saves. 0: every node.
   int table_min_open = 0;
+  // Bounds on the value proven before (a stopped solve's), taken as proven.
+  std::optional<int> lower, upper;
+  // The exact search's first guess; unset: the last depth-limited iteration's value, or
+  // without iterations the store difference.
+  std::optional<int> guess;
+  // Called after every null-window test of the exact search that ended (no budget stop):
+  // the test's beta, its fail-soft result and the root's proven bounds after it.
+  std::function<void(int beta, int result, int lower, int upper)> on_test;
 };
 
 template <class G, class H>
@@ -76,10 +93,17 @@ class MarginSolver {
     int tests = 0;        // null-window tests run, all iterations
     int iterations = 0;   // depth-limited iterations finished
     int first_guess = 0;  // the exact search's first guess
+    // Non-empty when a test proved the contrary of a given bound (MarginOptions::lower or
+    // upper): the bounds then say nothing, and solved is false.
+    std::string contradiction;
   };
 
   MarginSolver(const G& g, const H& hook, std::size_t table_mb, MarginOptions options = {})
       : g_(g), h_(hook), options_(options), table_(table_mb) {}
+
+  // The table, to keep it in a file between runs (search/solver/margin_table_file.h):
+  // every bound in it holds on every path, in any later solve of the same game.
+  MarginTable& table() { return table_; }
 
   Result solve(const State& s, Budget& budget) {
     budget_ = &budget;
@@ -87,27 +111,50 @@ class MarginSolver {
     if (h_.over(s)) {
       r.solved = true;
       r.value = r.lower = r.upper = h_.final_margin(s);
+      if ((options_.lower && r.value < *options_.lower) || (options_.upper && r.value > *options_.upper)) {
+        r.solved = false;
+        r.contradiction = "the game is over with the margin " + std::to_string(r.value) + ", outside the given bounds";
+      }
       return r;
     }
     lower_ = h_.banked(s) - h_.open(s);
     upper_ = h_.banked(s) + h_.open(s);
+    contradiction_.clear();
+    if (options_.lower) lower_ = std::max(lower_, *options_.lower);
+    if (options_.upper) upper_ = std::min(upper_, *options_.upper);
+    if (lower_ > upper_) {
+      r.contradiction = "the given bounds leave no value within the game's own bounds [" +
+                        std::to_string(h_.banked(s) - h_.open(s)) + ", " + std::to_string(h_.banked(s) + h_.open(s)) +
+                        "]";
+      return r;
+    }
     int guess = h_.banked(s);
-    for (int d = 1; d <= options_.deepen_to && d < MarginTable::kExact && lower_ < upper_;
+    for (int d = 1; d <= options_.deepen_to && d < MarginTable::kExact && lower_ < upper_ && contradiction_.empty();
          d += std::max(1, options_.deepen_step)) {
       const int v = mtdf(s, guess, d, r.tests);
       if (budget.stopped()) break;
       guess = v;
       ++r.iterations;
     }
-    r.first_guess = guess;
-    if (!budget.stopped()) mtdf(s, guess, MarginTable::kExact, r.tests);
+    if (options_.guess) guess = *options_.guess;
+    r.first_guess = std::clamp(guess, lower_, upper_);
+    if (!budget.stopped() && contradiction_.empty()) mtdf(s, guess, MarginTable::kExact, r.tests);
     r.lower = lower_;
     r.upper = upper_;
-    if (lower_ < upper_) return r;
+    r.contradiction = contradiction_;
+    if (lower_ < upper_ || !contradiction_.empty()) return r;
     r.solved = true;
     r.value = lower_;
     r.best = best_move(s, r.value);
-    if (budget.stopped()) r.best = -1;
+    if (budget.stopped()) {
+      r.best = -1;
+    } else if (r.best < 0) {
+      // Every child proved worse than the value for the mover: only a given bound can
+      // have put it there.
+      r.solved = false;
+      r.contradiction =
+          "no move reaches the value " + std::to_string(r.value) + " that the given bounds implied: they do not hold";
+    }
     return r;
   }
 
@@ -126,6 +173,7 @@ class MarginSolver {
       const int v = search(s, beta - 1, beta, depth);
       if (budget_->stopped()) return guess;
       ++tests;
+      if (!cut_ && contradicts(v, beta)) return lo;
       if (v < beta) {
         hi = std::min(hi, v);
         if (!cut_) upper_ = std::min(upper_, v);
@@ -135,11 +183,27 @@ class MarginSolver {
       }
       lo = std::max(lo, lower_);
       hi = std::min(hi, upper_);
+      if (depth == MarginTable::kExact && options_.on_test) options_.on_test(beta, v, lower_, upper_);
       if (lower_ >= upper_) return lower_;
       if (lo >= hi) break;  // below a limit, bounds from other drafts may cross
       guess = std::clamp(v, lo, hi);
     }
     return lo;
+  }
+
+  // Whether a proven test result v (against beta) contradicts a given bound; if so, says
+  // how in contradiction_ and stops the solve.
+  bool contradicts(int v, int beta) {
+    if (v < beta && options_.lower && v < *options_.lower)
+      contradiction_ = "a test proved the value at most " + std::to_string(v) + ", below the given lower bound " +
+                       std::to_string(*options_.lower);
+    else if (v >= beta && options_.upper && v > *options_.upper)
+      contradiction_ = "a test proved the value at least " + std::to_string(v) + ", above the given upper bound " +
+                       std::to_string(*options_.upper);
+    else
+      return false;
+    lower_ = upper_ = 0;
+    return true;
   }
 
   // Fail-soft alpha-beta on South's margin to `depth` moves (kExact: to the end): a result
@@ -288,6 +352,7 @@ class MarginSolver {
   Budget* budget_ = nullptr;
   int lower_ = 0, upper_ = 0;
   bool cut_ = false;
+  std::string contradiction_;
 };
 
 }  // namespace bao::search::solver

@@ -45,6 +45,18 @@ class MarginTable {
   }
 
   std::size_t entries() const { return buckets_.size() * kWays; }
+  std::size_t buckets() const { return buckets_.size(); }
+  // The entries in use (a pass over the whole table).
+  std::size_t used() const {
+    std::size_t n = 0;
+    for (const Bucket& b : buckets_)
+      for (const Entry& e : b.e) n += e.used != 0;
+    return n;
+  }
+  // The buckets as bytes, for a file (search/solver/margin_table_file.h).
+  const char* bytes() const { return reinterpret_cast<const char*>(buckets_.data()); }
+  char* bytes() { return reinterpret_cast<char*>(buckets_.data()); }
+  std::size_t byte_size() const { return buckets_.size() * sizeof(Bucket); }
 
   // Starts loading key's bucket into the cache, for a find() soon after.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
