@@ -70,6 +70,11 @@ def reading_h6c(e6b, v):
         above = float(lo) > 0
         text += (f"; at depth 8 (D8, PrOM 0.75, exploratory) {est} [{lo}, {hi}]"
                  + (", above alpha-beta" if above else ""))
+        a8 = v.get("A8")
+        if a8 is not None and a8[0][0] != "—":
+            a_est, a_lo, a_hi = a8[0][:3]
+            text += (f"; on fresh openings at depth 8 (S2 depths, A8, 99%) {a_est} [{a_lo}, {a_hi}]"
+                     + (", below D8's estimate: D8's gain not replicated" if float(est) > float(a_hi) else ""))
     return text
 
 
