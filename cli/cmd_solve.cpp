@@ -64,6 +64,50 @@ struct Answer {
   std::string distance, proof_line;
 };
 
+// The options' ranges and combinations, each refused by name.
+void check_solve_options(const po::variables_map& vm, SolveOptions& o) {
+  if (o.kalah)
+    for (const char* name : {"mode", "proof", "max-path"})
+      if (vm.count(name))
+        throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
+  if (!o.kalah)
+    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds",
+                             "limit-cpu-s", "lower", "upper", "guess"})
+      if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
+  if (vm.count("lower")) o.lower = vm["lower"].as<int>();
+  if (vm.count("upper")) o.upper = vm["upper"].as<int>();
+  if (vm.count("guess")) o.guess = vm["guess"].as<int>();
+  if (o.children && (o.lower || o.upper || o.guess))
+    throw po::error("--lower, --upper and --guess are for the root's solve, not with --children");
+  if (o.children && !o.table_file.empty()) throw po::error("--table-file is for the root's solve, not with --children");
+  if (o.lower && o.upper && *o.lower > *o.upper)
+    throw po::error("--lower " + std::to_string(*o.lower) + " is above --upper " + std::to_string(*o.upper));
+  if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
+    throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
+  if (o.deepen_to < 0 || o.deepen_to > 254)
+    throw po::error("--deepen must be within 0 to 254, found " + std::to_string(o.deepen_to));
+  if (o.etc_min_open < 0 || o.etc_min_open > 255)
+    throw po::error("--etc must be within 0 to 255, found " + std::to_string(o.etc_min_open));
+  if (o.table_min_open < 0 || o.table_min_open > 255)
+    throw po::error("--table-min-seeds must be within 0 to 255, found " + std::to_string(o.table_min_open));
+  if (o.deepen_step < 1 || o.deepen_step > 16)
+    throw po::error("--deepen-step must be within 1 to 16, found " + std::to_string(o.deepen_step));
+  if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
+  if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
+  if (vm.count("limit-nodes") && o.limit_nodes < 1)
+    throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
+  if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
+  if (vm.count("limit-cpu-s") && !(o.limit_cpu_s > 0)) throw po::error("--limit-cpu-s must be above 0");
+  if (o.tt_mb < 1 || o.tt_mb > 65536)
+    throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
+  if (o.max_path < 1 || o.max_path > 2000)
+    throw po::error("--max-path must be within 1 to 2000, found " + std::to_string(o.max_path));
+  if (!(o.progress_s >= 0)) throw po::error("--progress-s must be 0 or more");
+  if (!o.proof_file.empty() && o.mode != "dfpn") throw po::error("--proof needs --mode dfpn");
+  if (o.children && (vm.count("proof") || o.mode != "dfpn"))
+    throw po::error("--children solves each child by df-pn and writes no proof: drop --proof and --mode exact");
+}
+
 // Returns false after --help.
 bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   po::options_description desc("options");
@@ -123,46 +167,7 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
   if (game != "bao" && game != "kalah")
     throw InputError("--game: unknown game '" + game + "' for solve (bao solve solves bao and kalah)");
   o.kalah = game == "kalah";
-  if (o.kalah)
-    for (const char* name : {"mode", "proof", "max-path"})
-      if (vm.count(name))
-        throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
-  if (!o.kalah)
-    for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds",
-                             "limit-cpu-s", "lower", "upper", "guess"})
-      if (vm.count(name)) throw po::error(std::string("--") + name + " is for Kalah (--game 'kalah(...)')");
-  if (vm.count("lower")) o.lower = vm["lower"].as<int>();
-  if (vm.count("upper")) o.upper = vm["upper"].as<int>();
-  if (vm.count("guess")) o.guess = vm["guess"].as<int>();
-  if (o.children && (o.lower || o.upper || o.guess))
-    throw po::error("--lower, --upper and --guess are for the root's solve, not with --children");
-  if (o.children && !o.table_file.empty()) throw po::error("--table-file is for the root's solve, not with --children");
-  if (o.lower && o.upper && *o.lower > *o.upper)
-    throw po::error("--lower " + std::to_string(*o.lower) + " is above --upper " + std::to_string(*o.upper));
-  if (vm.count("endgame-seeds") && (o.endgame_seeds < 1 || o.endgame_seeds > 126))
-    throw po::error("--endgame-seeds must be within 1 to 126, found " + std::to_string(o.endgame_seeds));
-  if (o.deepen_to < 0 || o.deepen_to > 254)
-    throw po::error("--deepen must be within 0 to 254, found " + std::to_string(o.deepen_to));
-  if (o.etc_min_open < 0 || o.etc_min_open > 255)
-    throw po::error("--etc must be within 0 to 255, found " + std::to_string(o.etc_min_open));
-  if (o.table_min_open < 0 || o.table_min_open > 255)
-    throw po::error("--table-min-seeds must be within 0 to 255, found " + std::to_string(o.table_min_open));
-  if (o.deepen_step < 1 || o.deepen_step > 16)
-    throw po::error("--deepen-step must be within 1 to 16, found " + std::to_string(o.deepen_step));
-  if (vm.count("endgame-db") && !vm.count("endgame-seeds")) throw po::error("--endgame-db needs --endgame-seeds");
-  if (o.mode != "dfpn" && o.mode != "exact") throw po::error("--mode: expected dfpn or exact, found '" + o.mode + "'");
-  if (vm.count("limit-nodes") && o.limit_nodes < 1)
-    throw po::error("--limit-nodes must be at least 1, found " + std::to_string(o.limit_nodes));
-  if (vm.count("limit-s") && !(o.limit_s > 0)) throw po::error("--limit-s must be above 0");
-  if (vm.count("limit-cpu-s") && !(o.limit_cpu_s > 0)) throw po::error("--limit-cpu-s must be above 0");
-  if (o.tt_mb < 1 || o.tt_mb > 65536)
-    throw po::error("--tt-mb must be within 1 to 65536, found " + std::to_string(o.tt_mb));
-  if (o.max_path < 1 || o.max_path > 2000)
-    throw po::error("--max-path must be within 1 to 2000, found " + std::to_string(o.max_path));
-  if (!(o.progress_s >= 0)) throw po::error("--progress-s must be 0 or more");
-  if (!o.proof_file.empty() && o.mode != "dfpn") throw po::error("--proof needs --mode dfpn");
-  if (o.children && (vm.count("proof") || o.mode != "dfpn"))
-    throw po::error("--children solves each child by df-pn and writes no proof: drop --proof and --mode exact");
+  check_solve_options(vm, o);
   return true;
 }
 
@@ -223,6 +228,63 @@ void print_answer(const Answer& a, const Position& p, const Rules& rules, const 
   if (!a.proof_line.empty()) std::cout << a.proof_line << "\n";
 }
 
+// A margin with its sign: +2, 0, -2.
+std::string signed_text(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+// Loads the endgame database from --endgame-db, or builds it (and writes it there);
+// returns its line for the output ("" without --endgame-seeds).
+std::string open_endgame_db(const SolveOptions& o, const kalah::KalahGame& g,
+                            std::optional<search::solver::KalahEndgameDb>& db) {
+  if (o.endgame_seeds <= 0) return "";
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool load = !o.endgame_db.empty() && std::ifstream(o.endgame_db).good();
+  if (load)
+    db = search::solver::KalahEndgameDb::load(o.endgame_db, g.rules, o.endgame_seeds);
+  else
+    db.emplace(g.rules, o.endgame_seeds);
+  if (!load && !o.endgame_db.empty()) db->save(o.endgame_db);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ostringstream line;
+  line << "endgame seeds " << o.endgame_seeds << " positions " << db->size() << " " << (load ? "loaded" : "built")
+       << (o.endgame_db.empty() ? "" : " " + o.endgame_db) << " seconds " << std::fixed << std::setprecision(2) << secs;
+  return line.str();
+}
+
+// The solve's value, best move and counts, one "key value" line each.
+template <class Result>
+void print_kalah_result(const SolveOptions& o, const search::AnyGame& any, const kalah::KalahGame& g,
+                        const kalah::KalahState& s, const Result& r, const search::solver::Budget& budget) {
+  using Runtime = search::GameRuntime<kalah::KalahTraits>;
+  const double secs = budget.seconds(), cpu = budget.cpu_seconds();
+  const int sign = s.side == 0 ? 1 : -1;
+  const std::string mover = any.side_name(s.side);
+  std::cout << "game " << any.spec() << "\n";
+  std::cout << "position " << any.format_state(Runtime::put(s)) << "\n";
+  if (r.solved) {
+    std::cout << "value " << signed_text(r.value) << " (South's seeds minus North's at the end under perfect play)\n";
+    std::cout << "mover " << signed_text(sign * r.value) << " (" << mover << " to move, its view)\n";
+  } else {
+    std::cout << "value open (South's margin within " << signed_text(r.lower) << " to " << signed_text(r.upper)
+              << ")\n";
+    std::cout << "mover open\n";
+  }
+  kalah::KalahChildren kids;
+  g.children(s, kids);
+  const bool has_best = r.best >= 0 && r.best < static_cast<int>(kids.size());
+  std::cout << "best " << (has_best ? kalah::format_move(kids[r.best].move) : "none") << "\n";
+  std::cout << "tests " << r.tests << "\n";
+  std::cout << "iterations " << r.iterations << " (depth-limited, before the exact search; its first guess "
+            << signed_text(r.first_guess) << (o.guess ? " from --guess" : "") << ")\n";
+  if (o.lower || o.upper)
+    std::cout << "given lower " << (o.lower ? signed_text(*o.lower) : "none") << " upper "
+              << (o.upper ? signed_text(*o.upper) : "none") << " (taken as proven)\n";
+  std::cout << "nodes " << budget.nodes() << "\n";
+  std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
+  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget.nodes() / secs : 0) << "\n";
+  std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
+            << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
+}
+
 // Kalah's margin by MTD(f) (search/solver/margin.h).
 // The clock starts once the table is allocated.
 void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limits) {
@@ -233,22 +295,7 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
   const kalah::KalahGame& g = runtime->game();
   const kalah::KalahState s = Runtime::get(any_position(*any, o.position));
   std::optional<search::solver::KalahEndgameDb> db;
-  std::string db_line;
-  if (o.endgame_seeds > 0) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool load = !o.endgame_db.empty() && std::ifstream(o.endgame_db).good();
-    if (load)
-      db = search::solver::KalahEndgameDb::load(o.endgame_db, g.rules, o.endgame_seeds);
-    else
-      db.emplace(g.rules, o.endgame_seeds);
-    if (!load && !o.endgame_db.empty()) db->save(o.endgame_db);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::ostringstream line;
-    line << "endgame seeds " << o.endgame_seeds << " positions " << db->size() << " " << (load ? "loaded" : "built")
-         << (o.endgame_db.empty() ? "" : " " + o.endgame_db) << " seconds " << std::fixed << std::setprecision(2)
-         << secs;
-    db_line = line.str();
-  }
+  const std::string db_line = open_endgame_db(o, g, db);
   const search::solver::KalahMarginHook hook{g.rules, db ? &*db : nullptr};
   search::solver::MarginOptions options;
   options.deepen_to = o.deepen_to;
@@ -260,7 +307,6 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     print_kalah_children(g, s, hook, limits, static_cast<std::size_t>(o.tt_mb), options);
     return;
   }
-  const auto signed_text = [](int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); };
   // The budget starts once the table is allocated (zeroing gigabytes is not the search).
   std::optional<search::solver::Budget> budget;
   options.lower = o.lower;
@@ -296,34 +342,7 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
     throw InputError("--lower/--upper: " + r.contradiction +
                      " (bounds given: " + (o.lower ? signed_text(*o.lower) : "none") + " to " +
                      (o.upper ? signed_text(*o.upper) : "none") + ")");
-  const double secs = budget->seconds(), cpu = budget->cpu_seconds();
-  const int sign = s.side == 0 ? 1 : -1;
-  const std::string mover = any->side_name(s.side);
-  std::cout << "game " << any->spec() << "\n";
-  std::cout << "position " << any->format_state(Runtime::put(s)) << "\n";
-  if (r.solved) {
-    std::cout << "value " << signed_text(r.value) << " (South's seeds minus North's at the end under perfect play)\n";
-    std::cout << "mover " << signed_text(sign * r.value) << " (" << mover << " to move, its view)\n";
-  } else {
-    std::cout << "value open (South's margin within " << signed_text(r.lower) << " to " << signed_text(r.upper)
-              << ")\n";
-    std::cout << "mover open\n";
-  }
-  kalah::KalahChildren kids;
-  g.children(s, kids);
-  const bool has_best = r.best >= 0 && r.best < static_cast<int>(kids.size());
-  std::cout << "best " << (has_best ? kalah::format_move(kids[r.best].move) : "none") << "\n";
-  std::cout << "tests " << r.tests << "\n";
-  std::cout << "iterations " << r.iterations << " (depth-limited, before the exact search; its first guess "
-            << signed_text(r.first_guess) << (o.guess ? " from --guess" : "") << ")\n";
-  if (o.lower || o.upper)
-    std::cout << "given lower " << (o.lower ? signed_text(*o.lower) : "none") << " upper "
-              << (o.upper ? signed_text(*o.upper) : "none") << " (taken as proven)\n";
-  std::cout << "nodes " << budget->nodes() << "\n";
-  std::cout << "seconds " << std::fixed << std::setprecision(2) << secs << "\n";
-  std::cout << "nps " << static_cast<std::uint64_t>(secs > 0 ? budget->nodes() / secs : 0) << "\n";
-  std::cout << "cpu_seconds " << cpu << " (user and system; nps on it "
-            << static_cast<std::uint64_t>(cpu > 0 ? budget->nodes() / cpu : 0) << ")\n";
+  print_kalah_result(o, *any, g, s, r, *budget);
   if (!db_line.empty()) std::cout << db_line << "\n";
   if (!table_line.empty()) {
     std::cout << table_line << "\n";

@@ -24,7 +24,8 @@ done
 differ=""
 while read -r f; do cmp -s "$ROOT/$f" "$tmp/$f" || differ="$differ $f"; done < "$tmp/before"
 check "  every file under results/ the same bytes, run.json included ($(wc -l < "$tmp/before") files)" \
-  test -z "$differ" || echo "  differ:$differ" | cut -c 1-600
+  test -z "$differ"
+[ -z "$differ" ] || echo "  differ:$differ" | cut -c 1-600
 (cd "$tmp" && find results -type f | sort) > "$tmp/after"
 check "  no file written that results/ lacks" cmp -s "$tmp/before" "$tmp/after" || comm -13 "$tmp/before" "$tmp/after" | head
 # docs/results.md quotes every primary verdict's estimate with its interval as
