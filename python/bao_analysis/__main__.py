@@ -20,6 +20,8 @@ COMMANDS = {
     "e8s-budget": ("e8s_budget", "PILOT_FOLDER OPPONENT", "E8s' iterations a move from its pilot, measured"),
     "hisarms": ("hisarms", "S2_FOLDER [--resamples N] [--seed S]",
                 "S2 hisarms' tables alone (thesis writes them too)"),
+    "hiswrong": ("hiswrong", "S2_FOLDER [--resamples N] [--seed S]",
+                 "S2 hiswrong's tables: the wrong-model rows with Donkers' evaluators, RESULTS/S2/hiswrong/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
 }
