@@ -46,6 +46,7 @@ from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, table
 from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
 from .experiment import Context, boot_for, load_all
 from .hisarms import run_hisarms
+from .hiswrong import run_hiswrong
 from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .readings import readings
@@ -106,6 +107,7 @@ def main(argv):
     run_second_pass(exps, ctx, verdicts, s, e7)
     arms = run_arms(exps, ctx, s)
     run_hisarms(os.path.join(a.results, "S2"), ctx)
+    run_hiswrong(os.path.join(a.results, "S2"), ctx)
     e6c = run_e6c(exps, ctx)
     try:
         depths = run_depths(a.results, ctx)
