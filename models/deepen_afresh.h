@@ -3,6 +3,7 @@
 // models/model_searcher.h, and root-om, models/root_om.cpp). Internal to models/.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -26,6 +27,29 @@ struct Budget {
   // the budget runs out.
   bool strict = false;
 };
+
+// An inner fixed-depth search of an opponent-model searcher (root OM, safe OM) to `depth`
+// within what is left of the budget once `used` nodes are spent: a strict iteration stops
+// (search::SearchStopped) when the budget runs out or cuts the search short; the first
+// iteration's inner searches stand shortened.
+template <class Search, class State>
+search::BaoResult inner_search(Search& ab, const State& s, int depth, std::uint64_t used, const Budget& b) {
+  search::Limits l{depth, 0, 0};
+  l.halt = b.halt;
+  if (b.strict && b.halt && b.halt->load()) throw search::SearchStopped{used};
+  if (b.nodes) {
+    if (b.strict && used >= b.nodes) throw search::SearchStopped{used};
+    l.nodes = b.nodes > used ? b.nodes - used : 1;
+  }
+  if (b.deadline != Clock::time_point::max()) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
+    if (b.strict && left <= 0) throw search::SearchStopped{used};
+    l.time_ms = std::max<std::int64_t>(1, left);
+  }
+  search::BaoResult r = ab.search(s, l);
+  if (b.strict && r.has_move && r.depth < depth) throw search::SearchStopped{used + r.nodes};
+  return r;
+}
 
 // Runs `iteration(depth, budget)` on the depths of search::deepen (a depth limit alone:
 // that depth alone; node and time limits: 1, 2, ...), each with what is left of the

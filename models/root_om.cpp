@@ -122,19 +122,7 @@ class RootOmSearcher final : public search::Searcher {
   // ends within the limits too (root-om(model=E@30) under --time-ms 500 ran for minutes).
   BaoResult inner(search::AlphaBeta<BaoGame, EvalFn>& ab, const Position& s, int depth, std::uint64_t used,
                   const Budget& b) {
-    Limits l{depth, 0, 0};
-    l.halt = b.halt;
-    if (b.strict && b.halt && b.halt->load()) throw search::SearchStopped{used};
-    if (b.nodes) l.nodes = b.nodes > used ? b.nodes - used : 1;
-    if (b.deadline != Clock::time_point::max()) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
-      if (b.strict && left <= 0) throw search::SearchStopped{used};
-      l.time_ms = std::max<std::int64_t>(1, left);
-    }
-    if (b.strict && b.nodes && used >= b.nodes) throw search::SearchStopped{used};
-    BaoResult r = ab.search(s, l);
-    if (b.strict && r.has_move && r.depth < depth) throw search::SearchStopped{used + r.nodes};
-    return r;
+    return inner_search(ab, s, depth, used, b);
   }
 
   // Adds an inner search's counts to the iteration's.

@@ -107,21 +107,7 @@ class SafeRootOmSearcher final : public search::Searcher {
   // nodes are spent; a strict iteration stops (SearchStopped) when the budget runs out
   // or cuts the search short, the first iteration's searches stand shortened.
   BaoResult inner(InnerSearch& ab, const Position& s, int depth, std::uint64_t used, const Budget& b) {
-    Limits l{depth, 0, 0};
-    l.halt = b.halt;
-    if (b.strict && b.halt && b.halt->load()) throw search::SearchStopped{used};
-    if (b.nodes) {
-      if (b.strict && used >= b.nodes) throw search::SearchStopped{used};
-      l.nodes = b.nodes > used ? b.nodes - used : 1;
-    }
-    if (b.deadline != Clock::time_point::max()) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(b.deadline - Clock::now()).count();
-      if (b.strict && left <= 0) throw search::SearchStopped{used};
-      l.time_ms = std::max<std::int64_t>(1, left);
-    }
-    BaoResult r = ab.search(s, l);
-    if (b.strict && r.has_move && r.depth < depth) throw search::SearchStopped{used + r.nodes};
-    return r;
+    return inner_search(ab, s, depth, used, b);
   }
 
   static void count(BaoResult& r, const BaoResult& inner) {
