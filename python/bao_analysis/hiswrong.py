@@ -206,28 +206,7 @@ def run_hiswrong(s2_folder, ctx):
 def main(argv):
     """python3 -m bao_analysis hiswrong S2_FOLDER [--resamples N] [--seed S]: the arm's
     tables; exit 2 on a bad folder or record."""
-    import argparse
-    import sys
+    from .s2_arm_command import s2_arm_main
 
-    from .experiment import Context
-    from .loading import infer_scale
-
-    ap = argparse.ArgumentParser(prog=os.path.basename(argv[0]), description=__doc__.split("\n\n")[0])
-    ap.add_argument("s2", help="the results folder of S2, holding hiswrong/")
-    ap.add_argument("--resamples", type=int, default=10000)
-    ap.add_argument("--seed", type=int, default=17)
-    a = ap.parse_args(argv[1:])
-    if a.resamples < 1:
-        ap.error("--resamples must be at least 1")
-    if not os.path.isdir(a.s2):
-        ap.error(f"{a.s2} is not a folder")
-    try:
-        ctx = Context(infer_scale(os.path.dirname(os.path.abspath(a.s2))), a.resamples, a.seed)
-        res = run_hiswrong(a.s2, ctx)
-    except InputError as e:
-        print(f"hiswrong-analyse: error: {e}", file=sys.stderr)
-        return 2
-    if res is None:
-        print(f"hiswrong-analyse: error: no games under {a.s2}/{FOLDER}", file=sys.stderr)
-        return 2
-    return 0
+    return s2_arm_main(argv, "hiswrong", __doc__.split("\n\n")[0], "hiswrong/", run_hiswrong,
+                       lambda s2: f"no games under {s2}/{FOLDER}")
