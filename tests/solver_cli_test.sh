@@ -206,7 +206,8 @@ run solve --game 'kalah(houses=4,seeds=3)' --lower 99
 check "solve kalah: --lower beyond the game: exit 2" status_is 2
 check "solve kalah: --lower beyond the game: named" err_has "the game's own bounds"
 # --table-file: a run stopped by SIGTERM saves its table and says so; the next run loads
-# it and ends at the same value; a table of another size is refused by name.
+# it and ends at the same value, also at another --tt-mb; a table of other rules or a
+# malformed header is refused by name.
 "$BAO" solve --game 'kalah(houses=6,seeds=4)' --deepen 0 --tt-mb 8 --table-file "$tmp/t.tab" --progress-s 0 \
   > "$tmp/out" 2> "$tmp/err" &
 pid=$!
@@ -222,8 +223,16 @@ check "solve kalah --table-file: loaded" out_has "table loaded $tmp/t43.tab"
 check "solve kalah --table-file: loaded, the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
 check "solve kalah --table-file: loaded, no node needed" out_has "nodes 0"
 run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 16 --table-file "$tmp/t43.tab" --progress-s 0
-check "solve kalah --table-file: another --tt-mb: exit 2" status_is 2
-check "solve kalah --table-file: another --tt-mb: named" err_has "(the same rules and --tt-mb)"
+check "solve kalah --table-file: another --tt-mb: loaded" out_has "table loaded $tmp/t43.tab"
+check "solve kalah --table-file: another --tt-mb: the same value" test "$(sed -n 's/^value //p' "$tmp/out")" = "$plain"
+check "solve kalah --table-file: another --tt-mb: no node needed" out_has "nodes 0"
+check "solve kalah --table-file: another --tt-mb: saved at the new size" eval 'head -c 200 "$tmp/t43.tab" | grep -q "buckets=262144"'
+run solve --game 'kalah(houses=4,seeds=4)' --tt-mb 16 --table-file "$tmp/t43.tab" --progress-s 0
+check "solve kalah --table-file: other rules: exit 2" status_is 2
+check "solve kalah --table-file: other rules: named" err_has "(the same rules; any --tt-mb)"
+head -n 1 "$tmp/t43.tab" | sed 's/buckets=[0-9]*/buckets=3/' > "$tmp/bad.tab"
+run solve --game 'kalah(houses=4,seeds=3)' --tt-mb 16 --table-file "$tmp/bad.tab" --progress-s 0
+check "solve kalah --table-file: a bucket count not a power of two: named" err_has "is not a power of two"
 run solve --variant kujifunza --guess 1
 check "solve bao --guess: refused" err_has "--guess is for Kalah"
 run solve --game 'kalah(houses=4,seeds=3)' --limit-cpu-s 0

@@ -16,6 +16,10 @@
 #   CAPTURE true|false (empty_capture), K the endgame database's seeds (its file
 #   DB_DIR/m6-CAPTURE-kK.db, built on first use), TT_MB the table, GUESS the first guess
 #   (South's margin). Defaults: BAO build/bao, DB_DIR /tmp/kalah-endgame.
+# SEED_TABLE in the environment: a table file saved by an earlier run with another TT_MB
+# or K (the same CAPTURE), loaded when this run's own table file does not exist yet; its
+# entries are placed in the new table (search/solver/margin_table_file.h) and the first
+# save writes the new file beside it, leaving the old one as it was.
 # DEEPEN in the environment: --deepen (default 16, as the K1 Kalah(6,5) cells: without the
 # depth-limited iterations' move order Kalah(6,5)'s first test ran far longer).
 # Run it under nice, one solve at a time: nohup nice -n 10 results/K1/solve-6-5.sh ... &
@@ -34,8 +38,13 @@ else
   [ -n "${LOWER:-}" ] && bounds+=(--lower "$LOWER")
   [ -n "${UPPER:-}" ] && bounds+=(--upper "$UPPER")
 fi
+table="$DB_DIR/6-5-$cap-k$k-$tt.tab"
+if [ ! -e "$table" ] && [ -n "${SEED_TABLE:-}" ]; then
+  [ -f "$SEED_TABLE" ] || { echo "SEED_TABLE '$SEED_TABLE' is not a file" >&2; exit 2; }
+  ln -s "$(realpath "$SEED_TABLE")" "$table"
+fi
 cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen "${DEEPEN:-16}" --guess "$guess"
-     --table-file "$DB_DIR/6-5-$cap-k$k-$tt.tab" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
+     --table-file "$table" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
 # The tree's state before the log is written (the log itself is not counted: it is this
 # run's output, committed as it grows).
 dirt=$(git -C "$here" status --porcelain -- . ":(exclude)runs/$(basename "$log")")

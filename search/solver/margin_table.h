@@ -58,6 +58,18 @@ class MarginTable {
   char* bytes() { return reinterpret_cast<char*>(buckets_.data()); }
   std::size_t byte_size() const { return buckets_.size() * sizeof(Bucket); }
 
+  // Puts a used entry, as another table held it, into its bucket here: an empty slot, or
+  // in place of the entry the bucket gives up first when that one ranks lower. For a
+  // table loaded from a file of another size (margin_table_file.h): an entry's bounds do
+  // not depend on where it is kept.
+  void place(const Entry& e) {
+    Bucket& b = buckets_[e.key & mask_];
+    Entry* slot = &b.e[0];
+    for (Entry& x : b.e)
+      if (rank(x) < rank(*slot)) slot = &x;
+    if (rank(*slot) < rank(e)) *slot = e;
+  }
+
   // Starts loading key's bucket into the cache, for a find() soon after.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
