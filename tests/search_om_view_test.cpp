@@ -51,9 +51,11 @@ class ChildOm : public OmSearch<BaoGame> {
 
 std::vector<Position> positions(int count) { return test::bao_positions(Variant::Kiswahili, count, 45); }
 
+// E5's five evaluators (also E6b's) among them: for their rows the view cannot matter.
 TEST(OmView, ZeroSumModelGivesOneSearchInBothViews) {
   const auto own = models::make_evaluator("donkers-default");
-  for (const char* model : {"donkers-material", "material", "default"}) {
+  for (const char* model :
+       {"donkers-material", "material", "default", "ga-material", "td-short", "ga-short", "ga-long", "td-long"}) {
     const auto m = models::make_evaluator(model);
     OmSearch<BaoGame> max_view(BaoGame{kRules}, {EvalFn{own.get()}, EvalFn{m.get()}});
     OmSearch<BaoGame> opp_view(BaoGame{kRules}, {EvalFn{own.get()}, EvalFn{m.get()}});
