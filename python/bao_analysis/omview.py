@@ -9,7 +9,7 @@ Declared measures: gain_arm(om) = score(om) - score(hisevals' ab) and Delta = sc
 both arms; one verdict (Delta at 95%), read by hisarms' rule (his_table_reading) against
 his -12.1. Reported beside it: PrOM 0.5 minus OM (hisevals' p50 less the arm's om), Delta
 over the pairs whose model is not zero-sum (the four with model donkers-material play one
-search in both views), the share of games equal to hisevals' move for move per group,
+search in both views) and by model, the share of games equal to hisevals' move for move per group,
 scores and nodes a move."""
 import math
 import os
@@ -55,7 +55,7 @@ def p50_minus_om_reading(gain, his, his_hw):
 
 def analyse_omview(arm, his, boot):
     """The arm's gain, Delta (95%), reading and bound for the om row; PrOM 0.5 minus OM;
-    Delta by group (model zero-sum or not); scores, nodes a move, games equal to
+    Delta by group (model zero-sum or not) and by model Y; scores, nodes a move, games equal to
     hisevals'. Both experiments must have the same openings (the same n)."""
     if arm.n != his.n:
         raise InputError(f"S2 omview has {arm.n} openings and S2 hisevals {his.n}: the arm is paired with "
@@ -82,6 +82,11 @@ def analyse_omview(arm, his, boot):
         groups[label] = {"pairs": len({(c[0], c[2]) for c in part}),
                          "delta": pooled(arm, boot, part, "om", "om", **base_from),
                          "gain": pooled(arm, boot, part, "om", "ab", **base_from)}
+    for y in sorted({c[0].split("-vs-", 1)[1] for c in cells}):
+        part = [c for c in cells if c[0].endswith(f"-vs-{y}")]
+        groups[f"model {y}"] = {"pairs": len({(c[0], c[2]) for c in part}),
+                                "delta": pooled(arm, boot, part, "om", "om", **base_from),
+                                "gain": pooled(arm, boot, part, "om", "ab", **base_from)}
     out["groups"] = groups
     out["same"] = {}
     for label, zs in (("model not zero-sum", False), ("model zero-sum", True)):
@@ -128,7 +133,7 @@ def tables_omview(arm, a, ctx):
                       "error?"],
                      [["PrOM 0.5 minus OM", f"{100 * ph:+.1f} +- {100 * phw:.1f}", pts_ci(p["base"]),
                        pts_ci(p["gain"]), p["reading"] or DASH]])
-    text += "\n## By model: Delta and the gain, points [95% CI] (exploratory)\n\n"
+    text += "\n## By model Y: Delta and the gain, points [95% CI] (exploratory)\n\n"
     text += md_table(["pairs", "ordered pairs", "Delta", "omview gain"],
                      [[label, str(g["pairs"]), pts_ci(g["delta"]), pts_ci(g["gain"])]
                       for label, g in a["groups"].items()])
