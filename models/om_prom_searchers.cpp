@@ -34,7 +34,7 @@ class OmSearcher final : public ModelSearcher {
  public:
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
              std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound,
-             int tt_mb = 0)
+             int tt_mb = 0, search::ModelView view = search::ModelView::Max)
       : ModelSearcher(rules, std::move(description), std::move(evals),
                       has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
         kind_(kind),
@@ -47,6 +47,7 @@ class OmSearcher final : public ModelSearcher {
     } else {
       om_ = std::make_unique<BaoOm>(BaoGame{rules}, functions());
       if (kind_ == OmKind::Beta && tt_mb > 0) om_->set_table(static_cast<std::size_t>(tt_mb));
+      om_->set_model_view(view);
     }
     // Ordered probes (search/model_search.h): the same values and moves, fewer nodes.
     model_search().set_ordering(true);
@@ -105,6 +106,14 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const 
   return std::make_unique<OmSearcher>(kind, a.spec().text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
 }
 
+// model_view=max|opponent (om-beta): whose side the model is scored for (search/om.h).
+search::ModelView take_model_view(search::Args& a) {
+  const std::string text = a.get_text("model_view");
+  if (text.empty() || text == "max") return search::ModelView::Max;
+  if (text == "opponent") return search::ModelView::Opponent;
+  throw InputError(a.name() + ": parameter model_view expects max or opponent, found '" + text + "'");
+}
+
 // om-plain / om-beta / om-probe / om-bounded(model=E[,...]).
 std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Args& a, const Rules& rules,
                                           std::shared_ptr<const Evaluator> eval) {
@@ -112,9 +121,10 @@ std::unique_ptr<search::Searcher> make_om(OmKind kind, search::Args& a, const Ru
   const int tt_mb = kind == OmKind::Beta ? static_cast<int>(a.get_int("tt_mb")) : 0;
   const int horizon = kind == OmKind::Plain || kind == OmKind::Beta ? static_cast<int>(a.get_int("horizon")) : 0;
   const int bound = kind == OmKind::Bounded ? static_cast<int>(a.get_int("bound")) : 0;
+  const search::ModelView view = kind == OmKind::Beta ? take_model_view(a) : search::ModelView::Max;
   return std::make_unique<OmSearcher>(kind, a.spec().text, rules,
                                       std::vector<std::shared_ptr<const Evaluator>>{std::move(eval), model},
-                                      std::vector<double>{}, horizon, bound, tt_mb);
+                                      std::vector<double>{}, horizon, bound, tt_mb, view);
 }
 
 using T = search::Param::Type;
@@ -137,6 +147,15 @@ void register_om(search::SearcherRegistry& r) {
   const search::Param horizon{"horizon", T::Int,          "0",
                               0,         search::kMaxPly, "from that ply on, alpha-beta on V0 (0: off)"};
   const search::Param table = search::table_param();
+  // No default text, so that descriptions written without it (Args::canonical) stay as they are.
+  const search::Param view{"model_view",
+                           T::Text,
+                           "",
+                           0,
+                           0,
+                           "the side the model is scored for: max (unset: the thesis, MAX's scale, MIN minimises "
+                           "it) or opponent (Donkers 2002: the opponent's, which it maximises; differs where the "
+                           "model is not zero-sum); Bao only"};
   const search::Param bound{
       "bound", T::Int,           "",
       0,       search::kMaxEval, "B: the search stops with an error at a leaf where the evaluations differ by more",
@@ -152,7 +171,7 @@ void register_om(search::SearcherRegistry& r) {
   r.add({.name = "om-beta",
          .summary = "OM search with beta-pruning",
          .kind = search::SearcherKind::OpponentModel,
-         .params = {model, table, horizon},
+         .params = {model, table, horizon, view},
          .make = om_factory(OmKind::Beta),
          .tree_grid_default = true,
          .family = "om",

@@ -24,6 +24,18 @@
 //               (below). Every leaf where it evaluates both functions is checked, and a
 //               broken bound throws BoundViolation. Its value_op is exact only where it
 //               mattered to the root's choice (the root's own vop is not needed).
+//
+// Whose side the model is scored for (set_model_view, om_plain and om_beta): ModelView::Max,
+// the thesis' definition, scores fn[m] for MAX (Vm = fn[m](s, MAX)), minimised at MIN
+// nodes. ModelView::Opponent scores it for the opponent, as Donkers' own program does
+// (Donkers 2002, Engine.pas om_search: at a MIN node the model's alpha-beta with the
+// opponent's function and the root player flipped, so its leaves are scored for the
+// opponent, who maximises them and expects MAX to minimise them): Vm = -fn[m](s, opponent),
+// still on MAX's scale, so every rule above (MIN takes the lowest vop, the windows, the
+// table) holds unchanged. For a zero-sum fn[m] (fn(s, a) = -fn(s, b)) the two are the same
+// search; for one that is not, only the opponent view predicts the reply that the
+// opponent's own alpha-beta on fn[m] plays (to an even depth, where its negamax scores
+// the leaves for its own side).
 #pragma once
 
 #include <algorithm>
@@ -37,6 +49,9 @@
 #include "search/model_search.h"
 
 namespace bao::search {
+
+// The side fn[m] is scored for in OM (see the header comment).
+enum class ModelView { Max, Opponent };
 
 // om_bounded met a leaf where |V0 - Vm| > B: its result would be unsound.
 class BoundViolation : public InputError {
@@ -59,6 +74,10 @@ class OmSearch : public ModelSearch<G, Eval> {
   void set_table(std::size_t mib) { table_.resize(mib, "the OM pair table (tt_mb)"); }
   // Table hits over all searches so far.
   std::uint64_t table_hits() const { return table_.hits(); }
+  // The model's side for later searches (Max by default). om_probe and om_bounded take
+  // Max only (their probes are alpha-beta on fn[m] for MAX) and throw InputError otherwise.
+  void set_model_view(ModelView v) { view_ = v; }
+  ModelView model_view() const { return view_; }
 
   // OM search to depth with model fn[m]. horizon > 0: nodes at that ply or deeper are
   // searched with plain alpha-beta on V0 (their pair is (v, v)). value is the root v0,
@@ -72,12 +91,14 @@ class OmSearch : public ModelSearch<G, Eval> {
     return this->run(root, [&](ModelResult<Move>& o) { pick_om_beta(o, depth, [](int) { return true; }); });
   }
   ModelResult<Move> om_probe(const State& root, int depth, int m) {
+    require_max_view("om-probe");
     set_search(m, 0, kNoBound);
     return run_om(root, [&](const State& c, const Pair&) { return probe_node(c, depth - 1, 1, kUnknown, kInfinity); });
   }
   // bound: B, with |V0 - Vm| <= B promised at every leaf; throws BoundViolation at a leaf
   // that breaks it.
   ModelResult<Move> om_bounded(const State& root, int depth, int m, int bound) {
+    require_max_view("om-bounded");
     set_search(m, 0, std::max(0, bound));
     // MAX at the root needs each child's v0 only above the best so far, and no vop.
     return run_om(root, [&](const State& c, const Pair& r) {
@@ -130,6 +151,19 @@ class OmSearch : public ModelSearch<G, Eval> {
   struct Window {
     int a0, aop, bop;
   };
+
+  void require_max_view(const char* name) const {
+    if (view_ != ModelView::Max)
+      throw InputError(std::string(name) +
+                       ": the model scored for the opponent (model_view=opponent) is for om-plain and om-beta only");
+  }
+
+  // Vm at a leaf, on MAX's scale, from the side the view names.
+  int model_eval(const State& s) {
+    if (view_ == ModelView::Max) return this->eval(m_, s);
+    ++this->evals_[m_];
+    return -this->fns_[m_](s, 1 - this->max_side_);
+  }
 
   void set_search(int m, int horizon, int bound) {
     m_ = m;
@@ -197,7 +231,7 @@ class OmSearch : public ModelSearch<G, Eval> {
     int t;
     if (this->decided(s, ply, t)) return {t, t};
     if (depth <= 0) {
-      const int vop = this->eval(m_, s);
+      const int vop = model_eval(s);
       return {leaf_v0(s, vop), vop};
     }
     if (horizon_ > 0 && ply >= horizon_) return below_horizon(s, depth, ply);
@@ -233,7 +267,7 @@ class OmSearch : public ModelSearch<G, Eval> {
       if (this->decided(ch[i].pos, ply + 1, t)) {
         vop[i] = v0[i] = t;
       } else {
-        vop[i] = this->eval(m_, ch[i].pos);
+        vop[i] = model_eval(ch[i].pos);
         v0[i] = kUnknown;
       }
       best = std::min(best, vop[i]);
@@ -257,7 +291,7 @@ class OmSearch : public ModelSearch<G, Eval> {
   // when v0 <= vop + B can exceed a0.
   template <bool kBounded>
   Pair pair_leaf(const State& s, const Window& w) {
-    const int vop = this->eval(m_, s);
+    const int vop = model_eval(s);
     if (vop >= w.bop) return {minus_b(vop), vop};
     if (kBounded && plus_b(vop) <= w.a0) return {plus_b(vop), vop};
     return {leaf_v0(s, vop), vop};
@@ -367,7 +401,8 @@ class OmSearch : public ModelSearch<G, Eval> {
   }
 
   int m_ = 1, horizon_ = 0, bound_ = kNoBound;  // the model, horizon and bound of this search
-  ExactTable<Pair> table_;                      // om_beta's exact pairs (decisive scores node-relative)
+  ModelView view_ = ModelView::Max;
+  ExactTable<Pair> table_;  // om_beta's exact pairs (decisive scores node-relative)
 };
 
 }  // namespace bao::search

@@ -1,4 +1,4 @@
-"""The command line shared by S2's arms analysed on their own (hisarms, hiswrong):
+"""The command line shared by S2's arms analysed on their own (hisarms, hiswrong, omview):
 python3 -m bao_analysis ARM S2_FOLDER [--resamples N] [--seed S], exit 2 with a message
 on a bad folder, a bad record or an arm without games."""
 import argparse

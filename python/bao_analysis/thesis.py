@@ -49,6 +49,7 @@ from .hisarms import run_hisarms
 from .hiswrong import run_hiswrong
 from .hypotheses import write_verdicts
 from .loading import infer_scale
+from .omview import run_omview
 from .readings import readings
 from .records import InputError
 from .reference import tables_reference
@@ -108,6 +109,7 @@ def main(argv):
     arms = run_arms(exps, ctx, s)
     run_hisarms(os.path.join(a.results, "S2"), ctx)
     run_hiswrong(os.path.join(a.results, "S2"), ctx)
+    run_omview(os.path.join(a.results, "S2"), ctx)
     e6c = run_e6c(exps, ctx)
     try:
         depths = run_depths(a.results, ctx)
