@@ -80,15 +80,20 @@ for cap in false true; do
 done
 # The uncapped Kalah(6,5) runs (solve-6-5.sh), beyond the cells' budget: one row per log
 # whose last run ended with a value; nodes and seconds are summed over the log's runs (a
-# run that loaded the table an earlier run saved goes on from it), seconds of processor
-# time.
+# run that loaded the table an earlier run saved goes on from it) and over the runs of the
+# log named in LOG's .seeded-from file (a run started from another log's table with
+# SEED_TABLE), seconds of processor time.
 for f in "$here"/runs/6-5-*-k*.txt; do
   [ -e "$f" ] || continue
   last=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$f" | tail -n 1)
   [ -n "$last" ] || continue
   cap=$(basename "$f" | cut -d- -f3)
-  nodes=$(awk '/^nodes / {s += $2} END {print s}' "$f")
-  cpu=$(awk '/^cpu_seconds / {s += $2} END {printf "%.2f", s}' "$f")
+  logs=("$f")
+  seed="${f%.txt}.seeded-from"
+  [ -e "$seed" ] && logs+=("$here/runs/$(cat "$seed")")
+  nodes=$(awk '/^nodes / {s += $2} END {printf "%.0f", s}' "${logs[@]}")
+  cpu=$(awk '/^cpu_seconds / {s += $2} END {printf "%.2f", s}' "${logs[@]}")
+  names=$(for l in "${logs[@]}"; do basename "$l"; done | paste -sd+)
   printf '6\t5\t%s\t%s\t%s\t%s\t%s\truns/%s (processor seconds, %s runs; beyond the cells'"'"' budget)\n' "$cap" "$last" \
-    "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$nodes" "$cpu" "$(basename "$f")" "$(grep -c '^run commit' "$f")" >> "$out"
+    "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$nodes" "$cpu" "$names" "$(cat "${logs[@]}" | grep -c '^run commit')" >> "$out"
 done

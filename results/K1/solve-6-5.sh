@@ -42,6 +42,11 @@ table="$DB_DIR/6-5-$cap-k$k-$tt.tab"
 if [ ! -e "$table" ] && [ -n "${SEED_TABLE:-}" ]; then
   [ -f "$SEED_TABLE" ] || { echo "SEED_TABLE '$SEED_TABLE' is not a file" >&2; exit 2; }
   ln -s "$(realpath "$SEED_TABLE")" "$table"
+  # The runs whose table this one goes on from, so that results/K1/reproduce.sh counts
+  # their nodes and seconds in this log's row (a table file DIR/6-5-CAP-kK-TT.tab is kept
+  # by the log runs/6-5-CAP-kK.txt).
+  seed_log="$(basename "$SEED_TABLE" | sed -E 's/^(6-5-[a-z]+-k[0-9]+)-[0-9]+\.tab$/\1.txt/')"
+  [ -e "$here/runs/$seed_log" ] && echo "$seed_log" > "${log%.txt}.seeded-from"
 fi
 cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --etc 1 --deepen "${DEEPEN:-16}" --guess "$guess"
      --table-file "$table" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
