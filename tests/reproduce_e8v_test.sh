@@ -12,13 +12,15 @@ source "$(dirname "$0")/lib.sh"
 BAO_BIN="$BAO" BAO_RESULTS="$tmp/smoke" "$ROOT/scripts/reproduce-e8v" --scale smoke > "$tmp/log" 2>&1
 check "reproduce-e8v --scale smoke exits 0" test $? -eq 0 || tail -n 20 "$tmp/log"
 for f in tables.md verdicts.csv E8v.png E8v.pdf run.json configs/E8v-vs-ab6.ini configs/E8v-ab-eq.ini \
-         E8v-vs-ab6/games.jsonl.gz E8v-ab-eq/games.jsonl.gz; do
+         configs/E8v-time.ini E8v-vs-ab6/games.jsonl.gz E8v-ab-eq/games.jsonl.gz E8v-time/games.jsonl.gz; do
   check "  it wrote $f" test -s "$tmp/smoke/E8v/$f"
 done
 check "  two verdicts (H8v-a, H8v-b)" test "$(tail -n +2 "$tmp/smoke/E8v/verdicts.csv" | wc -l)" -eq 2
-check "  the smoke run's 22 games" test "$(gzip -dc "$tmp"/smoke/E8v/E8v-*/games.jsonl.gz | wc -l)" -eq 22
+check "  the smoke run's 26 games" test "$(gzip -dc "$tmp"/smoke/E8v/E8v-*/games.jsonl.gz | wc -l)" -eq 26
 check "  its run.json names E8v's declaration" \
   grep -q "E8v: OM in MCTS with a model that is the opponent's own program" "$tmp/smoke/E8v/E8v-vs-ab6/run.json"
+check "  E8v-time names E8v-t's declaration" grep -q "E8v-t: mcts(alpha=0.5) at omms' measured time" \
+  "$tmp/smoke/E8v/E8v-time/run.json"
 check "  the model is the opponent's program: every reply predicted" \
   grep -q "matched the opponent's 100.0% of the time" "$tmp/smoke/E8v/tables.md"
 

@@ -2,10 +2,11 @@
 alpha-beta(material) at depth 6, at equal time.
 
 python3 -m bao_analysis e8v E8V_FOLDER (scripts/reproduce-e8v): the tables, verdicts and
-figure from the raw games of E8V_FOLDER/E8v-vs-ab6 (the challengers) and
-E8V_FOLDER/E8v-ab-eq (alpha-beta at equal time, on the first openings of the same seed),
-on the openings whose ten challenger games are all played (the declared stopping rule
-keeps a prefix 0..n-1). Gains are per-opening score sums paired by opening and
+figure from the raw games of E8V_FOLDER/E8v-vs-ab6 (the challengers), on the openings
+whose ten challenger games are all played (the declared stopping rule keeps a prefix
+0..n-1), and of E8V_FOLDER/E8v-ab-eq (alpha-beta at equal time) and E8V_FOLDER/E8v-time
+(E8v-t: mcts at the time omms took), on the openings both gauntlets completed (the same
+seed gives the same openings). Gains are per-opening score sums paired by opening and
 bootstrapped over openings (10,000 resamples, seeded: one input gives one output); the two
 verdicts H8v-a and H8v-b are decided on the 97.5% interval (Bonferroni over their family
 of two), as declared. Beside them: each challenger's predicted replies against the
@@ -34,6 +35,7 @@ LEVEL = bonferroni_level(FAMILY)  # 97.5%
 Z_FAMILY, Z80 = z_two_sided(FAMILY, places=3), z_power()
 GAUNTLET = "E8v-vs-ab6"
 AB_EQ = "E8v-ab-eq"
+TIME = "E8v-time"  # E8v-t: mcts(alpha=0.5) at the time omms took
 E8S_GAUNTLET = os.path.join("E8s", "E8s-vs-ab-material")
 GAMES_AN_OPENING = 2
 VALID_RATE = 0.99  # the declared least prediction rate of omms for "the model is right"
@@ -47,6 +49,7 @@ HYPOTHESES = (
 # Exploratory gains on the main gauntlet's openings, and on E8v-ab-eq's.
 EXPLORATORY = (("omms_self", "mcts_eq"), ("rootom6", "abd6"))
 EXPLORATORY_EQ = (("ab_eq", "mcts_eq"), ("omms", "ab_eq"))
+EXPLORATORY_TIME = (("omms", "mcts_t"),)
 
 
 def pct(x):
@@ -71,10 +74,11 @@ def load(folder):
     return complete_prefix(Gauntlet(path, SEED, "scripts/reproduce-e8v"), path)
 
 
-def load_eq(folder, g):
-    """The main gauntlet's cells on the openings E8v-ab-eq completed, with ab_eq's beside
-    them and a bootstrap over those openings; None without E8v-ab-eq's games."""
-    path = os.path.join(folder, AB_EQ)
+def load_eq(folder, g, name=AB_EQ):
+    """The main gauntlet's cells on the openings the gauntlet `name` (E8v-ab-eq, E8v-time)
+    completed, with its challenger's beside them and a bootstrap over those openings;
+    None without its games."""
+    path = os.path.join(folder, name)
     if games_file(path) is None:
         return None
     eq = complete_prefix(Gauntlet(path, SEED, "scripts/reproduce-e8v"), path)
@@ -147,6 +151,7 @@ def gain_rows(g, pairs):
 def analyse(folder):
     g = load(folder)
     eq = load_eq(folder, g)
+    timed = load_eq(folder, g, TIME)
     rows = [verdict(h, what, g, a, b) for h, a, b, what in HYPOTHESES]
     main_path = games_file(os.path.join(folder, GAUNTLET))
     rates = predictions(main_path, set(range(g.n)))
@@ -174,6 +179,7 @@ def analyse(folder):
     out += ["", f"## Scores against {g.opponent}", "",
             "| challenger | games | score | 95% interval |", "|---|---|---|---|"]
     scored = [(g, name) for name in sorted(g.cells)] + ([(eq, "ab_eq")] if eq is not None else [])
+    scored += [(timed, "mcts_t")] if timed is not None else []
     for src, name in scored:
         est, s = src.score(name)
         lo95, hi95 = interval(s, 0.95)
@@ -183,12 +189,15 @@ def analyse(folder):
     out += gain_rows(g, EXPLORATORY)
     if eq is not None:
         out += gain_rows(eq, EXPLORATORY_EQ)
+    if timed is not None:
+        out += gain_rows(timed, EXPLORATORY_TIME)
     out += ["", "## Equal time held", "",
             "Mean search time a move and iterations (nodes for alpha-beta and root OM) a move, from the records "
             "(all openings played):", "", "| player | moves | ms a move | iterations a move |", "|---|---|---|---|"]
     times = budget(os.path.join(folder, GAUNTLET))[0]
-    if eq is not None:
-        times.update({k: v for k, v in budget(os.path.join(folder, AB_EQ))[0].items() if k != g.opponent})
+    for extra, name in ((eq, AB_EQ), (timed, TIME)):
+        if extra is not None:
+            times.update({k: v for k, v in budget(os.path.join(folder, name))[0].items() if k != g.opponent})
     for name, (m, s, it) in sorted(times.items()):
         out.append(f"| {name} | {m} | {1000 * s / m:.2f} | {it / m:.0f} |")
     out += ["", "## Predicted replies against the opponent's", "",

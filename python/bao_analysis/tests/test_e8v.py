@@ -83,3 +83,12 @@ def test_verdicts_follow_the_intervals(tmp_path, game, write_jsonl):
     assert e8v.verdict("H8v-a", "", g, "omms", "mcts_eq")[5] == "loss"
     # Equal: no gain either way, not decided.
     assert e8v.verdict("x", "", g, "omms_self", "mcts_eq")[5] == "not decided at this scale"
+
+
+def test_the_time_check_joins_like_alpha_beta(tmp_path, game, write_jsonl):
+    main = [r for o in range(2) for name in CHALLENGERS for r in both(game, name, o)]
+    folder = e8v_tree(tmp_path, write_jsonl, main)
+    os.makedirs(os.path.join(folder, e8v.TIME))
+    write_jsonl(os.path.join(folder, e8v.TIME, "games.jsonl"), both(game, "mcts_t", 0, (1, 1)))
+    timed = e8v.load_eq(folder, e8v.load(folder), e8v.TIME)
+    assert timed.n == 1 and timed.gain("omms", "mcts_t")[0] == pytest.approx(1.0)
