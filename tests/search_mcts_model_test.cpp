@@ -1,6 +1,7 @@
 // om-mcts's two ways of using a model beyond a forced one-ply reply (search/mcts.h):
-// reply=search, where MIN's reply is the model's own alpha-beta move at model_depth, and
-// prior=w, where the model is a PUCT prior and MIN still minimises. Each check is
+// reply=search, where MIN's reply is the model's own alpha-beta move at model_depth (in a
+// game against that very program, every reply predicted), and prior=w, where the model is
+// a PUCT prior and MIN still minimises. Each check is
 // against a value computed independently (alpha-beta by name, the evaluator by hand) or
 // a comparison between two runs that a broken option would not pass.
 
@@ -18,6 +19,8 @@
 #include "engine/error.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
+#include "play/game_loop.h"
+#include "play/openings.h"
 #include "search/bao_game.h"
 #include "search/mcts.h"
 #include "search/score.h"
@@ -174,6 +177,47 @@ TEST(MctsModel, SearchesAreSeededAndRepeatable) {
     EXPECT_EQ(again.value, a.value) << spec;
     EXPECT_LT(again.positions, a.positions) << spec << ": the second search found its replies cached";
   }
+}
+
+// E8v's premise (docs/results.md): with the model at the opponent's program and depth,
+// om-mcts(reply=search)'s predicted reply (the tree's reply to its move, which a forced
+// model reply makes the model's) is the move the opponent then plays, at every ply of a
+// game in both colours: the opponent's alpha-beta keeps nothing between its searches
+// that would make its move differ from a fresh search's. A model one ply shallower
+// misses some replies, so the count can fail.
+TEST(MctsModel, ModelAtTheOpponentsDepthPredictsEveryReply) {
+  const Rules rules;
+  const auto own = models::make_evaluator("default");
+  const auto material = models::make_evaluator("material");
+  const auto misses = [&](int model_depth, int& predictions) {
+    const auto opponent = models::make_searcher("alphabeta(tt_mb=4)", rules, material);
+    const auto om = models::make_searcher(
+        "om-mcts(model=material,alpha=0.5,reply=search,model_depth=" + std::to_string(model_depth) + ")", rules, own);
+    int missed = 0;
+    predictions = 0;
+    for (std::uint64_t opening = 0; opening < 2; ++opening) {
+      const Position start = play::random_opening(rules, 2108, opening, 4, 8);
+      for (int om_side = 0; om_side < 2; ++om_side) {
+        search::Searcher* players[2];
+        players[om_side] = om.get();
+        players[1 - om_side] = opponent.get();
+        Limits limits[2];
+        limits[om_side].nodes = 60;
+        limits[1 - om_side].depth = 3;
+        const play::PlayedGame g = play::play_game(start, rules, players, limits, 60, false, true);
+        for (std::size_t k = 0; k + 1 < g.moves.size(); ++k) {
+          if ((start.side + k) % 2 != static_cast<std::size_t>(om_side) || !g.predicted[k]) continue;
+          ++predictions;
+          missed += !(*g.predicted[k] == g.moves[k + 1]);
+        }
+      }
+    }
+    return missed;
+  };
+  int predictions = 0;
+  EXPECT_EQ(misses(3, predictions), 0);
+  EXPECT_GT(predictions, 40);
+  EXPECT_GT(misses(2, predictions), 0) << "a shallower model predicts every reply too: the check cannot fail";
 }
 
 TEST(MctsModel, BadValuesGiveClearErrors) {
