@@ -64,14 +64,16 @@ def his_table_reading(base, gain, delta_lo, delta_hi, his, his_hw):
     return "partly explains", bound
 
 
-def same_as_base(arm, his, variants, name=ARM):
+def same_as_base(arm, his, variants, name=ARM, base_cfg=None):
     """{row player: [games equal to hisevals' move for move, games compared]} over the
     tournaments S2-<name>-vs-Y: a game is matched by opponent, own X, opening index and
-    colour, equal when the opening and every move are."""
+    colour, equal when the opening and every move are. base_cfg names hisevals'
+    tournament of an arm's (his_cfg by default)."""
+    base_cfg = base_cfg or his_cfg
     counts = {v: [0, 0] for v in variants}
     for cfg in sorted(c for c in arm.configs if c.startswith(f"S2-{name}-vs-")):
         path = games_file(os.path.join(arm.folder, cfg))
-        base_path = games_file(os.path.join(his.folder, his_cfg(cfg)))
+        base_path = games_file(os.path.join(his.folder, base_cfg(cfg)))
         if path is None or base_path is None:
             continue
         base = challenger_games(base_path, set(variants))
