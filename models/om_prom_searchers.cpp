@@ -8,6 +8,7 @@
 #include "search/om.h"
 #include "search/opponent_types.h"
 #include "search/prom.h"
+#include "search/prom_min_rules.h"
 #include "search/registry.h"
 #include "search/spec.h"
 #include "search/tt.h"
@@ -34,7 +35,7 @@ class OmSearcher final : public ModelSearcher {
  public:
   OmSearcher(OmKind kind, std::string description, const Rules& rules,
              std::vector<std::shared_ptr<const Evaluator>> evals, std::vector<double> probs, int horizon, int bound,
-             int tt_mb = 0, search::ModelView view = search::ModelView::Max)
+             int tt_mb = 0, search::ModelView view = search::ModelView::Max, search::PromMinRules min_rules = {})
       : ModelSearcher(rules, std::move(description), std::move(evals),
                       has_table(kind) && tt_mb > 0 ? static_cast<std::size_t>(tt_mb) << 20 : 0),
         kind_(kind),
@@ -44,6 +45,7 @@ class OmSearcher final : public ModelSearcher {
     if (is_prom(kind_)) {
       prom_ = std::make_unique<BaoProm>(BaoGame{rules}, functions());
       if (tt_mb > 0) prom_->set_table(static_cast<std::size_t>(tt_mb));
+      prom_->set_min_rules(min_rules);
     } else {
       om_ = std::make_unique<BaoOm>(BaoGame{rules}, functions());
       if (kind_ == OmKind::Beta && tt_mb > 0) om_->set_table(static_cast<std::size_t>(tt_mb));
@@ -95,7 +97,7 @@ class OmSearcher final : public ModelSearcher {
 };
 
 // prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
-// sp-prom(...,bound=B).
+// sp-prom(...,bound=B); prom-beta also ties= and decisive= (search/prom_min_rules.h).
 std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
                                             std::shared_ptr<const Evaluator> eval) {
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
@@ -103,7 +105,10 @@ std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const 
   read_types(a, evals, probs);
   const int bound = kind == OmKind::SpProm ? static_cast<int>(a.get_int("bound")) : 0;
   const int tt_mb = static_cast<int>(a.get_int("tt_mb"));
-  return std::make_unique<OmSearcher>(kind, a.spec().text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb);
+  const search::PromMinRules min_rules =
+      kind == OmKind::PromBeta ? search::read_prom_min_rules(a) : search::PromMinRules{};
+  return std::make_unique<OmSearcher>(kind, a.spec().text, rules, std::move(evals), std::move(probs), 0, bound, tt_mb,
+                                      search::ModelView::Max, min_rules);
 }
 
 // model_view=max|opponent (om-beta): whose side the model is scored for (search/om.h).
@@ -201,6 +206,7 @@ void register_prom(search::SearcherRegistry& r) {
   const search::Param table = search::table_param();
   const search::Param bound{
       "bound", T::Int, "", 0, search::kMaxEval, "B: every type assumed within B of V0 (not checked)", true};
+  const std::vector<search::Param> min_rules = search::prom_min_rule_params();
   r.add({.name = "prom-1p",
          .summary = "PrOM search in one pass, every function at every leaf",
          .kind = search::SearcherKind::OpponentModel,
@@ -220,7 +226,7 @@ void register_prom(search::SearcherRegistry& r) {
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
          .kind = search::SearcherKind::OpponentModel,
-         .params = {types, own, table},
+         .params = {types, own, table, min_rules[0], min_rules[1]},
          .make = prom_factory(OmKind::PromBeta),
          .tree_grid_default = true,
          .family = "prom",

@@ -50,6 +50,7 @@
 #include "search/om.h"
 #include "search/opponent_types.h"
 #include "search/prom.h"
+#include "search/prom_min_rules.h"
 #include "search/random_mover.h"
 #include "search/registry.h"
 #include "search/root_om_search.h"
@@ -176,12 +177,14 @@ std::unique_ptr<AnySearcher> make_generic_searcher(Args& a, const GenericContext
         read_opponent_types(a, [&](const std::string& e) { fns.push_back(ctx.evaluator(e)); });
     const int bound = name == "sp-prom" ? static_cast<int>(a.get_int("bound")) : 0;
     const auto tt_mb = static_cast<std::size_t>(a.get_int("tt_mb"));
+    const PromMinRules min_rules = name == "prom-beta" ? read_prom_min_rules(a) : PromMinRules{};
     const G game = ctx.game;
     return std::make_unique<GenericModelSearcher<G>>(
         ctx,
         [=](const typename G::State& s, int depth) {
           PromSearch<G> prom(game, fns);
           if (tt_mb > 0) prom.set_table(tt_mb);
+          prom.set_min_rules(min_rules);
           if (name == "prom-1p") return prom.prom_1p(s, depth, probs);
           if (name == "prom-plain") return prom.prom_plain(s, depth, probs);
           if (name == "prom-beta") return prom.prom_beta(s, depth, probs);

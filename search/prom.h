@@ -29,6 +29,9 @@
 // All four are full-depth searches and may keep a transposition table (set_table) of
 // exact values by (position, remaining depth): prom_1p the whole vector, the probing
 // searches the PrOM value (see the table comment in the class for why that is exact).
+// The probing searches may instead follow Donkers' 2002 program at MIN nodes
+// (set_min_rules, search/prom_min_rules.h): each type's first of equally good replies,
+// and a decisive value that ends the node.
 #pragma once
 
 #include <algorithm>
@@ -41,6 +44,8 @@
 #include "engine/error.h"
 #include "search/exact_table.h"
 #include "search/model_search.h"
+#include "search/prom_min_rules.h"
+#include "search/score.h"
 
 namespace bao::search {
 
@@ -58,6 +63,9 @@ class PromSearch : public ModelSearch<G, Eval> {
   // earlier searches are ignored, so searches stay deterministic. 0 MiB: off. Throws
   // InputError when the table cannot be had (more than 80% of the machine's memory).
   void set_table(std::size_t mib) { table_.resize(mib, "the PrOM value table (tt_mb)"); }
+  // The rules at MIN nodes of the probing searches (prom_plain, prom_beta, sp_prom) from
+  // the next search on; prom_1p keeps the definition's. Default: the definition's.
+  void set_min_rules(const PromMinRules& r) { min_rules_ = r; }
   // Table hits over all searches so far.
   std::uint64_t table_hits() const { return table_.hits(); }
 
@@ -290,13 +298,17 @@ class PromSearch : public ModelSearch<G, Eval> {
   }
 
   // A MIN node: each type's probe predicts its move(s); every predicted child is searched
-  // once, entered with beta = v_k + 1 for the types k that predicted it.
+  // once, entered with beta = v_k + 1 for the types k that predicted it. With ties=first a
+  // type predicts the first of its tied children alone; with decisive=exit a decisive
+  // probe value, then a decisive child value, ends the node (search/prom_min_rules.h).
   double probe_min_node(const typename G::Children& ch, int depth, int ply, const Bounds& beta) {
     const int n = static_cast<int>(ch.size());
+    const bool first = min_rules_.ties == PromTies::First;
+    const bool exit = min_rules_.decisive == PromDecisive::Exit;
     Ties ties[kMaxTypes];
     int v[kMaxTypes];
-    bool probed[kMaxTypes] = {};
-    for (int k : active_) probed[k] = true;
+    bool probed[kMaxTypes] = {}, active[kMaxTypes] = {};
+    for (int k : active_) probed[k] = active[k] = true;
     // Similarity pruning needs the node's V0 value, even where type 0 is not a type.
     if (probes_ == Probes::Similar) probed[0] = true;
     for (int k = 0; k < this->functions(); ++k) {
@@ -307,19 +319,39 @@ class PromSearch : public ModelSearch<G, Eval> {
         hi = std::min(hi, v[0] + bound_ + 1);
       }
       v[k] = this->probe_min(k, ch, depth - 1, ply + 1, ties[k], lo, hi);
+      if (exit && active[k] && is_decisive(v[k])) return v[k];
+      if (first) ties[k].n = 1;
+    }
+    // The children to search: in the game's order, or with decisive=exit in the order
+    // the types first predict them (his order, which decides which decisive value ends
+    // the node).
+    std::uint8_t order[kMaxChildren<G>];
+    int wanted = 0;
+    bool listed[kMaxChildren<G>] = {};
+    if (exit) {
+      for (int k : active_)
+        for (int j = 0; j < ties[k].n; ++j) {
+          const std::uint8_t i = ties[k].index[j];
+          if (listed[i]) continue;
+          listed[i] = true;
+          order[wanted++] = i;
+        }
+    } else {
+      for (int k : active_)
+        for (int j = 0; j < ties[k].n; ++j) listed[ties[k].index[j]] = true;
+      for (int i = 0; i < n; ++i)
+        if (listed[i]) order[wanted++] = static_cast<std::uint8_t>(i);
     }
     double value[kMaxChildren<G>];
-    for (int i = 0; i < n; ++i) {
+    for (int w = 0; w < wanted; ++w) {
+      const int i = order[w];
       Bounds cb;
       cb.fill(kInfinity);
-      bool wanted = false;
       for (int k : active_)
         for (int j = 0; j < ties[k].n; ++j)
-          if (ties[k].index[j] == i) {
-            cb[k] = v[k] + 1;
-            wanted = true;
-          }
-      if (wanted) value[i] = probe_node(ch[i].pos, depth - 1, ply + 1, cb);
+          if (ties[k].index[j] == i) cb[k] = v[k] + 1;
+      value[i] = probe_node(ch[i].pos, depth - 1, ply + 1, cb);
+      if (exit && is_decisive(static_cast<int>(std::lround(value[i])))) return value[i];
     }
     double sum = 0;
     for (int k : active_) {
@@ -336,6 +368,7 @@ class PromSearch : public ModelSearch<G, Eval> {
   Probes probes_ = Probes::Full;
   int bound_ = 0;  // sp_prom's B
   SpGap gap_ = SpGap::Safe;
+  PromMinRules min_rules_;
   ExactTable<Vec> table_;  // exact values (see above); the types' ones node-relative
 };
 

@@ -20,7 +20,8 @@
 //   random                               seed
 //   om-plain, om-beta, om-probe          model
 //   om-bounded                           model, bound
-//   prom-1p, prom-plain, prom-beta       types, own
+//   prom-1p, prom-plain                  types, own
+//   prom-beta                            types, own, ties, decisive
 //   sp-prom                              types, own, bound
 //   safe-om                              model, eps
 //   robust-om                            model, w, pruned
@@ -59,6 +60,7 @@
 #include "search/om.h"
 #include "search/opponent_types.h"
 #include "search/prom.h"
+#include "search/prom_min_rules.h"
 #include "search/random_mover.h"
 #include "search/random_tree.h"
 #include "search/random_tree_support.h"
@@ -295,8 +297,10 @@ inline std::unique_ptr<AnySearcher> make_tree_searcher(Args& a, const RandomTree
   } else if (name == "prom-1p" || name == "prom-plain" || name == "prom-beta" || name == "sp-prom") {
     const std::vector<double> probs = tree_detail::type_probs(a, f);
     const int bound = name == "sp-prom" ? static_cast<int>(a.get_int("bound")) : 0;
+    const PromMinRules min_rules = name == "prom-beta" ? read_prom_min_rules(a) : PromMinRules{};
     run = [=](const RandomTreeGame& t, const Fns& fns, const TreeNode& root, int depth) -> Out {
       PromSearch<RandomTreeGame> s(t, fns);
+      s.set_min_rules(min_rules);
       if (name == "prom-1p") return s.prom_1p(root, depth, probs);
       if (name == "prom-plain") return s.prom_plain(root, depth, probs);
       if (name == "prom-beta") return s.prom_beta(root, depth, probs);

@@ -25,6 +25,8 @@ COMMANDS = {
                  "S2 hiswrong's tables: the wrong-model rows with Donkers' evaluators, RESULTS/S2/hiswrong/tables.md"),
     "omview": ("omview", "S2_FOLDER [--resamples N] [--seed S]",
                "S2 omview's tables: full-depth OM with the model scored for the opponent, RESULTS/S2/omview/tables.md"),
+    "promarms": ("promarms", "S2_FOLDER [--resamples N] [--seed S]",
+                 "S2 promarms' tables: PrOM with Donkers' rules at MIN nodes, RESULTS/S2/promarms/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
 }
