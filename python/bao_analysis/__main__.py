@@ -22,6 +22,8 @@ COMMANDS = {
                 "S2 hisarms' tables alone (thesis writes them too)"),
     "hiswrong": ("hiswrong", "S2_FOLDER [--resamples N] [--seed S]",
                  "S2 hiswrong's tables: the wrong-model rows with Donkers' evaluators, RESULTS/S2/hiswrong/tables.md"),
+    "s2power": ("power", "S2_FOLDER [--resamples N] [--seed S]",
+                "S2 power's tables: the openings arm at 3-point power, RESULTS/S2/power/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
 }
