@@ -40,8 +40,9 @@ def level_z(level):
 
 
 def detectable(delta, level):
-    """The effect (score fraction) the arm detects with 80% power at a two-sided level,
-    from the measured per-opening sd of Delta (its bootstrap standard error x sqrt(n))."""
+    """The effect (score fraction) the arm detects with 80% power at a two-sided level:
+    (z + 0.84) x Delta's standard error, the sd of its bootstrap resamples (the measured
+    per-opening sd over sqrt(n))."""
     s = delta.samples[np.isfinite(delta.samples)]
     return (level_z(level) + POWER_Z) * float(np.std(s))
 
@@ -101,7 +102,7 @@ def analyse_power(exp, boot, his=None, his_boot=None):
         his_fig, his_hw = his_row_effect(r)
         out["rows"][r] = {"base": base, "gain": gain, "delta": delta, "lo": lo, "hi": hi, "his": (his_fig, his_hw),
                           "reading": his_table_reading(base, gain, lo, hi, his_fig, his_hw),
-                          "detect": detectable(delta, LEVEL) / math.sqrt(delta.n) if delta.ok() else math.nan}
+                          "detect": detectable(delta, LEVEL) if delta.ok() else math.nan}
     out["extra"] = {arm: {"hit": hit_rate(exp, boot, cells, "omd"), "nodes": {
         v: nodes_per_move(exp, cells, v) for v in ("ab", "om", "omd", "p50")}}
         for arm, cells in ((a, [c for c in exp.cells() if c[0].startswith(f"S2-{a}-vs-")]) for a in ("base", ARM))}
