@@ -16,6 +16,7 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   program) beside ours with their intervals (exploratory).
   RESULTS/S2/depths/tables.md: S2's depths arm (depths.py), whose five verdicts join
   verdicts.md outside the Holm family.
+  RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
 
 Input: RESULTS/<E>/<tournament>/games.jsonl.gz (else games.jsonl) and config.ini for E in
 E4, E5, E5dd, E6, E7, and RESULTS/E7/learned/<opponent>-<how>.txt. Player names follow
@@ -47,6 +48,7 @@ from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
 from .experiment import Context, boot_for, load_all
 from .hisarms import run_hisarms
 from .hiswrong import run_hiswrong
+from .power import run_power
 from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .omview import run_omview
@@ -110,6 +112,11 @@ def main(argv):
     run_hisarms(os.path.join(a.results, "S2"), ctx)
     run_hiswrong(os.path.join(a.results, "S2"), ctx)
     run_omview(os.path.join(a.results, "S2"), ctx)
+    try:
+        run_power(os.path.join(a.results, "S2"), ctx)
+    except InputError as e:
+        print(f"thesis-analyse: error: {e}", file=sys.stderr)
+        sys.exit(2)
     e6c = run_e6c(exps, ctx)
     try:
         depths = run_depths(a.results, ctx)
