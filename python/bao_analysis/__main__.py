@@ -18,6 +18,7 @@ COMMANDS = {
     "e12m-budget": ("e12m", "E12_FOLDER BAO", "E12m's iterations a move, measured (scripts/e12m-budget)"),
     "e8s": ("e8s", "E8S_FOLDER", "E8s' tables, verdicts and figure (scripts/reproduce-e8s)"),
     "e8v": ("e8v", "E8V_FOLDER", "E8v's tables, verdicts and figure (scripts/reproduce-e8v)"),
+    "e8p": ("e8p", "E8P_FOLDER", "E8p's tables, verdicts and figure (scripts/reproduce-e8p)"),
     "e8s-budget": ("e8s_budget", "PILOT_FOLDER OPPONENT", "E8s' iterations a move from its pilot, measured"),
     "hisarms": ("hisarms", "S2_FOLDER [--resamples N] [--seed S]",
                 "S2 hisarms' tables alone (thesis writes them too)"),

@@ -122,7 +122,11 @@ def predictions(path, openings=None):
     return out
 
 
-def figure(stem, rows):
+E8V_TITLE = "E8v: gains against alpha-beta(material) at depth 6, equal time"
+
+
+def figure(stem, rows, hypotheses=HYPOTHESES, title=E8V_TITLE):
+    """The verdicts' gains with their intervals (E8v's, or another family's: e8p)."""
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     x = np.arange(len(rows))
@@ -131,10 +135,9 @@ def figure(stem, rows):
     hi = np.array([100 * r[4] for r in rows]) - e
     ax.errorbar(x, e, yerr=[lo, hi], fmt="o", capsize=4, color="C0")
     ax.axhline(0, color="grey", lw=0.8, ls="--")
-    ax.set_xticks(x, [f"{h}\n{a} - {b}" for (h, a, b, _) in HYPOTHESES])
+    ax.set_xticks(x, [f"{h}\n{a} - {b}" for (h, a, b, _) in hypotheses])
     ax.set_ylabel("gain, points %")
-    ax.set_title(f"E8v: gains against alpha-beta(material) at depth 6, equal time ({100 * LEVEL:.1f}% intervals)",
-                 fontsize=10)
+    ax.set_title(f"{title} ({100 * LEVEL:.1f}% intervals)", fontsize=10)
     fig.tight_layout()
     save_figure(fig, stem, COMPACT)
 
