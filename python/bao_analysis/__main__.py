@@ -24,6 +24,8 @@ COMMANDS = {
                  "S2 hiswrong's tables: the wrong-model rows with Donkers' evaluators, RESULTS/S2/hiswrong/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
+    "s2depths-p": ("depths_p", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+                   "S2 depths-p's tables alone, RESULTS/S2/depths-p/tables.md (scripts/thesis-analyse writes them too)"),
 }
 
 
