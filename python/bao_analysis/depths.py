@@ -207,7 +207,7 @@ def interval_text(e, lo, hi):
 
 
 def tables(res, ctx, arm=DEPTHS):
-    level = f"{100 * arm.level:g}%"
+    level = f"{100 * arm.level:.4g}%"
     parts = ", ".join(f"{p}: {res['n'][p]} openings, {res['pairs'][p]} pairs, {res['games'][p]} games"
                       for p in arm.parts if p in res["n"])
     text = (f"# {arm.title}\n\n{ctx.scale} scale; {parts}; bootstrap "
@@ -297,13 +297,13 @@ def verdict_entries(res, arm=DEPTHS):
             continue
         cells = [fmt(e.est, "pts"), fmt(r["lo"], "pts"), fmt(r["hi"], "pts"), str(e.n), str(e.games), r["verdict"],
                  DASH]
-        out[r["id"]] = (cells, f"{100 * arm.level:g}% interval (Bonferroni over {arm.family_size()})", math.nan)
+        out[r["id"]] = (cells, f"{100 * arm.level:.4g}% interval (Bonferroni over {arm.family_size()})", math.nan)
     return out
 
 
 def two_level_entries(res, arm=DEPTHS):
     """{id: (two-level interval text, the rule's verdict on it)} beside the family's rows."""
-    return {r["id"]: (f"[{fmt(r['lo2'], 'pts')}, {fmt(r['hi2'], 'pts')}] ({100 * arm.level:g}%)", r["verdict2"])
+    return {r["id"]: (f"[{fmt(r['lo2'], 'pts')}, {fmt(r['hi2'], 'pts')}] ({100 * arm.level:.4g}%)", r["verdict2"])
             for r in res["verdicts"] if r["two"].ok()}
 
 

@@ -57,14 +57,14 @@ def test_the_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
     assert v["A8p"]["verdict"] == "no data"
     text = (tmp_path / "S2" / "depths-p" / "tables.md").read_text(encoding="utf-8")
     assert text.startswith("# S2 depths-p: PrOM at 6/7/8 at 3-point power on fresh openings\n")
-    assert "98.3333% percentile intervals (Bonferroni over three)" in text
+    assert "98.33% percentile intervals (Bonferroni over three)" in text
     assert "| A7p | PrOM 0.75 against alpha-beta at depth 7: p75 - ab | -50.0 [-50.0, -50.0] (2) |" in text
     assert "hit rate" not in text and "nodematch" not in text  # part (b) is not played
     rows = verdict_entries(res, DEPTHS_P)
     assert sorted(rows) == ["A6p", "A7p"]
-    assert rows["A6p"][1] == "98.3333% interval (Bonferroni over three)"
+    assert rows["A6p"][1] == "98.33% interval (Bonferroni over three)"
     # The two-level interval resamples the pairs too: d7's one pair gives none.
-    assert two_level_entries(res, DEPTHS_P) == {"A6p": ("[+50.0, +50.0] (98.3333%)", "PrOM beats alpha-beta")}
+    assert two_level_entries(res, DEPTHS_P) == {"A6p": ("[+50.0, +50.0] (98.33%)", "PrOM beats alpha-beta")}
     assert "gives exactly 0" in reading_entries(res)["A6p"]
 
 
