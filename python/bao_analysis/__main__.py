@@ -32,6 +32,8 @@ COMMANDS = {
                 "S2 power's tables: the openings arm at 3-point power, RESULTS/S2/power/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
+    "s2depths-p": ("depths_p", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+                   "S2 depths-p's tables alone, RESULTS/S2/depths-p/tables.md (scripts/thesis-analyse writes them too)"),
 }
 
 

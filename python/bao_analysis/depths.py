@@ -9,11 +9,17 @@ One family of five verdicts (A6, A7, A8, B8, B9), Bonferroni: 99% percentile int
 of the bootstrap of each part's opening indices. Beside each verdict, the two-level
 interval (pairs and openings resampled, crossed; two_level.py) at the same level with
 the rule applied to it, exploratory. A part stopped early is analysed on the openings
-every pair completed (the declaration's stop rule)."""
+every pair completed (the declaration's stop rule).
+
+Its powered replication, S2 depths-p (docs/results.md, "S2 depths-p: PrOM at 6/7/8 at
+3-point power on fresh openings (declared before the data)"), in RESULTS/S2/depths-p/:
+part (a) alone on other openings, its own family of three (A6p, A7p, A8p; 98.33%), the
+same rules; the same code given the arm's description (Arm: DEPTHS, DEPTHS_P)."""
 import argparse
 import math
 import os
 import sys
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,14 +31,14 @@ from .tables import DASH, fmt, md_table, pct_ci, pts_ci, write_text
 from .two_level import two_level_gain
 
 FOLDER = os.path.join("S2", "depths")
-DEPTHS = [6, 7, 8]
-PARTS = {f"d{k}": ["ab", "p75"] for k in DEPTHS}
+DEPTHS_ALL = [6, 7, 8]
+PARTS = {f"d{k}": ["ab", "p75"] for k in DEPTHS_ALL}
 PARTS["nodematch"] = ["ab", "omdD", "ab8", "ab9"]
 LEVEL = bonferroni_level(5)  # the family of five: 99%
 MARGIN = 0.03  # "level within 3 points": H6a's and H6b''s margin
 # The family: (id, part, variant, base, what it measures, (above, below)).
 VERDICTS = [(f"A{k}", f"d{k}", "p75", "ab", f"PrOM 0.75 against alpha-beta at depth {k}: p75 - ab",
-             ("PrOM beats alpha-beta", "alpha-beta beats PrOM")) for k in DEPTHS]
+             ("PrOM beats alpha-beta", "alpha-beta beats PrOM")) for k in DEPTHS_ALL]
 VERDICTS += [("B8", "nodematch", "omdD", "ab8", "root OM scored at d against alpha-beta matched in depth: omdD - ab8",
               ("root OM beats the matched alpha-beta", "the matched alpha-beta is better")),
              ("B9", "nodematch", "omdD", "ab9", "root OM scored at d against alpha-beta matched in nodes: omdD - ab9",
@@ -42,6 +48,43 @@ EXPLORATORY = [("nodematch", "omdD", "ab", "omdD - ab (root OM scored at d over 
                ("nodematch", "ab8", "ab", "ab8 - ab (two more plies)"),
                ("nodematch", "ab9", "ab", "ab9 - ab (three more plies)"),
                ("nodematch", "ab9", "ab8", "ab9 - ab8")]
+
+
+@dataclass(frozen=True)
+class Arm:
+    """What tells S2 depths and its replication apart: the folder under RESULTS, the
+    parts played ({part: its players}), the family ([(id, part, variant, base, what,
+    (above, below))]), its Bonferroni level, the exploratory differences, the verdicts'
+    suffix in verdicts.md, and the tables' title and description."""
+    folder: str
+    parts: dict
+    verdicts: list
+    level: float
+    exploratory: list
+    title: str
+    design: str
+    suffix: str = ""
+
+    def family_size(self):
+        """The family's size in words, as the tables and verdicts.md name it."""
+        return {3: "three", 5: "five"}[len(self.verdicts)]
+
+
+DEPTHS = Arm(
+    FOLDER, PARTS, VERDICTS, LEVEL, EXPLORATORY, "S2 depths: PrOM at 6/7/8 and node-matched alpha-beta",
+    "Declared before the games (docs/results.md, \"S2 depths\"). Part dD: PrOM {X: 0.75, Y: 0.25} (p75) and "
+    "alpha-beta(X) (ab) at depth D against alpha-beta(Y) at D. Part nodematch: against alpha-beta(Y) at d = 6, root "
+    "OM scored at d (omdD) beside alpha-beta(X) at 6 (ab), 8 (ab8, matched in depth) and 9 (ab9, matched in nodes by "
+    "the pilot). The family of five")
+
+# S2 depths-p: part (a) on fresh openings, sized for 3 points; a family of three.
+DEPTHS_P = Arm(
+    os.path.join("S2", "depths-p"), {f"d{k}": ["ab", "p75"] for k in DEPTHS_ALL},
+    [(f"{i}p", part, v, b, what, words) for i, part, v, b, what, words in VERDICTS if i.startswith("A")],
+    bonferroni_level(3), [], "S2 depths-p: PrOM at 6/7/8 at 3-point power on fresh openings",
+    "Declared before the games (docs/results.md, \"S2 depths-p\"). S2 depths' part (a) again on fresh openings "
+    "(seed 2089), sized for 3 points: PrOM {X: 0.75, Y: 0.25} (p75) and alpha-beta(X) (ab) at depth D against "
+    "alpha-beta(Y) at D. Decided on its own, not pooled with S2 depths. The family of three", "p")
 
 
 def verdict_of(lo, hi, words, margin=None):
@@ -89,11 +132,11 @@ def truncate(exp, k):
     return exp
 
 
-def load_parts(results):
-    """{part: Experiment cut to its complete openings} of the parts with games."""
-    root = os.path.join(results, FOLDER)
+def load_parts(results, arm=DEPTHS):
+    """{part: Experiment cut to its complete openings} of the arm's parts with games."""
+    root = os.path.join(results, arm.folder)
     out = {}
-    for part in PARTS:
+    for part in arm.parts:
         exp = load_experiment(root, part)
         if exp is None or exp.n == 0:
             continue
@@ -103,7 +146,7 @@ def load_parts(results):
     return out
 
 
-def analyse(parts, ctx):
+def analyse(parts, ctx, arm=DEPTHS):
     """The family's verdicts with their two-level intervals, and the exploratory measures."""
     boots = {p: Boot(e.n, ctx.resamples, ctx.seed) for p, e in parts.items() if e.n > 0}
     res = {"verdicts": [], "exploratory": [], "score": {}, "nodes": {}, "pairs": {}, "n": {}, "games": {},
@@ -111,28 +154,28 @@ def analyse(parts, ctx):
     for part, exp in parts.items():
         cells = exp.cells()
         res["pairs"][part], res["n"][part], res["games"][part] = len(cells), exp.n, exp.games
-        for v in PARTS[part]:
+        for v in arm.parts[part]:
             res["score"][(part, v)] = pooled(exp, boots.get(part), cells, v)
             res["nodes"][(part, v)] = nodes_per_move(exp, cells, v)
-    for hid, part, v, b, what, words in VERDICTS:
+    for hid, part, v, b, what, words in arm.verdicts:
         exp, boot = parts.get(part), boots.get(part)
         e, two = Est(), Est()
         if exp is not None and boot is not None:
             e = pooled(exp, boot, exp.cells(), v, b, keep=True)
             two = two_level_gain(exp, boot, exp.cells(), v, b, ctx.seed, keep=True)
         margin = MARGIN if hid.startswith("A") else None
-        lo, hi = level_interval(e.samples, LEVEL) if e.ok() else (math.nan, math.nan)
-        lo2, hi2 = level_interval(two.samples, LEVEL) if two.ok() else (math.nan, math.nan)
+        lo, hi = level_interval(e.samples, arm.level) if e.ok() else (math.nan, math.nan)
+        lo2, hi2 = level_interval(two.samples, arm.level) if two.ok() else (math.nan, math.nan)
         res["verdicts"].append({"id": hid, "what": what, "est": e, "lo": lo, "hi": hi,
                                 "verdict": verdict_of(lo, hi, words, margin), "two": two, "lo2": lo2, "hi2": hi2,
                                 "verdict2": verdict_of(lo2, hi2, words, margin)})
         res["gains"][hid] = e
     res["diff"] = {}
-    for part, v, b, what in EXPLORATORY:
+    for part, v, b, what in arm.exploratory:
         exp = parts.get(part)
         res["diff"][(v, b)] = pooled(exp, boots[part], exp.cells(), v, b) if exp else Est()
         res["exploratory"].append((what, res["diff"][(v, b)]))
-    g6, g8 = res["gains"].get("A6"), res["gains"].get("A8")
+    g6, g8 = res["gains"].get("A6" + arm.suffix), res["gains"].get("A8" + arm.suffix)
     trend = Est()
     if g6 is not None and g8 is not None and g6.ok() and g8.ok():
         diff = g8.samples - g6.samples  # independent resamples of the two parts' openings
@@ -141,14 +184,14 @@ def analyse(parts, ctx):
     res["trend"] = trend
     nm = parts.get("nodematch")
     res["hit"] = hit_rate(nm, boots["nodematch"], nm.cells(), "omdD") if nm else Est()
-    res["per_pair"] = per_pair(parts, boots)
+    res["per_pair"] = per_pair(parts, boots, arm)
     return res
 
 
-def per_pair(parts, boots):
+def per_pair(parts, boots, arm=DEPTHS):
     """{(Y, X): {measure: Est}} of the family's measures per ordered pair (95%)."""
     out = {}
-    for hid, part, v, b, _, _ in VERDICTS:
+    for hid, part, v, b, _, _ in arm.verdicts:
         exp = parts.get(part)
         if exp is None:
             continue
@@ -163,18 +206,15 @@ def interval_text(e, lo, hi):
     return f"{100 * e.est:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] ({e.n})"
 
 
-def tables(res, ctx):
-    level = f"{100 * LEVEL:g}%"
+def tables(res, ctx, arm=DEPTHS):
+    level = f"{100 * arm.level:.4g}%"
     parts = ", ".join(f"{p}: {res['n'][p]} openings, {res['pairs'][p]} pairs, {res['games'][p]} games"
-                      for p in PARTS if p in res["n"])
-    text = (f"# S2 depths: PrOM at 6/7/8 and node-matched alpha-beta\n\n{ctx.scale} scale; {parts}; bootstrap "
+                      for p in arm.parts if p in res["n"])
+    text = (f"# {arm.title}\n\n{ctx.scale} scale; {parts}; bootstrap "
             f"over each part's openings, {ctx.resamples} resamples, seed {ctx.seed}. Scores and gains in score "
-            "points (percent of a point per game).\n\nDeclared before the games (docs/results.md, \"S2 depths\"). "
-            "Part dD: PrOM {X: 0.75, Y: 0.25} (p75) and alpha-beta(X) (ab) at depth D against alpha-beta(Y) at D. "
-            "Part nodematch: against alpha-beta(Y) at d = 6, root OM scored at d (omdD) beside alpha-beta(X) at 6 "
-            "(ab), 8 (ab8, matched in depth) and 9 (ab9, matched in nodes by the pilot). The family of five: "
-            f"{level} percentile intervals (Bonferroni over five); A: 'level within 3 points' when the interval "
-            "contains 0 inside (-3, +3). Beside each, the two-level interval (pairs and openings resampled, "
+            f"points (percent of a point per game).\n\n{arm.design}: {level} percentile intervals (Bonferroni "
+            f"over {arm.family_size()}); A: 'level within 3 points' when the interval contains 0 inside (-3, +3). "
+            "Beside each, the two-level interval (pairs and openings resampled, "
             f"crossed) at {level} and the rule on it (exploratory). The rest 95%.\n\n")
     rows = [[r["id"], r["what"], interval_text(r["est"], r["lo"], r["hi"]), r["verdict"],
              interval_text(r["two"], r["lo2"], r["hi2"]), r["verdict2"]] for r in res["verdicts"]]
@@ -189,11 +229,12 @@ def tables(res, ctx):
     text += "\n## Scores against alpha-beta(Y) and nodes a move\n\n"
     rows = [[p, v, pct_ci(res["score"][(p, v)]),
              f"{res['nodes'][(p, v)]:,.0f}" if not math.isnan(res["nodes"][(p, v)]) else DASH]
-            for p in PARTS if p in res["n"] for v in PARTS[p]]
+            for p in arm.parts if p in res["n"] for v in arm.parts[p]]
     text += md_table(["part", "player", "score % [95% CI]", "nodes a move"], rows)
     h = res["hit"]
-    text += ("\nRoot OM's (omdD) hit rate of the predicted replies: "
-             + (f"{pct_ci(h)} ({h.n} predictions).\n" if h.ok() else f"{DASH}.\n"))
+    if "nodematch" in arm.parts:
+        text += ("\nRoot OM's (omdD) hit rate of the predicted replies: "
+                 + (f"{pct_ci(h)} ({h.n} predictions).\n" if h.ok() else f"{DASH}.\n"))
     text += "\n## The family's measures per ordered pair, points [95% CI] (exploratory)\n\n"
     ids = [r["id"] for r in res["verdicts"]]
     text += md_table(["model Y (the opponent)", "own X"] + ids,
@@ -202,36 +243,39 @@ def tables(res, ctx):
     return text
 
 
-def run_depths(results, ctx):
-    """Writes RESULTS/S2/depths/tables.md when the arm has games; returns analyse's result
-    (None without games)."""
-    parts = load_parts(results)
+def run_depths(results, ctx, arm=DEPTHS):
+    """Writes RESULTS/<arm's folder>/tables.md when the arm has games; returns analyse's
+    result (None without games)."""
+    parts = load_parts(results, arm)
     if not parts:
         return None
-    res = analyse(parts, ctx)
-    write_text(os.path.join(results, FOLDER, "tables.md"), tables(res, ctx))
+    res = analyse(parts, ctx, arm)
+    write_text(os.path.join(results, arm.folder, "tables.md"), tables(res, ctx, arm))
     return res
 
 
-def main(argv):
-    """python3 -m bao_analysis s2depths RESULTS [--resamples N] [--seed S] [--scale NAME]."""
+def main(argv, arm=DEPTHS):
+    """python3 -m bao_analysis s2depths RESULTS [--resamples N] [--seed S] [--scale NAME]
+    (s2depths-p, depths_p.py: the same with arm DEPTHS_P)."""
     ap = argparse.ArgumentParser(prog=os.path.basename(argv[0]), description=__doc__.split("\n\n")[0])
-    ap.add_argument("results", help="the results folder holding S2/depths")
+    ap.add_argument("results", help=f"the results folder holding {arm.folder}")
     ap.add_argument("--scale", default="standard")
     ap.add_argument("--resamples", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=17)
     a = ap.parse_args(argv[1:])
     if a.resamples < 1:
         ap.error("--resamples must be at least 1")
-    if not os.path.isdir(os.path.join(a.results, FOLDER)):
-        ap.error(f"{os.path.join(a.results, FOLDER)} is not a folder")
+    folder = os.path.join(a.results, arm.folder)
+    if not os.path.isdir(folder):
+        ap.error(f"{folder} is not a folder")
+    prog = "s2depths" + ("-" + arm.suffix if arm.suffix else "")
     try:
-        res = run_depths(a.results, Context(a.scale, a.resamples, a.seed))
+        res = run_depths(a.results, Context(a.scale, a.resamples, a.seed), arm)
     except InputError as e:
-        print(f"s2depths: error: {e}", file=sys.stderr)
+        print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
     if res is None:
-        print(f"s2depths: error: no games under {os.path.join(a.results, FOLDER)}", file=sys.stderr)
+        print(f"{prog}: error: no games under {folder}", file=sys.stderr)
         return 2
     return 0
 
@@ -239,11 +283,11 @@ def main(argv):
 # ---------------------------------------------------------------- results/verdicts.md
 
 # The family's rows of RESULTS/verdicts.md (hypotheses.HYPOTHESES): outside the Holm
-# family of the thesis, in their own Bonferroni family of five.
+# family of the thesis, in their own Bonferroni family (of five; S2 depths-p's of three).
 VERDICT_IDS = [v[0] for v in VERDICTS]
 
 
-def verdict_entries(res):
+def verdict_entries(res, arm=DEPTHS):
     """{id: (row cells, note, p)} for hypotheses.write_verdicts: the 99% interval in the
     interval columns, the declared rule's verdict; no p (the family is Bonferroni's)."""
     out = {}
@@ -253,13 +297,13 @@ def verdict_entries(res):
             continue
         cells = [fmt(e.est, "pts"), fmt(r["lo"], "pts"), fmt(r["hi"], "pts"), str(e.n), str(e.games), r["verdict"],
                  DASH]
-        out[r["id"]] = (cells, f"{100 * LEVEL:g}% interval (Bonferroni over five)", math.nan)
+        out[r["id"]] = (cells, f"{100 * arm.level:.4g}% interval (Bonferroni over {arm.family_size()})", math.nan)
     return out
 
 
-def two_level_entries(res):
+def two_level_entries(res, arm=DEPTHS):
     """{id: (two-level interval text, the rule's verdict on it)} beside the family's rows."""
-    return {r["id"]: (f"[{fmt(r['lo2'], 'pts')}, {fmt(r['hi2'], 'pts')}] ({100 * LEVEL:g}%)", r["verdict2"])
+    return {r["id"]: (f"[{fmt(r['lo2'], 'pts')}, {fmt(r['hi2'], 'pts')}] ({100 * arm.level:.4g}%)", r["verdict2"])
             for r in res["verdicts"] if r["two"].ok()}
 
 

@@ -101,8 +101,17 @@ HYPOTHESES = [
      "gain omdD - ab8 (alpha-beta at depth 8), 20 pairs, against alpha-beta(Y) at 6", "pts"),
     ("B9", "root OM scored at d beats alpha-beta matched in nodes (S2 depths)",
      "gain omdD - ab9 (alpha-beta at depth 9), 20 pairs, against alpha-beta(Y) at 6", "pts"),
+    # S2 depths-p (docs/results.md, declared before its games): part (a) again at 3-point
+    # power on fresh openings, its own family of three.
+    ("A6p", "PrOM 0.75 at least as good as alpha-beta at depth 6 (S2 depths-p, fresh openings)",
+     "gain p75 - ab, 20 pairs, depth 6", "pts"),
+    ("A7p", "PrOM 0.75 at least as good as alpha-beta at depth 7 (S2 depths-p, fresh openings)",
+     "gain p75 - ab, 20 pairs, depth 7", "pts"),
+    ("A8p", "PrOM 0.75 at least as good as alpha-beta at depth 8 (S2 depths-p, fresh openings)",
+     "gain p75 - ab, 20 pairs, depth 8", "pts"),
 ]
 S2_DEPTHS = ("A6", "A7", "A8", "B8", "B9")
+S2_DEPTHS_P = ("A6p", "A7p", "A8p")
 
 
 def row(e, unit, verdict, needed):
@@ -136,6 +145,8 @@ AMENDED = "amended"  # v[AMENDED]: {id: the verdict an amendment after the data 
 def experiment_of(hid):
     if hid in S2_DEPTHS:
         return "S2 depths"
+    if hid in S2_DEPTHS_P:
+        return "S2 depths-p"
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
     if hid in ("H5f'", "H5g'"):
@@ -181,6 +192,8 @@ def holm_verdict(hid, v, adjusted):
             return "exploratory (depth-8 robustness check, outside the family)"
         if hid in S2_DEPTHS:
             return "outside the family (S2 depths' own family of five, Bonferroni at 99%)"
+        if hid in S2_DEPTHS_P:
+            return "outside the family (S2 depths-p's own family of three, Bonferroni at 98.33%)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -216,7 +229,7 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
-        if hid in S2_DEPTHS and hid not in v:
+        if hid in S2_DEPTHS + S2_DEPTHS_P and hid not in v:
             continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
@@ -263,7 +276,9 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
             "the depth-8 checks (-d8, D8) and H7b-NI's EM and on-line rows are exploratory, each -d8 row beside the "
             "depth-6 verdict its rule reached. S2 depths' rows (A6, A7, A8, B8, B9; declared before its games) "
             "are a family of their own, Bonferroni over five: their interval columns, and their two-level "
-            "intervals, are 99% intervals; outside the Holm family.\n\n"
+            "intervals, are 99% intervals; outside the Holm family. S2 depths-p's rows (A6p, A7p, A8p; part (a) "
+            "again on fresh openings at 3-point power, declared before its games, not pooled with S2 depths) are "
+            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family.\n\n"
             "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
             "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
             "opponents) and the openings together (crossed: each resample draws both, with replacement; "

@@ -75,7 +75,21 @@ def reading_h6c(e6b, v):
             a_est, a_lo, a_hi = a8[0][:3]
             text += (f"; on fresh openings at depth 8 (S2 depths, A8, 99%) {a_est} [{a_lo}, {a_hi}]"
                      + (", below D8's estimate: D8's gain not replicated" if float(est) > float(a_hi) else ""))
-    return text
+    return text + reading_h6c_powered(v)
+
+
+def reading_h6c_powered(v):
+    """S2 depths-p's verdicts at depths 6, 7 and 8 (98.33%), where it has games: the half
+    'PrOM at least as good as alpha-beta' is present at a depth only where PrOM beats
+    alpha-beta (an interval above 0; alpha-beta itself would read level)."""
+    rows = [(k, v[f"A{k}p"][0]) for k in (6, 7, 8) if f"A{k}p" in v and v[f"A{k}p"][0][0] != "—"]
+    if not rows:
+        return ""
+    parts = [f"depth {k} {c[0]} [{c[1]}, {c[2]}] ({c[3]} openings) {c[5]}" for k, c in rows]
+    present = [str(k) for k, c in rows if c[5] == "PrOM beats alpha-beta"]
+    return ("; at 3-point power on fresh openings (S2 depths-p, 98.33%): " + ", ".join(parts)
+            + (f": the half present at depth {' and '.join(present)}" if present
+               else ": the half not shown at any of these depths"))
 
 
 def reading_h5f_prime(exps, s, ctx, verdict):

@@ -15,7 +15,8 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   RESULTS/reference.md: the effect sizes of Donkers' 2002 program (measured with his
   program) beside ours with their intervals (exploratory).
   RESULTS/S2/depths/tables.md: S2's depths arm (depths.py), whose five verdicts join
-  verdicts.md outside the Holm family.
+  verdicts.md outside the Holm family; RESULTS/S2/depths-p/tables.md: its replication
+  at 3-point power (the same module, arm DEPTHS_P), three verdicts beside them.
   RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
 
 Input: RESULTS/<E>/<tournament>/games.jsonl.gz (else games.jsonl) and config.ini for E in
@@ -40,7 +41,7 @@ import os
 import sys
 
 from .arms import run_arms
-from .depths import reading_entries, run_depths, two_level_entries, verdict_entries
+from .depths import DEPTHS_P, reading_entries, run_depths, two_level_entries, verdict_entries
 from .e4 import run_e4, subgroup_s
 from .e5 import run_e5, run_e5m
 from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, tables_e6b, verdicts_e6, verdicts_e6b
@@ -120,17 +121,23 @@ def main(argv):
     e6c = run_e6c(exps, ctx)
     try:
         depths = run_depths(a.results, ctx)
+        depths_p = run_depths(a.results, ctx, DEPTHS_P)
     except InputError as e:
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
     if depths is not None:
         verdicts.update(verdict_entries(depths))
+    if depths_p is not None:
+        verdicts.update(verdict_entries(depths_p, DEPTHS_P))
     boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s", "E5g")}
     two = two_level_cells(two_level_rows(exps, s, ctx, boots, e6b[1] if e6b else None))
     reading = readings(exps, verdicts, s, ctx, e5, e6b, arms)
     if depths is not None:
         two.update(two_level_entries(depths))
         reading.update(reading_entries(depths))
+    if depths_p is not None:
+        two.update(two_level_entries(depths_p, DEPTHS_P))
+        reading.update(reading_entries(depths_p))
     write_verdicts(a.results, verdicts, ctx, notes, two, reading)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
