@@ -27,6 +27,8 @@ COMMANDS = {
                "S2 omview's tables: full-depth OM with the model scored for the opponent, RESULTS/S2/omview/tables.md"),
     "promarms": ("promarms", "S2_FOLDER [--resamples N] [--seed S]",
                  "S2 promarms' tables: PrOM with Donkers' rules at MIN nodes, RESULTS/S2/promarms/tables.md"),
+    "hisall": ("hisall", "S2_FOLDER [--resamples N] [--seed S]",
+               "S2 hisall's tables: every difference of Donkers' program at once, RESULTS/S2/hisall/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
 }
