@@ -30,6 +30,8 @@ COMMANDS = {
                  "S2 promarms' tables: PrOM with Donkers' rules at MIN nodes, RESULTS/S2/promarms/tables.md"),
     "s2power": ("power", "S2_FOLDER [--resamples N] [--seed S]",
                 "S2 power's tables: the openings arm at 3-point power, RESULTS/S2/power/tables.md"),
+    "hisall": ("hisall", "S2_FOLDER [--resamples N] [--seed S]",
+               "S2 hisall's tables: every difference of Donkers' program at once, RESULTS/S2/hisall/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
     "s2depths-p": ("depths_p", "RESULTS [--scale NAME] [--resamples N] [--seed S]",

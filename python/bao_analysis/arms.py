@@ -410,15 +410,16 @@ def half_width(e):
     return (e.hi - e.lo) / 2
 
 
-def his_reading(ours, gain, his, his_hw):
+def his_reading(ours, gain, his, his_hw, scale=1.0):
     """The declared reading of one row: (reading, delta, delta_lo, delta_hi, bound) with
-    delta = gain - ours and its interval from the two half-widths combined, bound its end
-    on the side of his figure; reading 'no gap', 'explains', 'partly explains', 'does not
+    delta = gain - ours and its interval from the two half-widths combined (times scale:
+    z at another level over z at 95%, for a family's correction), bound its end on the
+    side of his figure; reading 'no gap', 'explains', 'partly explains', 'does not
     explain' or 'does not explain (overshoots)'; None without both estimates."""
     if ours is None or gain is None or not ours.ok() or not gain.ok():
         return None
     delta = gain.est - ours.est
-    hw = math.hypot(half_width(gain), half_width(ours))
+    hw = scale * math.hypot(half_width(gain), half_width(ours))
     lo, hi = delta - hw, delta + hw
     up = his > ours.est
     bound = hi if up else lo

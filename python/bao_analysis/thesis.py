@@ -18,6 +18,8 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   verdicts.md outside the Holm family; RESULTS/S2/depths-p/tables.md: its replication
   at 3-point power (the same module, arm DEPTHS_P), three verdicts beside them.
   RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
+  RESULTS/S2/hisarms, hiswrong, omview, promarms and hisall/tables.md: S2's arms with
+  Donkers' evaluators (hisarms.py, hiswrong.py, omview.py, promarms.py, hisall.py).
 
 Input: RESULTS/<E>/<tournament>/games.jsonl.gz (else games.jsonl) and config.ini for E in
 E4, E5, E5dd, E6, E7, and RESULTS/E7/learned/<opponent>-<how>.txt. Player names follow
@@ -53,6 +55,8 @@ from .power import run_power
 from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .omview import run_omview
+from .promarms import run_promarms
+from .hisall import run_hisall
 from .readings import readings
 from .records import InputError
 from .reference import tables_reference
@@ -113,6 +117,8 @@ def main(argv):
     run_hisarms(os.path.join(a.results, "S2"), ctx)
     run_hiswrong(os.path.join(a.results, "S2"), ctx)
     run_omview(os.path.join(a.results, "S2"), ctx)
+    run_promarms(os.path.join(a.results, "S2"), ctx)
+    run_hisall(os.path.join(a.results, "S2"), ctx)
     try:
         run_power(os.path.join(a.results, "S2"), ctx)
     except InputError as e:
