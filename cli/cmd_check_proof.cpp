@@ -1,14 +1,18 @@
-// bao check-proof FILE: replays a proof file (search/solver/bao_proof_file.h) with the
-// move generator alone, no search. Accepted: "accepted: <side> wins from <position>", the
-// positions replayed and the longest line, exit 0. Rejected: "rejected: <the first failing
+// bao check-proof FILE: replays a proof file (search/solver/bao_proof_file.h, or a Kalah
+// margin proof: search/solver/kalah_proof_file.h) with the move generator alone, no search. Accepted: "accepted: <side>
+// wins from <position>", the positions replayed and the longest line, exit 0. Rejected: "rejected: <the first failing
 // position and why>" on stderr, exit 2.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/common.h"
 #include "engine/bao/notation.h"
 #include "engine/error.h"
+#include "engine/kalah/kalah_notation.h"
 #include "search/solver/bao_proof_file.h"
+#include "search/solver/kalah_proof_file.h"
 
 namespace bao::cli {
 
@@ -27,7 +31,23 @@ int cmd_check_proof(const std::vector<std::string>& args) {
     f.open(file);
     if (!f) throw InputError("cannot open proof file '" + file + "'");
   }
-  const auto c = search::solver::check_bao_proof(file == "-" ? std::cin : f);
+  std::stringstream piped;  // standard input, read whole so that its first line can be looked at twice
+  if (file == "-") piped << std::cin.rdbuf();
+  std::istream& in = file == "-" ? static_cast<std::istream&>(piped) : f;
+  if (search::solver::is_kalah_proof(in)) {
+    const auto k = search::solver::check_kalah_proof(in);
+    for (const auto* part : {&k.at_least, &k.at_most})
+      if (!part->ok) {
+        std::cerr << "bao check-proof: rejected: " << (part == &k.at_least ? "at-least" : "at-most") << ": "
+                  << part->error << "\n";
+        return kExitBadInput;
+      }
+    std::cout << "accepted: South's margin is " << (k.value > 0 ? "+" : "") << k.value << " from "
+              << kalah::format_state(k.root, k.rules) << "\npositions " << k.at_least.positions + k.at_most.positions
+              << "\ndepth " << std::max(k.at_least.depth, k.at_most.depth) << "\n";
+    return kExitOk;
+  }
+  const auto c = search::solver::check_bao_proof(in);
   if (!c.result.ok) {
     std::cerr << "bao check-proof: rejected: " << c.result.error << "\n";
     return kExitBadInput;

@@ -27,6 +27,7 @@
 #include "search/solver/exact.h"
 #include "search/solver/kalah_margin.h"
 #include "search/solver/kalah_margin_game.h"
+#include "search/solver/kalah_proof_file.h"
 #include "search/solver/margin.h"
 #include "search/solver/margin_table_file.h"
 #include "search/solver/solve.h"
@@ -67,9 +68,11 @@ struct Answer {
 // The options' ranges and combinations, each refused by name.
 void check_solve_options(const po::variables_map& vm, SolveOptions& o) {
   if (o.kalah)
-    for (const char* name : {"mode", "proof", "max-path"})
+    for (const char* name : {"mode", "max-path"})
       if (vm.count(name))
         throw po::error(std::string("--") + name + " is for win/loss games (bao); Kalah's solve gives the margin");
+  if (o.kalah && !o.proof_file.empty() && (o.children || vm.count("lower") || vm.count("upper")))
+    throw po::error("--proof proves the value from the rules alone: drop --children, --lower and --upper");
   if (!o.kalah)
     for (const char* name : {"endgame-seeds", "endgame-db", "deepen", "deepen-step", "etc", "table-min-seeds",
                              "limit-cpu-s", "lower", "upper", "guess"})
@@ -143,7 +146,8 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "limit-s", po::value(&o.limit_s)->value_name("S"), "stop after S seconds (value: open)")(
       "limit-cpu-s", po::value(&o.limit_cpu_s)->value_name("S"),
       "Kalah: stop after S seconds of processor time (value: open); on a shared machine the solver's own time")(
-      "proof", po::value(&o.proof_file)->value_name("FILE"), "write the proof of the win to FILE (--mode dfpn)")(
+      "proof", po::value(&o.proof_file)->value_name("FILE"),
+      "write the proof of the win to FILE (--mode dfpn); Kalah: of the value's two bounds, by df-pn after the solve")(
       "children", po::bool_switch(&o.children),
       "solve every legal move's child on its own budget and print its value from the mover's view, one tab-separated "
       "line each: child MOVE VALUE NODES POSITION, then: value V")("tt-mb", po::value(&o.tt_mb)->value_name("MB"),
@@ -160,7 +164,7 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& o) {
       "   or: bao solve --game 'kalah(houses=M,seeds=N,...)' [--position P] [--limit-nodes N] "
       "[--limit-s S] [--limit-cpu-s S] [--tt-mb MB]\n         [--endgame-seeds K [--endgame-db FILE]] [--deepen "
       "D] [--deepen-step S] [--etc SEEDS]\n         [--table-min-seeds SEEDS] [--lower L] [--upper U] [--guess G]\n    "
-      "     [--table-file FILE] "
+      "     [--table-file FILE] [--proof FILE] "
       "[--progress-s S] [--children]";
   if (!parse("solve", synopsis, args, desc, nullptr, vm, &o.position)) return false;
   const std::string game = o.position.game.empty() ? "bao" : search::parse_spec(o.position.game).name;
@@ -285,6 +289,31 @@ void print_kalah_result(const SolveOptions& o, const search::AnyGame& any, const
             << static_cast<std::uint64_t>(cpu > 0 ? budget.nodes() / cpu : 0) << ")\n";
 }
 
+// --proof for Kalah: the value's two bounds proven again by df-pn on the threshold games
+// (search/solver/kalah_proof_file.h) within what is left of the budget, and written.
+template <class Result>
+void write_kalah_proof_file(const SolveOptions& o, const kalah::KalahGame& g, const kalah::KalahState& s,
+                            const Result& r, search::solver::Budget& budget) {
+  if (!r.solved) {
+    std::cerr << "bao solve: no proof written: the value is not proven\n";
+    return;
+  }
+  std::ostringstream text;
+  const auto st =
+      search::solver::write_kalah_proof(text, g.rules, s, r.value, static_cast<std::size_t>(o.tt_mb), budget);
+  if (!st.written) {
+    std::cerr << "bao solve: no proof written: the budget ran out proving the bounds by df-pn\n";
+    return;
+  }
+  std::ofstream out(o.proof_file);
+  out << text.str();
+  out.close();
+  if (!out) throw InputError("--proof: writing '" + o.proof_file + "' failed");
+  std::cout << "proof " << o.proof_file << " at_least_prover_positions " << st.at_least.prover_nodes
+            << " at_least_defender_positions " << st.at_least.defender_nodes << " at_most_prover_positions "
+            << st.at_most.prover_nodes << " at_most_defender_positions " << st.at_most.defender_nodes << "\n";
+}
+
 // Kalah's margin by MTD(f) (search/solver/margin.h).
 // The clock starts once the table is allocated.
 void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limits) {
@@ -343,6 +372,7 @@ void solve_kalah(const SolveOptions& o, const search::solver::SolveLimits& limit
                      " (bounds given: " + (o.lower ? signed_text(*o.lower) : "none") + " to " +
                      (o.upper ? signed_text(*o.upper) : "none") + ")");
   print_kalah_result(o, *any, g, s, r, *budget);
+  if (!o.proof_file.empty()) write_kalah_proof_file(o, g, s, r, *budget);
   if (!db_line.empty()) std::cout << db_line << "\n";
   if (!table_line.empty()) {
     std::cout << table_line << "\n";

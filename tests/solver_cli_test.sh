@@ -2,7 +2,8 @@
 # bao solve and bao check-proof end to end: Bao la Kujifunza solved from the start with a
 # proof that check-proof accepts; the proof with one move changed, cut short, or with a
 # bad header rejected naming the failure; a budget that runs out; bad options refused;
-# Kalah's margin against a brute force written in the script.
+# Kalah's margin against a brute force written in the script, and its proof (both bounds)
+# accepted, with a move changed, a higher value or a bad header rejected.
 # Usage: solver_cli_test.sh BAO DATA_DIR
 set -u
 BAO="$1"; DATA="$2"
@@ -251,8 +252,8 @@ check "solve kalah: budget out: value open with bounds" out_has "value open (Sou
 run solve --game 'kalah(houses=3,seeds=2)' --mode exact
 check "solve kalah: --mode refused: exit 1" status_is 1
 check "solve kalah: --mode refused: says why" err_has "--mode is for win/loss games"
-run solve --game 'kalah(houses=3,seeds=2)' --proof "$tmp/k.proof"
-check "solve kalah: --proof refused" err_has "--proof is for win/loss games"
+run solve --game 'kalah(houses=3,seeds=2)' --max-path 10
+check "solve kalah: --max-path refused" err_has "--max-path is for win/loss games"
 run solve --game 'kalah(houses=9)'
 check "solve kalah: houses out of range: exit 2" status_is 2
 check "solve kalah: houses out of range named" err_has "houses"
@@ -261,4 +262,41 @@ check "solve kalah: a bad position: exit 2" status_is 2
 run solve --game 'kalah(houses=3,seeds=2)' --variant kujifunza
 check "solve kalah: Bao's --variant refused: exit 2" status_is 2
 
+# --- Kalah: the margin with a proof of both bounds (search/solver/kalah_proof_file.h).
+run solve --game 'kalah(houses=3,seeds=3)' --proof "$tmp/k33.proof" --progress-s 0
+check "solve kalah --proof: exit 0" status_is 0
+check "solve kalah --proof: the proof's size" out_has "proof $tmp/k33.proof at_least_prover_positions"
+value=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$tmp/out")
+check "solve kalah --proof: the file names the value" eval 'grep -qx "value $value" "$tmp/k33.proof"'
+run check-proof "$tmp/k33.proof"
+check "check-proof kalah: accepted" status_is 0
+check "check-proof kalah: names the margin" out_has "accepted: South's margin is $value from 3,3,3/3,3,3 0,0 S"
+# One move of the at-least body changed to another house: rejected, naming the part.
+first=$(sed -n '/^at-least$/{n;p;q}' "$tmp/k33.proof" | cut -d' ' -f1)
+other=$([ "$first" = 1 ] && echo 2 || echo 1)
+sed "/^at-least\$/{n;s/^$first /$other /}" "$tmp/k33.proof" > "$tmp/k33-bad.proof"
+check "kalah proof: the altered proof differs" eval '! cmp -s "$tmp/k33.proof" "$tmp/k33-bad.proof"'
+run check-proof "$tmp/k33-bad.proof"
+check "check-proof kalah: one move changed: exit 2" status_is 2
+check "check-proof kalah: one move changed: the part and a position named" err_has "rejected: at-least: position "
+# A value one more than proven: the at-least body does not reach it.
+sed "s/^value .*/value +$(( ${value#+} + 1 ))/" "$tmp/k33.proof" > "$tmp/k33-more.proof"
+run check-proof "$tmp/k33-more.proof"
+check "check-proof kalah: a value above the proof's: exit 2" status_is 2
+sed "s/^value .*/value two/" "$tmp/k33.proof" > "$tmp/k33-text.proof"
+run check-proof "$tmp/k33-text.proof"
+check "check-proof kalah: a malformed value line: exit 2, named" eval 'test "$rc" = 2 && grep -q "expected '"'"'value V'"'"'" "$tmp/err"'
+sed "s/^rule seeds=3/rule stones=3/" "$tmp/k33.proof" > "$tmp/k33-rule.proof"
+run check-proof "$tmp/k33-rule.proof"
+check "check-proof kalah: an unknown rule: named" err_has "unknown rule 'stones=3'"
+run_in "$(cat "$tmp/k33.proof")" check-proof -
+check "check-proof kalah: from standard input" out_has "accepted: South's margin is $value"
+run check-proof "$DATA/kalah-4-4.proof"
+check "check-proof kalah: the committed Kalah(4,4) proof accepted (+2)" out_has "accepted: South's margin is +2 from 4,4,4,4/4,4,4,4 0,0 S"
+run solve --game 'kalah(houses=4,seeds=4)' --proof "$tmp/k44.proof" --progress-s 0
+check "the committed Kalah(4,4) proof is what solve writes" cmp -s "$tmp/k44.proof" "$DATA/kalah-4-4.proof"
+run solve --game 'kalah(houses=6,seeds=6)' --limit-nodes 50 --proof "$tmp/none.proof" --progress-s 0
+check "solve kalah --proof: open value: no proof written" eval 'test ! -e "$tmp/none.proof" && grep -q "no proof written" "$tmp/err"'
+run solve --game 'kalah(houses=3,seeds=3)' --proof "$tmp/x.proof" --lower 0
+check "solve kalah --proof with --lower: refused" err_has "--proof proves the value from the rules alone"
 finish
