@@ -2,7 +2,7 @@
 // margin (search/solver/kalah_proof_file.h): South wins when the game ends with its seeds
 // minus North's at least t, North otherwise. A proof that South wins at t is a proof that
 // the margin is at least t; a proof that North wins at t + 1 is a proof that it is at most
-// t; both together prove the value t (issue 43: "for a margin, the same at the bound").
+// t; both together prove the value t.
 //
 // The moves, states and hash are kalah::KalahGame's; a finished game (kalah::game_over,
 // either end rule) has no children, so df-pn (search/solver/dfpn.h) and the proof checker
