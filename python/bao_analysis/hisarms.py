@@ -169,16 +169,22 @@ def tables_hisarms(arm, a, ctx):
     return text
 
 
-def run_hisarms(s2_folder, ctx):
-    """RESULTS/S2/hisarms/tables.md when the arm has games (and hisevals has its base)."""
-    arm = load_experiment(s2_folder, FOLDER)
+def run_his_arm(s2_folder, folder, ctx, analyse, tables):
+    """An arm beside hisevals: RESULTS/S2/<folder>/tables.md from analyse(arm, his, boot)
+    and tables(arm, result, ctx) when the arm and hisevals both have games; the result,
+    else None."""
+    arm = load_experiment(s2_folder, folder)
     his = load_experiment(s2_folder, HIS_FOLDER)
     if arm is None or arm.n == 0 or his is None or his.n == 0:
         return None
-    boot = Boot(arm.n, ctx.resamples, ctx.seed)
-    a = analyse_hisarms(arm, his, boot)
-    write_text(os.path.join(arm.folder, "tables.md"), tables_hisarms(arm, a, ctx))
+    a = analyse(arm, his, Boot(arm.n, ctx.resamples, ctx.seed))
+    write_text(os.path.join(arm.folder, "tables.md"), tables(arm, a, ctx))
     return a
+
+
+def run_hisarms(s2_folder, ctx):
+    """RESULTS/S2/hisarms/tables.md when the arm has games (and hisevals has its base)."""
+    return run_his_arm(s2_folder, FOLDER, ctx, analyse_hisarms, tables_hisarms)
 
 
 def main(argv):

@@ -12,14 +12,12 @@ over the pairs whose model is not zero-sum (the four with model donkers-material
 search in both views) and by model, the share of games equal to hisevals' move for move per group,
 scores and nodes a move."""
 import math
-import os
 
 from .arms import HIS_FOLDER, half_width, his_row_effect, level_ci
-from .experiment import load_experiment
-from .hisarms import arm_cells, his_table_reading, same_as_base, share
+from .hisarms import arm_cells, his_table_reading, run_his_arm, same_as_base, share
 from .records import InputError
-from .stats import Boot, Est, nodes_per_move, pooled
-from .tables import DASH, header_lines, md_table, pct_ci, pts_ci, write_text
+from .stats import Est, nodes_per_move, pooled
+from .tables import DASH, header_lines, md_table, pct_ci, pts_ci
 
 FOLDER = "omview"
 ARM = "omview"
@@ -148,14 +146,7 @@ def tables_omview(arm, a, ctx):
 
 def run_omview(s2_folder, ctx):
     """RESULTS/S2/omview/tables.md when the arm has games (and hisevals has its base)."""
-    arm = load_experiment(s2_folder, FOLDER)
-    his = load_experiment(s2_folder, HIS_FOLDER)
-    if arm is None or arm.n == 0 or his is None or his.n == 0:
-        return None
-    boot = Boot(arm.n, ctx.resamples, ctx.seed)
-    a = analyse_omview(arm, his, boot)
-    write_text(os.path.join(arm.folder, "tables.md"), tables_omview(arm, a, ctx))
-    return a
+    return run_his_arm(s2_folder, FOLDER, ctx, analyse_omview, tables_omview)
 
 
 def main(argv):

@@ -17,7 +17,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from .arms import (HIS_FOLDER, analyse_arms, half_width, his_effect, his_row_effect, level_ci, same_game_share)
+from .arms import HIS_FOLDER, analyse_arms, his_effect, his_reading, his_row_effect, level_ci, same_game_share
 from .depths import complete_openings, truncate
 from .experiment import load_experiment
 from .hisarms import his_table_reading
@@ -48,28 +48,9 @@ def detectable(delta, level):
 
 
 def reread(ours, gain, his, his_hw, level):
-    """The hisevals rule with both half-widths (95%) combined and scaled to level: (reading,
-    delta, lo, hi, bound), None without both estimates. 'no gap' when ours is his within
-    sqrt(h_ours^2 + h_H^2); otherwise as arms.his_reading, on the scaled interval."""
-    if ours is None or gain is None or not ours.ok() or not gain.ok():
-        return None
-    scale = level_z(level) / level_z(0.95)
-    delta = gain.est - ours.est
-    hw = scale * math.hypot(half_width(gain), half_width(ours))
-    lo, hi = delta - hw, delta + hw
-    up = his > ours.est
-    bound = hi if up else lo
-    if abs(ours.est - his) <= math.hypot(half_width(ours), his_hw):
-        reading = "no gap"
-    elif not (lo > 0 if up else hi < 0):
-        reading = "does not explain"
-    elif abs(gain.est - his) <= math.hypot(half_width(gain), his_hw):
-        reading = "explains"
-    elif (gain.est > his) == up:
-        reading = "does not explain (overshoots)"
-    else:
-        reading = "partly explains"
-    return reading, delta, lo, hi, bound
+    """The hisevals rule (arms.his_reading) with both half-widths (95%) combined and scaled
+    to level: (reading, delta, lo, hi, bound), None without both estimates."""
+    return his_reading(ours, gain, his, his_hw, scale=level_z(level) / level_z(0.95))
 
 
 def s2_bounds(s2_folder, ctx):

@@ -13,14 +13,12 @@ index with one bootstrap of the indices for both experiments; Delta's interval a
 hisarms' (his_table_reading) and the bound the end of Delta's interval on the side of his
 figure. Also: the share of games equal to hisevals' move for move and nodes a move."""
 import math
-import os
 
 from .arms import HIS_FOLDER, his_row_effect, level_ci
-from .experiment import load_experiment
-from .hisarms import arm_cells, his_table_reading, same_as_base, share
+from .hisarms import arm_cells, his_table_reading, run_his_arm, same_as_base, share
 from .records import InputError
-from .stats import Boot, nodes_per_move, pooled
-from .tables import DASH, header_lines, md_table, pct_ci, pts_ci, write_text
+from .stats import nodes_per_move, pooled
+from .tables import DASH, header_lines, md_table, pct_ci, pts_ci
 
 FOLDER = "promarms"
 ARMS = {"promties": "ties=first", "promdecisive": "decisive=exit"}
@@ -108,14 +106,7 @@ def tables_promarms(arm, res, ctx):
 
 def run_promarms(s2_folder, ctx):
     """RESULTS/S2/promarms/tables.md when an arm has games (and hisevals has its base)."""
-    arm = load_experiment(s2_folder, FOLDER)
-    his = load_experiment(s2_folder, HIS_FOLDER)
-    if arm is None or arm.n == 0 or his is None or his.n == 0:
-        return None
-    boot = Boot(arm.n, ctx.resamples, ctx.seed)
-    res = analyse_promarms(arm, his, boot)
-    write_text(os.path.join(arm.folder, "tables.md"), tables_promarms(arm, res, ctx))
-    return res
+    return run_his_arm(s2_folder, FOLDER, ctx, analyse_promarms, tables_promarms)
 
 
 def main(argv):
