@@ -123,12 +123,7 @@ def analyse(folder):
         hits, preds, moves = rates[name]
         rate = f"{pct(hits / preds)}%" if preds else "-"
         out.append(f"| {name} | {preds} | {hits} | {rate} | {moves - preds} |")
-    with open(os.path.join(folder, "tables.md"), "w") as f:
-        f.write("\n".join(out) + "\n")
-    with open(os.path.join(folder, "verdicts.csv"), "w") as f:
-        f.write("id,measure,estimate,lo,hi,level,verdict,units,n,n_needed\n")
-        for h, what, est, lo, hi, v, n, need in rows:
-            f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},{e8v.LEVEL:.4f},{v},openings,{n},{need}\n")
+    e8v.write_tables(folder, out, rows)
     e8v.figure(os.path.join(folder, "E8p"), rows, HYPOTHESES,
                "E8p: prom-mcts's gains against alpha-beta(material) at depth 6, equal time")
     return rows
