@@ -302,7 +302,7 @@ void write_kalah_proof_file(const SolveOptions& o, const kalah::KalahGame& g, co
   const auto st =
       search::solver::write_kalah_proof(text, g.rules, s, r.value, static_cast<std::size_t>(o.tt_mb), budget);
   if (!st.written) {
-    std::cerr << "bao solve: no proof written: the budget ran out proving the bounds by df-pn\n";
+    std::cerr << "bao solve: no proof written: df-pn did not prove both bounds within the budget\n";
     return;
   }
   std::ofstream out(o.proof_file);
