@@ -30,6 +30,8 @@ COMMANDS = {
                  "S2 promarms' tables: PrOM with Donkers' rules at MIN nodes, RESULTS/S2/promarms/tables.md"),
     "s2power": ("power", "S2_FOLDER [--resamples N] [--seed S]",
                 "S2 power's tables: the openings arm at 3-point power, RESULTS/S2/power/tables.md"),
+    "s2power2": ("power2", "S2_FOLDER [--resamples N] [--seed S]",
+                 "S2 power2's tables: the rest of S2's 30-opening bounds at 3-point power, RESULTS/S2/power2/tables.md"),
     "hisall": ("hisall", "S2_FOLDER [--resamples N] [--seed S]",
                "S2 hisall's tables: every difference of Donkers' program at once, RESULTS/S2/hisall/tables.md"),
     "s2depths": ("depths", "RESULTS [--scale NAME] [--resamples N] [--seed S]",

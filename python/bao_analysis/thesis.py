@@ -18,6 +18,8 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   verdicts.md outside the Holm family; RESULTS/S2/depths-p/tables.md: its replication
   at 3-point power (the same module, arm DEPTHS_P), three verdicts beside them.
   RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
+  RESULTS/S2/power2/tables.md: the rest of S2's 30-opening bounds at 3-point power
+  (power2.py).
   RESULTS/S2/hisarms, hiswrong, omview, promarms and hisall/tables.md: S2's arms with
   Donkers' evaluators (hisarms.py, hiswrong.py, omview.py, promarms.py, hisall.py).
 
@@ -52,6 +54,7 @@ from .experiment import Context, boot_for, load_all
 from .hisarms import run_hisarms
 from .hiswrong import run_hiswrong
 from .power import run_power
+from .power2 import run_power2
 from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .omview import run_omview
@@ -121,6 +124,7 @@ def main(argv):
     run_hisall(os.path.join(a.results, "S2"), ctx)
     try:
         run_power(os.path.join(a.results, "S2"), ctx)
+        run_power2(os.path.join(a.results, "S2"), ctx)
     except InputError as e:
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
