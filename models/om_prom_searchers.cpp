@@ -97,7 +97,7 @@ class OmSearcher final : public ModelSearcher {
 };
 
 // prom-1p / prom-plain / prom-beta(types=E1:p1+...[,own=p0][,tt_mb=16]),
-// sp-prom(...,bound=B); prom-beta also ties= and decisive= (search/prom_min_rules.h).
+// sp-prom(...,bound=B); prom-beta also ties=, decisive= and probe_fail= (search/prom_min_rules.h).
 std::unique_ptr<search::Searcher> make_prom(OmKind kind, search::Args& a, const Rules& rules,
                                             std::shared_ptr<const Evaluator> eval) {
   std::vector<std::shared_ptr<const Evaluator>> evals{std::move(eval)};
@@ -226,7 +226,7 @@ void register_prom(search::SearcherRegistry& r) {
   r.add({.name = "prom-beta",
          .summary = "PrOM search with beta-passing",
          .kind = search::SearcherKind::OpponentModel,
-         .params = {types, own, table, min_rules[0], min_rules[1]},
+         .params = {types, own, table, min_rules[0], min_rules[1], min_rules[2]},
          .make = prom_factory(OmKind::PromBeta),
          .tree_grid_default = true,
          .family = "prom",

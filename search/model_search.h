@@ -100,6 +100,10 @@ class ModelSearch {
   // Move ordering in the alpha-beta recursion (see the header comment); off by default.
   void set_ordering(bool on) { ordering_ = on; }
   int functions() const { return static_cast<int>(fns_.size()); }
+  // Probes run (probe_min calls) and those of them that failed (no child inside the
+  // window), over all searches so far.
+  std::uint64_t probes() const { return probes_; }
+  std::uint64_t probe_failures() const { return probe_failures_; }
 
   // Fixed-depth alpha-beta on fn[k]: the cost baseline.
   ModelResult<Move> alphabeta(const State& root, int depth, int k) {
@@ -248,23 +252,25 @@ class ModelSearch {
   // cheaply; a child equal to it returns its exact value. The caller may promise that the
   // lowest value lies in (alpha, bound): the first child's window is then (alpha, bound)
   // rather than (alpha, inf). Should no child come out inside the window (a broken
-  // promise), the probe is repeated with the full window, so the result stays exact.
+  // promise, a failed probe), the probe is repeated with the full window, so the result
+  // stays exact; with keep_bound it is not, and the probe returns the lowest fail-soft
+  // value its children returned against (alpha, bound), with the first child in the
+  // game's order that returned it as the one predicted (Donkers' 2002 `ab_search`:
+  // search/prom_min_rules.h, probe_fail=bound).
   int probe_min(int k, const typename G::Children& ch, int depth, int ply, Ties& ties, int alpha = -kInfinity,
-                int bound = kInfinity) {
-    int best = kInfinity;
-    ties.n = 0;
-    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-      const int beta = best == kInfinity ? bound : std::min(bound, best + 1);
-      const int v = minimax_node<true>(k, ch[i].pos, depth, alpha, beta, ply);
-      if (v >= beta || v <= alpha) continue;  // fails high or low: not the lowest, or unknown
-      if (v < best) {
-        best = v;
-        ties.n = 0;
-      }
-      ties.index[ties.n++] = static_cast<std::uint8_t>(i);
+                int bound = kInfinity, bool keep_bound = false) {
+    ++probes_;
+    int lowest_at = 0;
+    int lowest = kInfinity;
+    const int best = probe_window(k, ch, depth, ply, ties, alpha, bound, lowest, lowest_at);
+    if (ties.n > 0 || (alpha == -kInfinity && bound == kInfinity)) return best;
+    ++probe_failures_;
+    if (keep_bound) {
+      ties.n = 1;
+      ties.index[0] = static_cast<std::uint8_t>(lowest_at);
+      return lowest;
     }
-    if (ties.n == 0 && (alpha > -kInfinity || bound < kInfinity)) return probe_min(k, ch, depth, ply, ties);
-    return best;
+    return probe_window(k, ch, depth, ply, ties, -kInfinity, kInfinity, lowest, lowest_at);
   }
 
   G game_;
@@ -275,10 +281,35 @@ class ModelSearch {
   std::array<std::uint64_t, kMaxTypes> evals_{};
 
  private:
+  // One pass of probe_min over ch with the window (alpha, bound): the lowest value inside
+  // it (kInfinity: none) and its ties; `lowest` and `lowest_at` get the lowest value any
+  // child returned and the first child returning it.
+  int probe_window(int k, const typename G::Children& ch, int depth, int ply, Ties& ties, int alpha, int bound,
+                   int& lowest, int& lowest_at) {
+    int best = kInfinity;
+    ties.n = 0;
+    for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+      const int beta = best == kInfinity ? bound : std::min(bound, best + 1);
+      const int v = minimax_node<true>(k, ch[i].pos, depth, alpha, beta, ply);
+      if (v < lowest) {
+        lowest = v;
+        lowest_at = i;
+      }
+      if (v >= beta || v <= alpha) continue;  // fails high or low: not the lowest, or unknown
+      if (v < best) {
+        best = v;
+        ties.n = 0;
+      }
+      ties.index[ties.n++] = static_cast<std::uint8_t>(i);
+    }
+    return best;
+  }
+
   static bool no_first(const Move&) { return false; }  // no hash move: no table
   StopRule budget_;
   bool ordering_ = false;
   MoveOrdering<G> ordering_tables_;
+  std::uint64_t probes_ = 0, probe_failures_ = 0;
 };
 
 }  // namespace bao::search

@@ -31,7 +31,8 @@
 // searches the PrOM value (see the table comment in the class for why that is exact).
 // The probing searches may instead follow Donkers' 2002 program at MIN nodes
 // (set_min_rules, search/prom_min_rules.h): each type's first of equally good replies,
-// and a decisive value that ends the node.
+// a decisive value that ends the node, and a failed probe's lowest bound as the type's
+// prediction.
 #pragma once
 
 #include <algorithm>
@@ -114,7 +115,11 @@ class PromSearch : public ModelSearch<G, Eval> {
   // lowest value lies inside the window and the dropped children are below the best
   // (docs/opponent-models.md), so the value is again the PrOM value and a hit returns
   // what the search would. Where the bound is broken sp_prom is not PrOM anyway, and a
-  // hit may return what the node gave under another beta.
+  // hit may return what the node gave under another beta. With probe_fail=bound
+  // (search/prom_min_rules.h) a failed probe predicts from its bound, and the value then
+  // depends on the beta the node was entered with: a node with a failed probe below it
+  // is not stored. prom_beta's probes never fail (the bound a MIN node's type gets is
+  // above its value: prom_min_rules.h), so there its table is the default's.
   //
   // Scores: within one search a node at remaining depth r lies at ply depth - r, so the
   // terminal scores inside a stored value are those the search would find again. The
@@ -284,6 +289,7 @@ class PromSearch : public ModelSearch<G, Eval> {
     this->game_.children(s, ch);
     const int n = static_cast<int>(ch.size());
     if (n == 0) return this->over(s, ply);
+    const std::uint64_t failures = this->probe_failures();
     Vec r{-kInfinity, {}};
     if (this->is_max(s)) {
       bool keep[kMaxChildren<G>];
@@ -293,18 +299,22 @@ class PromSearch : public ModelSearch<G, Eval> {
     } else {
       r.prom = probe_min_node(ch, depth, ply, beta);
     }
-    store(key, depth, ply, r, false);
+    if (min_rules_.probe_fail == PromProbeFail::Repeat || this->probe_failures() == failures)
+      store(key, depth, ply, r, false);
     return r.prom;
   }
 
   // A MIN node: each type's probe predicts its move(s); every predicted child is searched
   // once, entered with beta = v_k + 1 for the types k that predicted it. With ties=first a
   // type predicts the first of its tied children alone; with decisive=exit a decisive
-  // probe value, then a decisive child value, ends the node (search/prom_min_rules.h).
+  // probe value, then a decisive child value, ends the node; with probe_fail=bound a
+  // probe that fails against beta[k] predicts the child of its lowest bound, entered
+  // with that bound + 1 (search/prom_min_rules.h).
   double probe_min_node(const typename G::Children& ch, int depth, int ply, const Bounds& beta) {
     const int n = static_cast<int>(ch.size());
     const bool first = min_rules_.ties == PromTies::First;
     const bool exit = min_rules_.decisive == PromDecisive::Exit;
+    const bool keep_bound = min_rules_.probe_fail == PromProbeFail::Bound;
     Ties ties[kMaxTypes];
     int v[kMaxTypes];
     bool probed[kMaxTypes] = {}, active[kMaxTypes] = {};
@@ -318,7 +328,7 @@ class PromSearch : public ModelSearch<G, Eval> {
         lo = v[0] - bound_ - 1;
         hi = std::min(hi, v[0] + bound_ + 1);
       }
-      v[k] = this->probe_min(k, ch, depth - 1, ply + 1, ties[k], lo, hi);
+      v[k] = this->probe_min(k, ch, depth - 1, ply + 1, ties[k], lo, hi, keep_bound);
       if (exit && active[k] && is_decisive(v[k])) return v[k];
       if (first) ties[k].n = 1;
     }

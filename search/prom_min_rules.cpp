@@ -14,7 +14,10 @@ std::vector<bao::Param> prom_min_rule_params() {
            "the game's order, Donkers 2002)"},
           {"decisive", T::Text, "", 0, 0,
            "a decisive probe or child value at a MIN node: expect (the default: averaged like any other) or exit "
-           "(it ends the node, Donkers 2002)"}};
+           "(it ends the node, Donkers 2002)"},
+          {"probe_fail", T::Text, "", 0, 0,
+           "a type's probe with no child inside its window: repeat (the default: again with the full window) or "
+           "bound (the child with the lowest fail-soft bound, Donkers 2002)"}};
 }
 
 PromMinRules read_prom_min_rules(Args& a) {
@@ -29,6 +32,11 @@ PromMinRules read_prom_min_rules(Args& a) {
     r.decisive = PromDecisive::Exit;
   else if (!decisive.empty() && decisive != "expect")
     throw InputError(a.name() + ": parameter decisive expects expect or exit, found '" + decisive + "'");
+  const std::string probe_fail = a.get_text("probe_fail");
+  if (probe_fail == "bound")
+    r.probe_fail = PromProbeFail::Bound;
+  else if (!probe_fail.empty() && probe_fail != "repeat")
+    throw InputError(a.name() + ": parameter probe_fail expects repeat or bound, found '" + probe_fail + "'");
   return r;
 }
 

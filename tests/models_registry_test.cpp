@@ -358,7 +358,7 @@ TEST(OmRegistry, TablesByNameKeepTheMoveAndValue) {
   refused("mstar-ab(models=material,bound=3,tt_mb=4)", "unknown parameter 'tt_mb' (known: models, bound)");
   refused("mstar-plain(models=material,tt_mb=4)", "unknown parameter 'tt_mb' (known: models)");
   refused("ddom-ab(model=material,model_depth=2,tt_mb=4)", "unknown parameter 'tt_mb' (known: model, model_depth)");
-  refused("prom-beta(types=material:0.5,depth=3)", "(known: types, own, tt_mb, ties, decisive)");
+  refused("prom-beta(types=material:0.5,depth=3)", "(known: types, own, tt_mb, ties, decisive, probe_fail)");
   refused("mstar-1p(models=material,depth=3)", "(known: models, tt_mb)");
 }
 

@@ -3,24 +3,31 @@
 // tied replies of different PrOM values, and takes the first in the game's order;
 // decisive=exit ends a MIN node at the first decisive probe value, else at the first
 // decisive child value in the types' order, and on game ends alone returns what the
-// expectation does with fewer nodes; the defaults search as the definition does. On
-// Bao: ties=first changes the move somewhere, decisive=exit nowhere, and the spec's
-// refusals.
+// expectation does with fewer nodes; probe_fail=bound predicts a failed probe's lowest
+// fail-soft bound where the default repeats the probe and finds the type's best reply,
+// and no probe of prom_beta fails; the defaults search as the definition does. On Bao:
+// ties=first changes the move somewhere, decisive=exit and probe_fail=bound nowhere (in
+// games of his design no probe fails), and the spec's refusals.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
+#include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "brute_force.h"
 #include "engine/bao/notation.h"
 #include "input_error.h"
 #include "models/all_searchers.h"
 #include "models/evaluators.h"
 #include "play/openings.h"
+#include "search/bao_game.h"
 #include "search/prom.h"
 #include "search/prom_min_rules.h"
+#include "search/random_tree.h"
 #include "search/score.h"
 #include "search/searcher.h"
 
@@ -207,6 +214,116 @@ TEST(PromMinRules, DecisiveExitEndsTheNodeAtTheFirstDecisiveChildInTheTypesOrder
   EXPECT_EQ(prom(t, kExit).value, forced_win - 1);
 }
 
+// ModelSearch::probe_min at a MIN node of a hand-built tree: type k's value and the
+// children it predicts, with the window (-inf, bound).
+class HandProbe : public ModelSearch<HandTree> {
+ public:
+  using ModelSearch<HandTree>::ModelSearch;
+  struct Out {
+    int value;
+    std::vector<int> predicted;
+  };
+  Out probe(int min_node, int k, int bound, bool keep_bound) {
+    max_side_ = 0;
+    HandTree::Children ch;
+    game_.children(min_node, ch);
+    Ties ties;
+    Out o{probe_min(k, ch, 1, game_.at(min_node).ply + 1, ties, -kInfinity, bound, keep_bound), {}};
+    for (int j = 0; j < ties.n; ++j) o.predicted.push_back(ties.index[static_cast<std::size_t>(j)]);
+    return o;
+  }
+};
+
+// Root MAX, one MIN child m with MAX children c1 and c2, each with two leaves; the
+// type's values c1 {first, 20} (value 20) and c2 {8, 7} (value 8): its best reply is c2.
+HandTree probe_tree(int first) {
+  HandTree t;
+  t.add(-1);
+  const int m = t.add(0);
+  const int c1 = t.add(m), c2 = t.add(m);
+  t.add(c1, {0, first});
+  t.add(c1, {0, 20});
+  t.add(c2, {0, 8});
+  t.add(c2, {0, 7});
+  return t;
+}
+
+TEST(PromMinRules, ProbeFailBoundKeepsTheLowestBoundWhereRepeatFindsTheBestReply) {
+  // The promise "below 4" is broken: against (-inf, 4) c1 fails high at its first leaf
+  // with the bound 5, c2 at its first with 8. Repeated with the full window the probe
+  // finds c2 (8); his rule keeps c1, the lower bound, with the value 5.
+  const HandTree t = probe_tree(5);
+  HandProbe s(t, {HandEval{&t, 0}, HandEval{&t, 1}});
+  const auto repeat = s.probe(1, 1, 4, false);
+  EXPECT_EQ(repeat.value, 8);
+  EXPECT_EQ(repeat.predicted, std::vector<int>{1});
+  EXPECT_EQ(s.probe_failures(), 1u);
+  const auto bound = s.probe(1, 1, 4, true);
+  EXPECT_EQ(bound.value, 5);
+  EXPECT_EQ(bound.predicted, std::vector<int>{0});
+  EXPECT_EQ(s.probe_failures(), 2u);
+  // Where the window holds the type's value nothing fails and the rules agree.
+  for (bool keep : {false, true}) {
+    const auto held = s.probe(1, 1, 9, keep);
+    EXPECT_EQ(held.value, 8);
+    EXPECT_EQ(held.predicted, std::vector<int>{1});
+  }
+  EXPECT_EQ(s.probe_failures(), 2u);
+  EXPECT_EQ(s.probes(), 4u);
+}
+
+TEST(PromMinRules, ProbeFailBoundTakesTheFirstOfEqualBounds) {
+  // c1's bound is 8, c2's too: the first in the game's order is kept, though c2 (value
+  // 8) is the type's best reply and c1's value is 20.
+  const HandTree t = probe_tree(8);
+  HandProbe s(t, {HandEval{&t, 0}, HandEval{&t, 1}});
+  const auto bound = s.probe(1, 1, 4, true);
+  EXPECT_EQ(bound.value, 8);
+  EXPECT_EQ(bound.predicted, std::vector<int>{0});
+  EXPECT_EQ(s.probe(1, 1, 4, false).predicted, std::vector<int>{1});
+}
+
+TEST(PromMinRules, NoProbeOfPromBetaFailsSoProbeFailBoundChangesNothing) {
+  // A type's value at a MIN node is at most its value at the MAX node above, which set
+  // the bound (that value + 1): the window always holds it. Every tree above, both
+  // rules, alone and with the other rules.
+  const PromMinRules bound{PromTies::Pessimistic, PromDecisive::Expect, PromProbeFail::Bound};
+  const PromMinRules all_his{PromTies::First, PromDecisive::Exit, PromProbeFail::Bound};
+  const PromMinRules his_two{PromTies::First, PromDecisive::Exit, PromProbeFail::Repeat};
+  for (const HandTree& t : {tied_tree(false), tied_tree(true), probe_tree(5), probe_tree(8)}) {
+    for (int depth : {2, 3}) {
+      for (const auto& [rules, base] : {std::pair{bound, kDefault}, std::pair{all_his, his_two}}) {
+        HandProm a(t, {HandEval{&t, 0}, HandEval{&t, 1}}), b(t, {HandEval{&t, 0}, HandEval{&t, 1}});
+        a.set_min_rules(rules);
+        b.set_min_rules(base);
+        const auto x = a.prom_beta(0, depth, {0.5, 0.5}), y = b.prom_beta(0, depth, {0.5, 0.5});
+        EXPECT_EQ(x.value, y.value);
+        EXPECT_EQ(x.best_index, y.best_index);
+        EXPECT_EQ(x.nodes, y.nodes);
+        EXPECT_EQ(a.probe_failures(), 0u);
+        EXPECT_GT(a.probes(), 0u);
+      }
+    }
+  }
+  // Random trees of depth 2 to 8 with three functions: deep beta-passing, every mixture.
+  std::uint64_t probes = 0;
+  for (int i = 0; i < 300; ++i) {
+    const RandomTreeGame g(tree_shape(i, 1000, 11));
+    const auto fns = tree_functions(g, 3);
+    PromSearch<RandomTreeGame> a(g, fns), b(g, fns);
+    a.set_min_rules(bound);
+    for (const std::vector<double>& mix : {std::vector<double>{0.5, 0.5, 0.0}, {0.2, 0.3, 0.5}, {0.0, 0.8, 0.2}}) {
+      const auto x = a.prom_beta(g.root(), g.params().depth, mix), y = b.prom_beta(g.root(), g.params().depth, mix);
+      ASSERT_EQ(x.value, y.value) << "tree " << i;
+      ASSERT_EQ(x.best_index, y.best_index) << "tree " << i;
+      ASSERT_EQ(x.nodes, y.nodes) << "tree " << i;
+    }
+    ASSERT_EQ(a.probe_failures(), 0u) << "tree " << i;
+    probes += a.probes();
+  }
+  EXPECT_GT(probes, 10000u);
+}
+
 // ---- on Bao, through the registry ----------------------------------------------------
 
 const Rules kRules{};
@@ -236,6 +353,68 @@ TEST(PromMinRulesBao, TiesFirstChangesTheMoveOnSomePositionDecisiveExitOnNone) {
   EXPECT_GT(ties_changed, 0) << "ties=first chose the pessimistic rule's move on every position";
 }
 
+TEST(PromMinRulesBao, ProbeFailBoundChangesNoMoveValueOrNodeCount) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Position p = play::random_opening(kRules, seed, 0, 4, 8);
+    for (const std::string rules : {"", ",ties=first,decisive=exit"}) {
+      const std::string base = "prom-beta(types=donkers-material:0.2,tt_mb=1" + rules;
+      const BaoResult repeat = run(base + ")", p, 4);
+      const BaoResult bound = run(base + ",probe_fail=bound)", p, 4);
+      EXPECT_EQ(bound.best, repeat.best) << format_position(p);
+      EXPECT_EQ(bound.value, repeat.value) << format_position(p);
+      EXPECT_EQ(bound.nodes, repeat.nodes) << format_position(p);
+      EXPECT_EQ(run(base + ",probe_fail=repeat)", p, 4).nodes, repeat.nodes);
+    }
+  }
+}
+
+// Games of hisevals' design (PrOM with his evaluators X and Y, types {X: 1 - q, Y: q},
+// table and ordered probes as prom-beta's searcher, against alpha-beta(Y); depth 6; an
+// opening of 4 to 8 plies): at every PrOM move of eight games, no probe fails. Prints
+// the positions and probes counted.
+TEST(PromMinRulesBao, NoProbeFailsInGamesOfHisDesign) {
+  const std::array<std::pair<const char*, const char*>, 4> pairs = {{{"donkers-material", "donkers-default"},
+                                                                     {"donkers-ga1", "donkers-tdl2b"},
+                                                                     {"donkers-default", "donkers-ga3"},
+                                                                     {"donkers-tdl2b", "donkers-material"}}};
+  const BaoGame game{kRules};
+  std::uint64_t positions = 0, probes = 0, failures = 0;
+  int game_index = 0;
+  for (const auto& [x, y] : pairs) {
+    const auto ex = models::make_evaluator(x), ey = models::make_evaluator(y);
+    const auto ab = models::make_searcher("alphabeta(tt_mb=4)", kRules, ey);
+    for (double q : {0.5, 0.2}) {
+      PromSearch<BaoGame> prom(game, {EvalFn{ex.get()}, EvalFn{ey.get()}});
+      prom.set_table(4);
+      prom.set_ordering(true);
+      Position p = play::random_opening(kRules, 2029, static_cast<std::uint64_t>(game_index), 4, 8);
+      const int prom_side = game_index++ % 2 == 0 ? p.side : 1 - p.side;
+      ChildList ch;
+      for (int ply = 0; ply < 300 && game.quick_winner(p) < 0; ++ply) {
+        game.children(p, ch);
+        if (ch.empty()) break;
+        int pick = 0;
+        if (p.side == prom_side) {
+          pick = prom.prom_beta(p, 6, {1 - q, q}).best_index;
+          ++positions;
+        } else {
+          const bao::Move m = ab->search(p, Limits{6, 0, 0}).best;
+          while (pick < static_cast<int>(ch.size()) && !(ch[static_cast<std::size_t>(pick)].move == m)) ++pick;
+        }
+        ASSERT_LT(pick, static_cast<int>(ch.size())) << format_position(p);
+        p = ch[static_cast<std::size_t>(pick)].pos;
+      }
+      probes += prom.probes();
+      failures += prom.probe_failures();
+    }
+  }
+  std::printf("PrOM positions %llu, probes %llu, failed %llu\n", static_cast<unsigned long long>(positions),
+              static_cast<unsigned long long>(probes), static_cast<unsigned long long>(failures));
+  EXPECT_GT(positions, 150u);
+  EXPECT_GT(probes, positions);
+  EXPECT_EQ(failures, 0u);
+}
+
 TEST(PromMinRulesBao, RefusesUnknownValuesAndOtherSearchers) {
   const Position p = play::random_opening(kRules, 1, 0, 4, 8);
   const std::string ties = test::input_error_of([&] { run("prom-beta(types=donkers-material:0.5,ties=last)", p, 2); });
@@ -243,6 +422,9 @@ TEST(PromMinRulesBao, RefusesUnknownValuesAndOtherSearchers) {
   const std::string decisive =
       test::input_error_of([&] { run("prom-beta(types=donkers-material:0.5,decisive=stop)", p, 2); });
   EXPECT_NE(decisive.find("decisive expects expect or exit, found 'stop'"), std::string::npos) << decisive;
+  const std::string probe_fail =
+      test::input_error_of([&] { run("prom-beta(types=donkers-material:0.5,probe_fail=his)", p, 2); });
+  EXPECT_NE(probe_fail.find("probe_fail expects repeat or bound, found 'his'"), std::string::npos) << probe_fail;
   const std::string plain =
       test::input_error_of([&] { run("prom-plain(types=donkers-material:0.5,ties=first)", p, 2); });
   EXPECT_NE(plain.find("ties"), std::string::npos) << plain;

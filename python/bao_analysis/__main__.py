@@ -28,6 +28,8 @@ COMMANDS = {
                "S2 omview's tables: full-depth OM with the model scored for the opponent, RESULTS/S2/omview/tables.md"),
     "promarms": ("promarms", "S2_FOLDER [--resamples N] [--seed S]",
                  "S2 promarms' tables: PrOM with Donkers' rules at MIN nodes, RESULTS/S2/promarms/tables.md"),
+    "promprobe": ("promprobe", "S2_FOLDER [--resamples N] [--seed S]",
+                  "S2 promprobe's tables: PrOM with Donkers' failed-probe prediction, RESULTS/S2/promprobe/tables.md"),
     "s2power": ("power", "S2_FOLDER [--resamples N] [--seed S]",
                 "S2 power's tables: the openings arm at 3-point power, RESULTS/S2/power/tables.md"),
     "s2power2": ("power2", "S2_FOLDER [--resamples N] [--seed S]",

@@ -20,8 +20,9 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
   RESULTS/S2/power2/tables.md: the rest of S2's 30-opening bounds at 3-point power
   (power2.py).
-  RESULTS/S2/hisarms, hiswrong, omview, promarms and hisall/tables.md: S2's arms with
-  Donkers' evaluators (hisarms.py, hiswrong.py, omview.py, promarms.py, hisall.py).
+  RESULTS/S2/hisarms, hiswrong, omview, promarms, promprobe and hisall/tables.md: S2's
+  arms with Donkers' evaluators (hisarms.py, hiswrong.py, omview.py, promarms.py,
+  promprobe.py, hisall.py).
 
 Input: RESULTS/<E>/<tournament>/games.jsonl.gz (else games.jsonl) and config.ini for E in
 E4, E5, E5dd, E6, E7, and RESULTS/E7/learned/<opponent>-<how>.txt. Player names follow
@@ -59,6 +60,7 @@ from .hypotheses import write_verdicts
 from .loading import infer_scale
 from .omview import run_omview
 from .promarms import run_promarms
+from .promprobe import run_promprobe
 from .hisall import run_hisall
 from .readings import readings
 from .records import InputError
@@ -121,6 +123,7 @@ def main(argv):
     run_hiswrong(os.path.join(a.results, "S2"), ctx)
     run_omview(os.path.join(a.results, "S2"), ctx)
     run_promarms(os.path.join(a.results, "S2"), ctx)
+    run_promprobe(os.path.join(a.results, "S2"), ctx)
     run_hisall(os.path.join(a.results, "S2"), ctx)
     try:
         run_power(os.path.join(a.results, "S2"), ctx)
