@@ -24,7 +24,7 @@ Shared by the thesis experiments (E4-E7, the second pass, S2):
 
 By experiment:
   e4, e5 (E5, E5dd, E5m), e6 (E6, E6b), e7, second_pass (E5s, E5g, D8, E7b, E6c),
-  arms (S2), depths (S2 depths: PrOM at 6/7/8, node-matched alpha-beta), e8, e9, e11, e12, e12m (E12m's table and its budget)
+  arms (S2), depths (S2 depths: PrOM at 6/7/8, node-matched alpha-beta; S2 depths-p and depths-q, its replications), e8, e9, e11, e12, e12m (E12m's table and its budget)
   gauntlet      one opponent's gauntlet bootstrapped over openings (E8, E9)
 
 The package itself imports nothing, so that the pure-Python reader can be used without

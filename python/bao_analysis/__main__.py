@@ -40,6 +40,8 @@ COMMANDS = {
                  "S2 depths' tables alone, RESULTS/S2/depths/tables.md (scripts/thesis-analyse writes them too)"),
     "s2depths-p": ("depths_p", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
                    "S2 depths-p's tables alone, RESULTS/S2/depths-p/tables.md (scripts/thesis-analyse writes them too)"),
+    "s2depths-q": ("depths_q", "RESULTS [--scale NAME] [--resamples N] [--seed S]",
+                   "S2 depths-q's tables alone, RESULTS/S2/depths-q/tables.md (scripts/thesis-analyse writes them too)"),
 }
 
 

@@ -14,19 +14,26 @@ every pair completed (the declaration's stop rule).
 Its powered replication, S2 depths-p (docs/results.md, "S2 depths-p: PrOM at 6/7/8 at
 3-point power on fresh openings (declared before the data)"), in RESULTS/S2/depths-p/:
 part (a) alone on other openings, its own family of three (A6p, A7p, A8p; 98.33%), the
-same rules; the same code given the arm's description (Arm: DEPTHS, DEPTHS_P)."""
+same rules; the same code given the arm's description (Arm: DEPTHS, DEPTHS_P).
+
+Its second powered replication, S2 depths-q (docs/results.md, "S2 depths-q: PrOM at
+depth 8 and node-matched alpha-beta at 3-point power (declared before the data)"), in
+RESULTS/S2/depths-q/: the depth-8 part and part (b) on other fresh openings, its own
+family of three (A8q, B8q, B9q; 98.33%), the same rules, with each measure's
+per-opening sd as it came out and the effect it detects (DEPTHS_Q)."""
 import argparse
 import math
 import os
 import sys
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
 
 from .experiment import Context, load_experiment
-from .multiplicity import bonferroni_level
+from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError
-from .stats import Boot, Est, hit_rate, level_interval, nodes_per_move, pooled
+from .stats import Boot, Est, hit_rate, level_interval, nodes_per_move, pooled, unit_sums
 from .tables import DASH, fmt, md_table, pct_ci, pts_ci, write_text
 from .two_level import two_level_gain
 
@@ -55,7 +62,8 @@ class Arm:
     """What tells S2 depths and its replication apart: the folder under RESULTS, the
     parts played ({part: its players}), the family ([(id, part, variant, base, what,
     (above, below))]), its Bonferroni level, the exploratory differences, the verdicts'
-    suffix in verdicts.md, and the tables' title and description."""
+    suffix in verdicts.md, the tables' title and description, and whether the tables
+    report each measure's power as it came out (the arms sized for 3 points)."""
     folder: str
     parts: dict
     verdicts: list
@@ -64,6 +72,7 @@ class Arm:
     title: str
     design: str
     suffix: str = ""
+    reports_power: bool = False
 
     def family_size(self):
         """The family's size in words, as the tables and verdicts.md name it."""
@@ -85,6 +94,18 @@ DEPTHS_P = Arm(
     "Declared before the games (docs/results.md, \"S2 depths-p\"). S2 depths' part (a) again on fresh openings "
     "(seed 2089), sized for 3 points: PrOM {X: 0.75, Y: 0.25} (p75) and alpha-beta(X) (ab) at depth D against "
     "alpha-beta(Y) at D. Decided on its own, not pooled with S2 depths. The family of three", "p")
+
+# S2 depths-q: the depth-8 part and part (b) on other fresh openings, sized for 3
+# points; a family of three.
+DEPTHS_Q = Arm(
+    os.path.join("S2", "depths-q"), {"d8": PARTS["d8"], "nodematch": PARTS["nodematch"]},
+    [(f"{i}q", part, v, b, what, words) for i, part, v, b, what, words in VERDICTS if i in ("A8", "B8", "B9")],
+    bonferroni_level(3), EXPLORATORY, "S2 depths-q: PrOM at depth 8 and node-matched alpha-beta at 3-point power",
+    "Declared before the games (docs/results.md, \"S2 depths-q\"). S2 depths' depth-8 part and part (b) again on "
+    "fresh openings (seed 2193), sized for 3 points. Part d8: PrOM {X: 0.75, Y: 0.25} (p75) and alpha-beta(X) (ab) "
+    "at depth 8 against alpha-beta(Y) at 8. Part nodematch: against alpha-beta(Y) at d = 6, root OM scored at d "
+    "(omdD) beside alpha-beta(X) at 6 (ab), 8 (ab8, matched in depth) and 9 (ab9, matched in nodes). Decided on its "
+    "own, not pooled with S2 depths or S2 depths-p. The family of three", "q", True)
 
 
 def verdict_of(lo, hi, words, margin=None):
@@ -185,7 +206,31 @@ def analyse(parts, ctx, arm=DEPTHS):
     nm = parts.get("nodematch")
     res["hit"] = hit_rate(nm, boots["nodematch"], nm.cells(), "omdD") if nm else Est()
     res["per_pair"] = per_pair(parts, boots, arm)
+    if arm.reports_power:
+        res["power"] = power_as_played(parts, arm)
     return res
+
+
+def power_as_played(parts, arm):
+    """[(id, per-opening sd, openings, effect detected, power for a true 3 points)] of the
+    family's measures in these games: the sd over openings of the 20-pair mean paired
+    difference, and at the family's level with 80% power the effect (z + z_power) sd /
+    sqrt(n), the normal approximation the declarations sized the arms with."""
+    z = z_two_sided(len(arm.verdicts))
+    out = []
+    for hid, part, v, b, _, _ in arm.verdicts:
+        exp = parts.get(part)
+        if exp is None:
+            continue
+        num, den, _ = unit_sums(exp, exp.cells(), v, b)
+        diff = num[den > 0] / den[den > 0]
+        if diff.size < 2:
+            continue
+        sd, n = float(np.std(diff, ddof=1)), int(diff.size)
+        detect = (z + z_power()) * sd / math.sqrt(n)
+        power = NormalDist().cdf(MARGIN * math.sqrt(n) / sd - z) if sd > 0 else 1.0
+        out.append((hid, sd, n, detect, power))
+    return out
 
 
 def per_pair(parts, boots, arm=DEPTHS):
@@ -223,8 +268,9 @@ def tables(res, ctx, arm=DEPTHS):
     text += "\n## Exploratory differences, points [95% CI]\n\n"
     rows = [[what, f"{pts_ci(e)} ({e.n})" if e.ok() else DASH] for what, e in res["exploratory"]]
     t = res["trend"]
-    rows.append(["G_8 - G_6 (PrOM's gain at depth 8 less at depth 6; independent resamples)",
-                 f"{pts_ci(t)}" if t.ok() else DASH])
+    if "d6" in arm.parts:
+        rows.append(["G_8 - G_6 (PrOM's gain at depth 8 less at depth 6; independent resamples)",
+                     f"{pts_ci(t)}" if t.ok() else DASH])
     text += md_table(["measure", "points [95%] (openings)"], rows)
     text += "\n## Scores against alpha-beta(Y) and nodes a move\n\n"
     rows = [[p, v, pct_ci(res["score"][(p, v)]),
@@ -240,6 +286,14 @@ def tables(res, ctx, arm=DEPTHS):
     text += md_table(["model Y (the opponent)", "own X"] + ids,
                      [[y, x] + [pts_ci(g[i]) if i in g else DASH for i in ids]
                       for (y, x), g in sorted(res["per_pair"].items())])
+    if arm.reports_power:
+        text += (f"\n## Power as it came out\n\nEach measure's sd over openings (of the 20-pair mean paired "
+                 f"difference), the effect it detects at {level} with 80% power, (z + 0.842) sd / sqrt(n), and the "
+                 "power for a true 3 points.\n\n")
+        text += md_table(["id", "per-opening sd (points)", "openings", "effect detected (points)",
+                          "power for 3 points"],
+                         [[hid, f"{100 * sd:.2f}", str(n), f"{100 * d:.1f}", f"{p:.2f}"]
+                          for hid, sd, n, d, p in res.get("power", [])])
     return text
 
 
@@ -256,7 +310,8 @@ def run_depths(results, ctx, arm=DEPTHS):
 
 def main(argv, arm=DEPTHS):
     """python3 -m bao_analysis s2depths RESULTS [--resamples N] [--seed S] [--scale NAME]
-    (s2depths-p, depths_p.py: the same with arm DEPTHS_P)."""
+    (s2depths-p, depths_p.py, and s2depths-q, depths_q.py: the same with arms DEPTHS_P and
+    DEPTHS_Q)."""
     ap = argparse.ArgumentParser(prog=os.path.basename(argv[0]), description=__doc__.split("\n\n")[0])
     ap.add_argument("results", help=f"the results folder holding {arm.folder}")
     ap.add_argument("--scale", default="standard")
@@ -283,7 +338,8 @@ def main(argv, arm=DEPTHS):
 # ---------------------------------------------------------------- results/verdicts.md
 
 # The family's rows of RESULTS/verdicts.md (hypotheses.HYPOTHESES): outside the Holm
-# family of the thesis, in their own Bonferroni family (of five; S2 depths-p's of three).
+# family of the thesis, in their own Bonferroni family (of five; S2 depths-p's and S2
+# depths-q's of three).
 VERDICT_IDS = [v[0] for v in VERDICTS]
 
 
@@ -307,6 +363,20 @@ def two_level_entries(res, arm=DEPTHS):
             for r in res["verdicts"] if r["two"].ok()}
 
 
+def replication_readings(res, arm):
+    """{id of an earlier arm's verdict: what this arm's replication of it on fresh
+    openings reads} for S2 depths' B8 and B9 (their readings in verdicts.md), from an
+    arm whose verdicts replay them (B8q, B9q)."""
+    out = {}
+    for r in res["verdicts"]:
+        base = r["id"][:-len(arm.suffix)] if arm.suffix else r["id"]
+        if base in ("B8", "B9") and r["est"].ok():
+            out[base] = (f"; at 3-point power on other fresh openings ({arm.title.split(':')[0]}, {r['id']}, "
+                         f"{100 * arm.level:.4g}%): {100 * r['est'].est:+.1f} [{100 * r['lo']:+.1f}, "
+                         f"{100 * r['hi']:+.1f}] ({r['est'].n} openings), {r['verdict']}")
+    return out
+
+
 def reading_entries(res):
     """{id: what the verdict means} (the declaration's degenerate endpoints): alpha-beta(X)
     in PrOM's place gives exactly 0 (reads level), and alpha-beta at d in root OM's place
@@ -319,7 +389,7 @@ def reading_entries(res):
             out[r["id"]] = ("alpha-beta(X) in PrOM's place gives exactly 0 (level): only 'PrOM beats alpha-beta' "
                             "shows the H6c half 'PrOM at least as good as alpha-beta'")
         else:
-            k = r["id"][1:]
+            k = r["id"][1]  # the matched depth: B8, B8q -> 8
             e = res["diff"].get((f"ab{k}", "ab"), Est())
             ab = fmt(-e.est, "pts") if e.ok() else DASH
             out[r["id"]] = (f"alpha-beta at d in root OM's place gives ab - ab{k} = {ab} points; root OM's gain "

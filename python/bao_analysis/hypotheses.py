@@ -109,9 +109,18 @@ HYPOTHESES = [
      "gain p75 - ab, 20 pairs, depth 7", "pts"),
     ("A8p", "PrOM 0.75 at least as good as alpha-beta at depth 8 (S2 depths-p, fresh openings)",
      "gain p75 - ab, 20 pairs, depth 8", "pts"),
+    # S2 depths-q (docs/results.md, declared before its games): depth 8 and part (b) at
+    # 3-point power on other fresh openings, its own family of three.
+    ("A8q", "PrOM 0.75 at least as good as alpha-beta at depth 8 (S2 depths-q, fresh openings)",
+     "gain p75 - ab, 20 pairs, depth 8", "pts"),
+    ("B8q", "root OM scored at d beats alpha-beta matched in depth (S2 depths-q, fresh openings)",
+     "gain omdD - ab8 (alpha-beta at depth 8), 20 pairs, against alpha-beta(Y) at 6", "pts"),
+    ("B9q", "root OM scored at d beats alpha-beta matched in nodes (S2 depths-q, fresh openings)",
+     "gain omdD - ab9 (alpha-beta at depth 9), 20 pairs, against alpha-beta(Y) at 6", "pts"),
 ]
 S2_DEPTHS = ("A6", "A7", "A8", "B8", "B9")
 S2_DEPTHS_P = ("A6p", "A7p", "A8p")
+S2_DEPTHS_Q = ("A8q", "B8q", "B9q")
 
 
 def row(e, unit, verdict, needed):
@@ -147,6 +156,8 @@ def experiment_of(hid):
         return "S2 depths"
     if hid in S2_DEPTHS_P:
         return "S2 depths-p"
+    if hid in S2_DEPTHS_Q:
+        return "S2 depths-q"
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
     if hid in ("H5f'", "H5g'"):
@@ -194,6 +205,8 @@ def holm_verdict(hid, v, adjusted):
             return "outside the family (S2 depths' own family of five, Bonferroni at 99%)"
         if hid in S2_DEPTHS_P:
             return "outside the family (S2 depths-p's own family of three, Bonferroni at 98.33%)"
+        if hid in S2_DEPTHS_Q:
+            return "outside the family (S2 depths-q's own family of three, Bonferroni at 98.33%)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -229,7 +242,7 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
-        if hid in S2_DEPTHS + S2_DEPTHS_P and hid not in v:
+        if hid in S2_DEPTHS + S2_DEPTHS_P + S2_DEPTHS_Q and hid not in v:
             continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
@@ -278,7 +291,12 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
             "are a family of their own, Bonferroni over five: their interval columns, and their two-level "
             "intervals, are 99% intervals; outside the Holm family. S2 depths-p's rows (A6p, A7p, A8p; part (a) "
             "again on fresh openings at 3-point power, declared before its games, not pooled with S2 depths) are "
-            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family.\n\n"
+            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family."
+            + (" S2 depths-q's rows (A8q, B8q, B9q; depth 8 and the node-matched alpha-beta again on other fresh "
+               "openings at 3-point power, declared before its games, not pooled with the earlier arms) are a third "
+               "family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family."
+               if any(h in v for h in S2_DEPTHS_Q) else "")
+            + "\n\n"
             "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
             "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
             "opponents) and the openings together (crossed: each resample draws both, with replacement; "

@@ -12,7 +12,7 @@ from .arms import same_games
 from .records import games_file
 from .second_pass import e5s_budgets
 from .stats import Boot, pooled
-from .tables import fmt
+from .tables import DASH, fmt
 
 EQUAL_COST = "the published equal-cost finding (Carmel and Markovitch 1996; Sturtevant, Zinkevich and Bowling 2006)"
 
@@ -75,7 +75,7 @@ def reading_h6c(e6b, v):
             a_est, a_lo, a_hi = a8[0][:3]
             text += (f"; on fresh openings at depth 8 (S2 depths, A8, 99%) {a_est} [{a_lo}, {a_hi}]"
                      + (", below D8's estimate: D8's gain not replicated" if float(est) > float(a_hi) else ""))
-    return text + reading_h6c_powered(v)
+    return text + reading_h6c_powered(v) + reading_h6c_depth8q(v)
 
 
 def reading_h6c_powered(v):
@@ -90,6 +90,17 @@ def reading_h6c_powered(v):
     return ("; at 3-point power on fresh openings (S2 depths-p, 98.33%): " + ", ".join(parts)
             + (f": the half present at depth {' and '.join(present)}" if present
                else ": the half not shown at any of these depths"))
+
+
+def reading_h6c_depth8q(v):
+    """S2 depths-q's verdict at depth 8 (98.33%, sized for 3 points), where it has games:
+    the half is present at depth 8 only where PrOM beats alpha-beta."""
+    c = v.get("A8q", ([DASH],))[0]
+    if c[0] == DASH:
+        return ""
+    present = c[5] == "PrOM beats alpha-beta"
+    return (f"; at depth 8 at 3-point power on other fresh openings (S2 depths-q, 98.33%): {c[0]} [{c[1]}, {c[2]}] "
+            f"({c[3]} openings) {c[5]}: the half " + ("present at depth 8" if present else "not shown at depth 8"))
 
 
 def reading_h5f_prime(exps, s, ctx, verdict):

@@ -16,7 +16,9 @@ declared in docs/results.md ("Depth 6: hypotheses and decision rules") and write
   program) beside ours with their intervals (exploratory).
   RESULTS/S2/depths/tables.md: S2's depths arm (depths.py), whose five verdicts join
   verdicts.md outside the Holm family; RESULTS/S2/depths-p/tables.md: its replication
-  at 3-point power (the same module, arm DEPTHS_P), three verdicts beside them.
+  at 3-point power (the same module, arm DEPTHS_P), three verdicts beside them;
+  RESULTS/S2/depths-q/tables.md: its depth-8 and node-matched parts at 3-point power
+  (arm DEPTHS_Q), three more.
   RESULTS/S2/power/tables.md: S2's openings arm replayed at 3-point power (power.py).
   RESULTS/S2/power2/tables.md: the rest of S2's 30-opening bounds at 3-point power
   (power2.py).
@@ -46,7 +48,8 @@ import os
 import sys
 
 from .arms import run_arms
-from .depths import DEPTHS_P, reading_entries, run_depths, two_level_entries, verdict_entries
+from .depths import (DEPTHS_P, DEPTHS_Q, reading_entries, replication_readings, run_depths, two_level_entries,
+                     verdict_entries)
 from .e4 import run_e4, subgroup_s
 from .e5 import run_e5, run_e5m
 from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, tables_e6b, verdicts_e6, verdicts_e6b
@@ -135,6 +138,7 @@ def main(argv):
     try:
         depths = run_depths(a.results, ctx)
         depths_p = run_depths(a.results, ctx, DEPTHS_P)
+        depths_q = run_depths(a.results, ctx, DEPTHS_Q)
     except InputError as e:
         print(f"thesis-analyse: error: {e}", file=sys.stderr)
         sys.exit(2)
@@ -142,6 +146,8 @@ def main(argv):
         verdicts.update(verdict_entries(depths))
     if depths_p is not None:
         verdicts.update(verdict_entries(depths_p, DEPTHS_P))
+    if depths_q is not None:
+        verdicts.update(verdict_entries(depths_q, DEPTHS_Q))
     boots = {name: boot_for(exps.get(name), ctx) for name in ("E5", "E5dd", "E6", "E6b", "E7", "E5s", "E5g")}
     two = two_level_cells(two_level_rows(exps, s, ctx, boots, e6b[1] if e6b else None))
     reading = readings(exps, verdicts, s, ctx, e5, e6b, arms)
@@ -151,6 +157,12 @@ def main(argv):
     if depths_p is not None:
         two.update(two_level_entries(depths_p, DEPTHS_P))
         reading.update(reading_entries(depths_p))
+    if depths_q is not None:
+        two.update(two_level_entries(depths_q, DEPTHS_Q))
+        reading.update(reading_entries(depths_q))
+        for hid, text in replication_readings(depths_q, DEPTHS_Q).items():
+            if hid in reading:
+                reading[hid] += text
     write_verdicts(a.results, verdicts, ctx, notes, two, reading)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
