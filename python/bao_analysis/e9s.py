@@ -73,6 +73,17 @@ def l_verdict(lo, hi):
     return "bounded" if lo >= -MARGIN else "not bounded" if hi < -MARGIN else "not decided"
 
 
+def variant_reading(g, l_deeper, l_omaware):
+    """The declared reading of one safe variant from its three verdicts: supported when G
+    gains and both L are bounded (informative or not), contradicted when G loses or an L is
+    not bounded, else not decided."""
+    if g == "gains" and l_deeper.startswith("bounded") and l_omaware.startswith("bounded"):
+        return "supported"
+    if g == "loses" or "not bounded" in (l_deeper, l_omaware):
+        return "contradicted"
+    return "not decided"
+
+
 def figure(stem, rows):
     import matplotlib.pyplot as plt
 
@@ -163,12 +174,7 @@ def main(argv):
     by_id = {v[0]: v[5] for v in verdicts}
     for name, clabel in SAFE:
         parts = [by_id[f"HsG-{name}"], by_id[f"HsL-{name}-deeper"], by_id[f"HsL-{name}-omaware"]]
-        if parts[0] == "gains" and all(p.startswith("bounded") for p in parts[1:]):
-            reading = "supported"
-        elif parts[0] == "loses" or "not bounded" in parts[1:]:
-            reading = "contradicted"
-        else:
-            reading = "not decided"
+        reading = variant_reading(*parts)
         out.append(f"| {clabel} | {reading} (G {parts[0]}; L deeper {parts[1]}, OM-aware {parts[2]}) |")
     # The degenerate endpoint named in the declaration: the unbounded exploiter's own loss.
     out += ["", "Root OM at d (unbounded) against the exploiting opponents, 99.44%: " + "; ".join(
