@@ -34,12 +34,12 @@ SAFE = [("safe4", "safe-om on root OM, eps 4"), ("safe16", "safe-om on root OM, 
 CHALLENGERS = [("omd", "root OM at d (unbounded)")] + SAFE
 
 
-def identical_share(folder, name, k):
+def identical_share(folder, name, k, games=None):
     """The share of name's games of the first k openings that are alpha-beta's game move
     for move (same opening and colours): the searchers are deterministic, so the games are
-    the same exactly when every move is."""
+    the same exactly when every move is. games: folder's records, when already read."""
     moves = {}
-    for _, g in read_games(games_file(folder)):
+    for g in games if games is not None else (g for _, g in read_games(games_file(folder))):
         if g["opening_index"] < k:
             moves[(g["second"], g["opening_index"], g["game"])] = g["moves"]
     keys = [k for k in moves if k[0] == name and ("ab",) + k[1:] in moves]

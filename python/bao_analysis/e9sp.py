@@ -9,6 +9,7 @@ at this family's level: Bonferroni over its three verdicts, 98.33%. E9S_FOLDER (
 E9s beside E9SP_FOLDER) gives E9s' HsG and HsL-omaware verdicts (its verdicts.csv) for the
 per-variant reading and E9s' deeper openings for the gains on the openings not among
 them; without it those two parts are left out. Deterministic."""
+import copy
 import csv
 import math
 import os
@@ -21,7 +22,7 @@ from .gauntlet import RESAMPLES, Gauntlet
 from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError, games_file, read_games
 from .stats import Boot, level_interval
-from .tables import write_gauntlet_tables
+from .tables import DASH, fmt, write_gauntlet_tables
 
 FOLDER = "E9s-p-deeper"
 FAMILY = 3
@@ -76,25 +77,27 @@ def analyse(e9sp, e9s_folder):
     family's level, E9s' 99.44%, share of games identical to ab's, per-opening sd)."""
     folder = os.path.join(e9sp, FOLDER)
     g = Gauntlet(folder, e9s.SEED, "scripts/reproduce-e9sp")
+    games = [r for _, r in read_games(games_file(folder))]
     played = g.n
     k = e9s.complete_openings(g)
     if k < 2:
         raise InputError(f"{folder}: {k} opening(s) complete, two are needed")
+    whole = copy.deepcopy(g)
     if g.n != k:
         e9s.truncate(g, k)
     rows = {}
     for name, _ in e9s.CHALLENGERS:
         est, res = g.gain(name)
-        same = e9s.identical_share(folder, name, k)
+        same = e9s.identical_share(folder, name, k, games)
         rows[name] = (est, level_interval(res, 0.95), level_interval(res, LEVEL), level_interval(res, e9s.LEVEL),
                       same, opening_sd(g, name))
     fresh = None
     deeper = os.path.join(e9s_folder, "E9s-deeper")
     if games_file(deeper) is not None:
         old = set(positions(deeper).values())
-        new = [o for o, p in positions(folder).items() if o < k and p not in old]
+        new = {r["opening_index"] for r in games if r["opening_index"] < k and r["opening"] not in old}
         if len(new) > 1:
-            h = restrict(Gauntlet(folder, e9s.SEED, "scripts/reproduce-e9sp"), new)
+            h = restrict(whole, new)
             fresh = (len(new), {n: (h.gain(n)[0], level_interval(h.gain(n)[1], LEVEL)) for n, _ in e9s.CHALLENGERS})
     return g, played, rows, fresh
 
@@ -152,6 +155,30 @@ def tables(g, played, rows, fresh, old_verdicts):
                 "| challenger | gain | 98.33% |", "|---|---|---|"]
         out += [f"| {label} | {pct(gains[n][0])} | {ci(gains[n][1])} |" for n, label in e9s.CHALLENGERS]
     return out, verdicts
+
+
+def thesis_entries(results):
+    """E9s-p's rows of RESULTS/verdicts.md (hypotheses.write_verdicts), from RESULTS/E9s-p's
+    merged games: ({id: (cells, note, p)}, {id: (two-level interval, its verdict)}, {id:
+    reading}); three empty dicts without those games."""
+    e9sp = os.path.join(results, "E9s-p")
+    if games_file(os.path.join(e9sp, FOLDER)) is None:
+        return {}, {}, {}
+    g, _, rows, _ = analyse(e9sp, os.path.join(results, "E9s"))
+    omd = rows["omd"]
+    v, two, reading = {}, {}, {}
+    for name, label in e9s.SAFE:
+        hid = f"HsLp-{name}-deeper"
+        est, _, (lo, hi), _, (same, _), _ = rows[name]
+        cells = [fmt(est, "pts"), fmt(lo, "pts"), fmt(hi, "pts"), str(g.n), str(g.games(name) + g.games("ab")),
+                 verdict(rows, name), DASH]
+        v[hid] = (cells, "98.33% interval (Bonferroni over three)", math.nan)
+        two[hid] = (DASH, "one opponent and one evaluator pair: openings only")
+        reading[hid] = (f"alpha-beta at d has G = 0 and passes this rule; {name} plays alpha-beta's game move for "
+                        f"move in {100 * same:.1f}% of its games; root OM at d (unbounded) {fmt(omd[0], 'pts')} "
+                        f"[{fmt(omd[2][0], 'pts')}, {fmt(omd[2][1], 'pts')}] (98.33%); E9s' gain against the model: "
+                        "results/E9s/verdicts.csv")
+    return v, two, reading
 
 
 def main(argv):

@@ -104,3 +104,16 @@ def test_the_command_refuses_missing_and_too_few_games(tmp_path, game, write_jso
     assert e9sp.main(["e9sp", str(tmp_path / "E9s-p")]) == 2
     assert "1 opening(s) complete, two are needed" in capsys.readouterr().err
     assert e9sp.main(["e9sp"]) == 2
+
+
+def test_the_verdicts_md_rows_come_from_the_merged_games_alone(tmp_path, game, write_jsonl):
+    assert e9sp.thesis_entries(str(tmp_path)) == ({}, {}, {})
+    write_folder(tmp_path / "E9s-p" / e9sp.FOLDER, write_jsonl, records(game, [{"bank": 0.0}, {}, {"bank": 1.0}]))
+    v, two, reading = e9sp.thesis_entries(str(tmp_path))
+    assert list(v) == ["HsLp-safe4-deeper", "HsLp-safe16-deeper", "HsLp-bank-deeper"]
+    cells, note, p = v["HsLp-bank-deeper"]
+    # bank: -0.5, 0, +0.5 on three openings (12 games with ab's): its interval spans -3 points.
+    assert cells[:6] == ["+0.0", cells[1], cells[2], "3", "12", "not decided"] and float(cells[1]) < -3
+    assert note == "98.33% interval (Bonferroni over three)" and math.isnan(p)
+    assert two["HsLp-safe4-deeper"][1] == "one opponent and one evaluator pair: openings only"
+    assert "alpha-beta at d has G = 0 and passes this rule" in reading["HsLp-safe4-deeper"]
