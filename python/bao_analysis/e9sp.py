@@ -132,7 +132,8 @@ def tables(g, played, rows, fresh, old_verdicts):
         est, c95, cf, c9, (same, units), sd = rows[name]
         v = "-" if name == "omd" else verdict(rows, name)
         if name != "omd":
-            verdicts.append((f"HsLp-{name}-deeper", f"{label}: gain against alpha-beta at d+2", est, cf[0], cf[1], v, k))
+            what = f"{label}: gain against alpha-beta at d+2"
+            verdicts.append((f"HsLp-{name}-deeper", what, est, cf[0], cf[1], v, k))
         out.append(f"| {label} | {100 * g.score(name)[0]:.1f}% | {pct(est)} | {ci(c95)} | {ci(cf)} | {ci(c9)} | "
                    f"{sd:.3f} | {100 * decides(sd, k):.2f} | {100 * same:.1f}% of {units} | {v} |")
     omd = rows["omd"]
@@ -151,7 +152,8 @@ def tables(g, played, rows, fresh, old_verdicts):
                        f"E9s' OM-aware {parts[2]}) |")
     if fresh is not None:
         m, gains = fresh
-        out += ["", f"## On the {m} of the {k} openings whose positions are not among E9s' deeper openings (no verdict)", "",
+        out += ["", f"## On the {m} of the {k} openings whose positions are not among E9s' deeper openings "
+                "(no verdict)", "",
                 "| challenger | gain | 98.33% |", "|---|---|---|"]
         out += [f"| {label} | {pct(gains[n][0])} | {ci(gains[n][1])} |" for n, label in e9s.CHALLENGERS]
     return out, verdicts
