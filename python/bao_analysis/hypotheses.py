@@ -109,9 +109,18 @@ HYPOTHESES = [
      "gain p75 - ab, 20 pairs, depth 7", "pts"),
     ("A8p", "PrOM 0.75 at least as good as alpha-beta at depth 8 (S2 depths-p, fresh openings)",
      "gain p75 - ab, 20 pairs, depth 8", "pts"),
+    # E9s-p (docs/results.md, declared before its games): E9s' three HsL-X-deeper again at
+    # power on fresh openings, its own family of three.
+    ("HsLp-safe4-deeper", "safe-om on root OM, eps 4: loss against alpha-beta at d+2 bounded by 3 points (E9s-p)",
+     "gain safe4 - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
+    ("HsLp-safe16-deeper", "safe-om on root OM, eps 16: loss against alpha-beta at d+2 bounded by 3 points (E9s-p)",
+     "gain safe16 - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
+    ("HsLp-bank-deeper", "safe-om on root OM, banked gifts: loss against alpha-beta at d+2 bounded by 3 points "
+     "(E9s-p)", "gain bank - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
 ]
 S2_DEPTHS = ("A6", "A7", "A8", "B8", "B9")
 S2_DEPTHS_P = ("A6p", "A7p", "A8p")
+E9S_P = ("HsLp-safe4-deeper", "HsLp-safe16-deeper", "HsLp-bank-deeper")
 
 
 def row(e, unit, verdict, needed):
@@ -147,6 +156,8 @@ def experiment_of(hid):
         return "S2 depths"
     if hid in S2_DEPTHS_P:
         return "S2 depths-p"
+    if hid in E9S_P:
+        return "E9s-p"
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
     if hid in ("H5f'", "H5g'"):
@@ -194,6 +205,8 @@ def holm_verdict(hid, v, adjusted):
             return "outside the family (S2 depths' own family of five, Bonferroni at 99%)"
         if hid in S2_DEPTHS_P:
             return "outside the family (S2 depths-p's own family of three, Bonferroni at 98.33%)"
+        if hid in E9S_P:
+            return "outside the family (E9s-p's own family of three, Bonferroni at 98.33%)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -229,7 +242,7 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
-        if hid in S2_DEPTHS + S2_DEPTHS_P and hid not in v:
+        if hid in S2_DEPTHS + S2_DEPTHS_P + E9S_P and hid not in v:
             continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
@@ -278,7 +291,10 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
             "are a family of their own, Bonferroni over five: their interval columns, and their two-level "
             "intervals, are 99% intervals; outside the Holm family. S2 depths-p's rows (A6p, A7p, A8p; part (a) "
             "again on fresh openings at 3-point power, declared before its games, not pooled with S2 depths) are "
-            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family.\n\n"
+            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family. "
+            "E9s-p's rows (HsLp-X-deeper; E9s' deeper gauntlet again on fresh openings at power, declared before "
+            "its games, not pooled with E9s) are a family of their own, Bonferroni over three: 98.33% intervals; "
+            "outside the Holm family; E9s' other verdicts are in results/E9s/verdicts.csv.\n\n"
             "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
             "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
             "opponents) and the openings together (crossed: each resample draws both, with replacement; "
