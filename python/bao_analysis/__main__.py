@@ -11,6 +11,8 @@ COMMANDS = {
     "e8": ("e8", "E8_FOLDER", "E8's tables, verdicts and figures (scripts/e8-analyse)"),
     "e9": ("e9", "E9_FOLDER", "E9's tables, verdicts and figures (scripts/e9-analyse)"),
     "e9s": ("e9s", "E9S_FOLDER", "E9s's tables, verdicts and figure (scripts/e9s-analyse)"),
+    "e9sp": ("e9sp", "E9SP_FOLDER [E9S_FOLDER]",
+             "E9s-p's tables and verdicts: E9s' deeper gauntlet at power (scripts/reproduce-e9sp)"),
     "e10": ("e10", "E10_FOLDER", "E10's tables, verdicts and figure (scripts/e10-analyse)"),
     "e11": ("e11", "E11_FOLDER", "E11's tables, verdicts and figure (scripts/e11-analyse)"),
     "e12": ("e12", "E12_FOLDER", "E12's and E12m's tables, verdicts and figure (scripts/e12-analyse)"),

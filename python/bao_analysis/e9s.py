@@ -34,12 +34,12 @@ SAFE = [("safe4", "safe-om on root OM, eps 4"), ("safe16", "safe-om on root OM, 
 CHALLENGERS = [("omd", "root OM at d (unbounded)")] + SAFE
 
 
-def identical_share(folder, name, k):
+def identical_share(folder, name, k, games=None):
     """The share of name's games of the first k openings that are alpha-beta's game move
     for move (same opening and colours): the searchers are deterministic, so the games are
-    the same exactly when every move is."""
+    the same exactly when every move is. games: folder's records, when already read."""
     moves = {}
-    for _, g in read_games(games_file(folder)):
+    for g in games if games is not None else (g for _, g in read_games(games_file(folder))):
         if g["opening_index"] < k:
             moves[(g["second"], g["opening_index"], g["game"])] = g["moves"]
     keys = [k for k in moves if k[0] == name and ("ab",) + k[1:] in moves]
@@ -71,6 +71,17 @@ def g_verdict(lo, hi):
 
 def l_verdict(lo, hi):
     return "bounded" if lo >= -MARGIN else "not bounded" if hi < -MARGIN else "not decided"
+
+
+def variant_reading(g, l_deeper, l_omaware):
+    """The declared reading of one safe variant from its three verdicts: supported when G
+    gains and both L are bounded (informative or not), contradicted when G loses or an L is
+    not bounded, else not decided."""
+    if g == "gains" and l_deeper.startswith("bounded") and l_omaware.startswith("bounded"):
+        return "supported"
+    if g == "loses" or "not bounded" in (l_deeper, l_omaware):
+        return "contradicted"
+    return "not decided"
 
 
 def figure(stem, rows):
@@ -163,12 +174,7 @@ def main(argv):
     by_id = {v[0]: v[5] for v in verdicts}
     for name, clabel in SAFE:
         parts = [by_id[f"HsG-{name}"], by_id[f"HsL-{name}-deeper"], by_id[f"HsL-{name}-omaware"]]
-        if parts[0] == "gains" and all(p.startswith("bounded") for p in parts[1:]):
-            reading = "supported"
-        elif parts[0] == "loses" or "not bounded" in parts[1:]:
-            reading = "contradicted"
-        else:
-            reading = "not decided"
+        reading = variant_reading(*parts)
         out.append(f"| {clabel} | {reading} (G {parts[0]}; L deeper {parts[1]}, OM-aware {parts[2]}) |")
     # The degenerate endpoint named in the declaration: the unbounded exploiter's own loss.
     out += ["", "Root OM at d (unbounded) against the exploiting opponents, 99.44%: " + "; ".join(

@@ -117,10 +117,19 @@ HYPOTHESES = [
      "gain omdD - ab8 (alpha-beta at depth 8), 20 pairs, against alpha-beta(Y) at 6", "pts"),
     ("B9q", "root OM scored at d beats alpha-beta matched in nodes (S2 depths-q, fresh openings)",
      "gain omdD - ab9 (alpha-beta at depth 9), 20 pairs, against alpha-beta(Y) at 6", "pts"),
+    # E9s-p (docs/results.md, declared before its games): E9s' three HsL-X-deeper again at
+    # power on fresh openings, its own family of three.
+    ("HsLp-safe4-deeper", "safe-om on root OM, eps 4: loss against alpha-beta at d+2 bounded by 3 points (E9s-p)",
+     "gain safe4 - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
+    ("HsLp-safe16-deeper", "safe-om on root OM, eps 16: loss against alpha-beta at d+2 bounded by 3 points (E9s-p)",
+     "gain safe16 - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
+    ("HsLp-bank-deeper", "safe-om on root OM, banked gifts: loss against alpha-beta at d+2 bounded by 3 points "
+     "(E9s-p)", "gain bank - ab against alpha-beta at d+2 (td-short at 8; td-long at 6)", "pts"),
 ]
 S2_DEPTHS = ("A6", "A7", "A8", "B8", "B9")
 S2_DEPTHS_P = ("A6p", "A7p", "A8p")
 S2_DEPTHS_Q = ("A8q", "B8q", "B9q")
+E9S_P = ("HsLp-safe4-deeper", "HsLp-safe16-deeper", "HsLp-bank-deeper")
 
 
 def row(e, unit, verdict, needed):
@@ -158,6 +167,8 @@ def experiment_of(hid):
         return "S2 depths-p"
     if hid in S2_DEPTHS_Q:
         return "S2 depths-q"
+    if hid in E9S_P:
+        return "E9s-p"
     if hid in ("H5e", "H5f-ddom"):
         return "E5dd"
     if hid in ("H5f'", "H5g'"):
@@ -207,6 +218,8 @@ def holm_verdict(hid, v, adjusted):
             return "outside the family (S2 depths-p's own family of three, Bonferroni at 98.33%)"
         if hid in S2_DEPTHS_Q:
             return "outside the family (S2 depths-q's own family of three, Bonferroni at 98.33%)"
+        if hid in E9S_P:
+            return "outside the family (E9s-p's own family of three, Bonferroni at 98.33%)"
         return "exploratory (secondary, outside the family)"
     if hid not in v:
         return "no data"
@@ -242,7 +255,7 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
               "two-level 95% CI (pairs and openings)", "verdict on the two-level CI", "reading (after the data)"]
     rows = []
     for hid, text, measure, unit in HYPOTHESES:
-        if hid in S2_DEPTHS + S2_DEPTHS_P + S2_DEPTHS_Q and hid not in v:
+        if hid in S2_DEPTHS + S2_DEPTHS_P + S2_DEPTHS_Q + E9S_P and hid not in v:
             continue  # played by hand, not by scripts/reproduce-thesis: no rows without its games
         cells, note, p = v.get(hid, ([DASH] * 5 + [f"no data ({experiment_of(hid)} missing or without these players)", DASH],
                                      "", NAN))
@@ -297,6 +310,10 @@ def write_verdicts(results, v, ctx, notes, two=None, reading=None):
                "family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family."
                if any(h in v for h in S2_DEPTHS_Q) else "")
             + "\n\n"
+            "another family of their own, Bonferroni over three: 98.33% intervals; outside the Holm family. "
+            "E9s-p's rows (HsLp-X-deeper; E9s' deeper gauntlet again on fresh openings at power, declared before "
+            "its games, not pooled with E9s) are a family of their own, Bonferroni over three: 98.33% intervals; "
+            "outside the Holm family; E9s' other verdicts are in results/E9s/verdicts.csv.\n\n"
             "**Two levels.** The declared intervals resample the openings and hold the evaluator pairs fixed. "
             "Beside each primary verdict, the two-level interval resamples the pairs (E7: the three outside "
             "opponents) and the openings together (crossed: each resample draws both, with replacement; "

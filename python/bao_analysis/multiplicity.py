@@ -1,9 +1,9 @@
 """The corrections for multiplicity, one place for every experiment's family of
 verdicts: Holm's step-down (Holm 1979) over the thesis' primary verdicts (E4-E7 and the
-second pass), and Bonferroni's split of the level over E8 (3 verdicts), E9 (8), E9s (9), E11 (2),
-E12 (6) and E12m (6), as each declaration in docs/results.md names it. The normal
-quantiles of the Bonferroni intervals are rounded to the places each analysis printed in
-its declaration, so that the tables keep their bytes.
+second pass), and Bonferroni's split of the level over E8 (3 verdicts), E9 (8), E9s (9),
+E9s-p (3), E11 (2), E12 (6) and E12m (6), as each declaration in docs/results.md names it.
+The normal quantiles of the Bonferroni intervals are rounded to the places each analysis
+printed in its declaration, so that the tables keep their bytes.
 """
 import math
 from statistics import NormalDist

@@ -54,6 +54,7 @@ from .e4 import run_e4, subgroup_s
 from .e5 import run_e5, run_e5m
 from .e6 import analyse_e6, analyse_e6b, figure_e6, figure_e6b, tables_e6, tables_e6b, verdicts_e6, verdicts_e6b
 from .e7 import analyse_e7, figure_e7, tables_e7, verdicts_e7
+from .e9sp import thesis_entries
 from .experiment import Context, boot_for, load_all
 from .hisarms import run_hisarms
 from .hiswrong import run_hiswrong
@@ -163,6 +164,12 @@ def main(argv):
         for hid, text in replication_readings(depths_q, DEPTHS_Q).items():
             if hid in reading:
                 reading[hid] += text
+    try:
+        for part, entries in zip((verdicts, two, reading), thesis_entries(a.results)):
+            part.update(entries)
+    except InputError as e:
+        print(f"thesis-analyse: error: {e}", file=sys.stderr)
+        sys.exit(2)
     write_verdicts(a.results, verdicts, ctx, notes, two, reading)
     if e5 or e6 or e6b:
         e5 = e5 + (e5[1]["boot"],) if e5 else None
