@@ -20,6 +20,7 @@ from .e8s_budget import budget
 from .gauntlet import Gauntlet
 from .records import InputError, games_file
 from .stats import level_interval as interval
+from .tables import write_opening_verdicts
 
 GAUNTLET = "E8p-vs-ab6"
 E8V_FOLDER = "E8v"  # beside E8P_FOLDER
@@ -123,7 +124,7 @@ def analyse(folder):
         hits, preds, moves = rates[name]
         rate = f"{pct(hits / preds)}%" if preds else "-"
         out.append(f"| {name} | {preds} | {hits} | {rate} | {moves - preds} |")
-    e8v.write_tables(folder, out, rows)
+    write_opening_verdicts(folder, out, [(rows, e8v.LEVEL)])
     e8v.figure(os.path.join(folder, "E8p"), rows, HYPOTHESES,
                "E8p: prom-mcts's gains against alpha-beta(material) at depth 6, equal time")
     return rows

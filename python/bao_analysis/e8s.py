@@ -24,6 +24,7 @@ from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError, games_file, read_games
 from .stats import Boot
 from .stats import level_interval as interval
+from .tables import write_opening_verdicts
 
 SEED = 2008
 FAMILY = 3
@@ -171,14 +172,7 @@ def analyse(folder):
     out += ["", "## The baseline's games are E8's", "",
             f"{BASE}'s games are E8's (results/E8/E8-vs-ab-material, openings 0-{g.n - 1}). "
             f"Played again ({CHECK}): {same[0]} games, {same[1]} of them E8's move for move."]
-    with open(os.path.join(folder, "tables.md"), "w") as f:
-        f.write("\n".join(out) + "\n")
-    with open(os.path.join(folder, "verdicts.csv"), "w") as f:
-        f.write("id,measure,estimate,lo,hi,level,verdict,units,n,n_needed\n")
-        for h, what, est, lo, hi, v, n, need in rows:
-            f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},{LEVEL:.4f},{v},openings,{n},{need}\n")
-        for h, what, est, lo, hi, v, n, need in rows_d:
-            f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},0.9500,{v},openings,{n},{need}\n")
+    write_opening_verdicts(folder, out, [(rows, LEVEL), (rows_d, 0.95)])
     figure(os.path.join(folder, "E8s"), g, rows)
     return rows + rows_d
 

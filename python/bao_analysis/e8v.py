@@ -28,6 +28,7 @@ from .multiplicity import bonferroni_level, z_power, z_two_sided
 from .records import InputError, games_file, read_games
 from .stats import Boot
 from .stats import level_interval as interval
+from .tables import write_opening_verdicts
 
 SEED = 2108
 FAMILY = 2
@@ -151,16 +152,6 @@ def gain_rows(g, pairs):
     return rows
 
 
-def write_tables(folder, lines, rows):
-    """FOLDER/tables.md (the lines) and FOLDER/verdicts.csv (the verdict rows at LEVEL)."""
-    with open(os.path.join(folder, "tables.md"), "w") as f:
-        f.write("\n".join(lines) + "\n")
-    with open(os.path.join(folder, "verdicts.csv"), "w") as f:
-        f.write("id,measure,estimate,lo,hi,level,verdict,units,n,n_needed\n")
-        for h, what, est, lo, hi, v, n, need in rows:
-            f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},{LEVEL:.4f},{v},openings,{n},{need}\n")
-
-
 def analyse(folder):
     g = load(folder)
     eq = load_eq(folder, g)
@@ -230,7 +221,7 @@ def analyse(folder):
     for where, name, (hits, preds, moves) in rate_rows:
         rate = f"{pct(hits / preds)}%" if preds else "-"
         out.append(f"| {name} | {where} | {preds} | {hits} | {rate} | {moves - preds} |")
-    write_tables(folder, out, rows)
+    write_opening_verdicts(folder, out, [(rows, LEVEL)])
     figure(os.path.join(folder, "E8v"), rows)
     return rows, omms_rate
 

@@ -73,3 +73,16 @@ def write_gauntlet_tables(folder, lines, verdicts, level):
         w.writerow(["id", "measure", "estimate", "lo", "hi", "level", "verdict", "units", "n"])
         for h, what, est, lo, hi, v, n in verdicts:
             w.writerow([h, what, f"{est:.4f}", f"{lo:.4f}", f"{hi:.4f}", level, v, "opening pairs", n])
+
+
+def write_opening_verdicts(folder, lines, groups):
+    """tables.md (`lines`) and verdicts.csv of a gauntlet decided over openings (E8s, E8v,
+    E8p): groups are (rows, level) pairs, each row (id, measure, estimate, lo, hi,
+    verdict, n, openings needed), written at its group's interval level."""
+    with open(os.path.join(folder, "tables.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(os.path.join(folder, "verdicts.csv"), "w") as f:
+        f.write("id,measure,estimate,lo,hi,level,verdict,units,n,n_needed\n")
+        for rows, level in groups:
+            for h, what, est, lo, hi, v, n, need in rows:
+                f.write(f"{h},{what},{est:.4f},{lo:.4f},{hi:.4f},{level:.4f},{v},openings,{n},{need}\n")
