@@ -29,6 +29,15 @@ def write_records(path, records):
             f.write((r if isinstance(r, str) else json.dumps(r)) + "\n")
 
 
+def write_gauntlet(folder, challengers, records):
+    """A tournament folder of a gauntlet against opp_y: config.ini naming opp_y and the
+    challengers, games.jsonl holding the records."""
+    os.makedirs(folder)
+    with open(os.path.join(folder, "config.ini"), "w", encoding="utf-8") as f:
+        f.write("players = " + ", ".join(["opp_y"] + list(challengers)) + "\n")
+    write_records(os.path.join(folder, "games.jsonl"), records)
+
+
 @pytest.fixture
 def game():
     return make_game

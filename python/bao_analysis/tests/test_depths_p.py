@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import write_gauntlet
 
 from bao_analysis.depths import DEPTHS, DEPTHS_P, reading_entries, run_depths, two_level_entries, verdict_entries
 from bao_analysis.hypotheses import write_verdicts
@@ -18,24 +19,21 @@ class Ctx:
     scale, resamples, seed = "test", 50, 17
 
 
-def write_tournament(root, part, players, points, make, write):
+def write_tournament(root, part, players, points, make):
     """opp_y against players in RESULTS/S2/depths-p/PART; points[player][opening] the
     challenger's points in each colour's game of that opening."""
     folder = os.path.join(root, "S2", "depths-p", part, f"S2-depthsp-{part}-vs-y")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "config.ini"), "w", encoding="utf-8") as f:
-        f.write("players = " + ", ".join(["opp_y"] + players) + "\n")
     games = [make("opp_y", p, o, c, 1 - points[p][o]) for p in players for o in range(len(points[p]))
              for c in (0, 1)]
-    write(os.path.join(folder, "games.jsonl"), games)
+    write_gauntlet(folder, players, games)
 
 
-def tiny_arm(root, make, write):
+def tiny_arm(root, make):
     """d6: two pairs, p75 scores 1 and ab 0.5 on both openings (A6p = +50 exactly); d7:
     one pair, p75 0.5 and ab 1 (A7p = -50); d8 not played."""
     pts = {"ab_x1": (0.5, 0.5), "p75_x1": (1, 1), "ab_x2": (0.5, 0.5), "p75_x2": (1, 1)}
-    write_tournament(root, "d6", list(pts), pts, make, write)
-    write_tournament(root, "d7", ["ab_x", "p75_x"], {"ab_x": (1, 1), "p75_x": (0.5, 0.5)}, make, write)
+    write_tournament(root, "d6", list(pts), pts, make)
+    write_tournament(root, "d7", ["ab_x", "p75_x"], {"ab_x": (1, 1), "p75_x": (0.5, 0.5)}, make)
 
 
 def test_the_arm_is_part_a_alone_in_a_family_of_three():
@@ -46,8 +44,8 @@ def test_the_arm_is_part_a_alone_in_a_family_of_three():
     assert [v[1:] for v in DEPTHS_P.verdicts] == [v[1:] for v in DEPTHS.verdicts if v[0].startswith("A")]
 
 
-def test_the_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
-    tiny_arm(str(tmp_path), game, write_jsonl)
+def test_the_arm_worked_out_by_hand(tmp_path, game):
+    tiny_arm(str(tmp_path), game)
     assert run_depths(str(tmp_path), Ctx()) is None  # S2 depths' own folder is not read
     res = run_depths(str(tmp_path), Ctx(), DEPTHS_P)
     v = {r["id"]: r for r in res["verdicts"]}
@@ -68,10 +66,10 @@ def test_the_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
     assert "gives exactly 0" in reading_entries(res)["A6p"]
 
 
-def test_verdicts_md_has_the_arm_s_rows_outside_the_holm_family(tmp_path, game, write_jsonl):
+def test_verdicts_md_has_the_arm_s_rows_outside_the_holm_family(tmp_path, game):
     write_verdicts(str(tmp_path), {}, Ctx(), [])
     assert "| A6p |" not in (tmp_path / "verdicts.md").read_text(encoding="utf-8")
-    tiny_arm(str(tmp_path), game, write_jsonl)
+    tiny_arm(str(tmp_path), game)
     res = run_depths(str(tmp_path), Ctx(), DEPTHS_P)
     write_verdicts(str(tmp_path), verdict_entries(res, DEPTHS_P), Ctx(), [], two_level_entries(res, DEPTHS_P),
                    reading_entries(res))
@@ -94,7 +92,7 @@ def test_h6c_reads_the_half_present_only_where_prom_beats_alpha_beta():
     assert reading_h6c_powered(v).endswith(": the half not shown at any of these depths")
 
 
-def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, game, write_jsonl):
+def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, game):
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=PYTHON, MPLBACKEND="Agg")
     cmd = [sys.executable, "-m", "bao_analysis", "s2depths-p"]
     p = subprocess.run(cmd + [str(tmp_path)], capture_output=True, text=True, env=env, timeout=120)
@@ -102,7 +100,7 @@ def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, gam
     os.makedirs(tmp_path / "S2" / "depths-p")
     p = subprocess.run(cmd + [str(tmp_path)], capture_output=True, text=True, env=env, timeout=120)
     assert (p.returncode, p.stderr) == (2, f"s2depths-p: error: no games under {tmp_path}/S2/depths-p\n")
-    tiny_arm(str(tmp_path), game, write_jsonl)
+    tiny_arm(str(tmp_path), game)
     p = subprocess.run(cmd + [str(tmp_path), "--resamples", "50"], capture_output=True, text=True, env=env,
                        timeout=120)
     assert p.returncode == 0, p.stderr

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import write_gauntlet
 
 from bao_analysis.depths import (DEPTHS, DEPTHS_Q, reading_entries, replication_readings, run_depths,
                                  two_level_entries, verdict_entries)
@@ -20,25 +21,22 @@ class Ctx:
     scale, resamples, seed = "test", 50, 17
 
 
-def write_tournament(root, part, players, points, make, write):
+def write_tournament(root, part, players, points, make):
     """opp_y against players in RESULTS/S2/depths-q/PART; points[player][opening] the
     challenger's points in each colour's game of that opening."""
     folder = os.path.join(root, "S2", "depths-q", part, f"S2-depthsq-{part}-vs-y")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "config.ini"), "w", encoding="utf-8") as f:
-        f.write("players = " + ", ".join(["opp_y"] + players) + "\n")
     games = [make("opp_y", p, o, c, 1 - points[p][o]) for p in players for o in range(len(points[p]))
              for c in (0, 1)]
-    write(os.path.join(folder, "games.jsonl"), games)
+    write_gauntlet(folder, players, games)
 
 
-def tiny_arm(root, make, write):
+def tiny_arm(root, make):
     """d8: one pair over three openings, G_8 = +0.5, 0, -0.5 (mean 0, sd 0.5); nodematch:
     one pair over two openings, omdD 1, ab 0, ab8 0.5, ab9 1 on both (B8q = +50 and B9q =
     0 exactly)."""
-    write_tournament(root, "d8", ["ab_x", "p75_x"], {"ab_x": (0.5, 0.5, 0.5), "p75_x": (1, 0.5, 0)}, make, write)
+    write_tournament(root, "d8", ["ab_x", "p75_x"], {"ab_x": (0.5, 0.5, 0.5), "p75_x": (1, 0.5, 0)}, make)
     pts = {"ab_x": (0, 0), "omdD_x": (1, 1), "ab8_x": (0.5, 0.5), "ab9_x": (1, 1)}
-    write_tournament(root, "nodematch", list(pts), pts, make, write)
+    write_tournament(root, "nodematch", list(pts), pts, make)
 
 
 def test_the_arm_is_depth_8_and_part_b_in_a_family_of_three():
@@ -51,8 +49,8 @@ def test_the_arm_is_depth_8_and_part_b_in_a_family_of_three():
     assert DEPTHS_Q.reports_power and not DEPTHS.reports_power
 
 
-def test_the_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
-    tiny_arm(str(tmp_path), game, write_jsonl)
+def test_the_arm_worked_out_by_hand(tmp_path, game):
+    tiny_arm(str(tmp_path), game)
     assert run_depths(str(tmp_path), Ctx()) is None  # S2 depths' own folder is not read
     res = run_depths(str(tmp_path), Ctx(), DEPTHS_Q)
     v = {r["id"]: r for r in res["verdicts"]}
@@ -88,11 +86,11 @@ def test_the_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
               "(2 openings), not decided"}
 
 
-def test_verdicts_md_has_the_arm_s_rows_outside_the_holm_family(tmp_path, game, write_jsonl):
+def test_verdicts_md_has_the_arm_s_rows_outside_the_holm_family(tmp_path, game):
     write_verdicts(str(tmp_path), {}, Ctx(), [])
     text = (tmp_path / "verdicts.md").read_text(encoding="utf-8")
     assert "| B8q |" not in text and "S2 depths-q's rows" not in text
-    tiny_arm(str(tmp_path), game, write_jsonl)
+    tiny_arm(str(tmp_path), game)
     res = run_depths(str(tmp_path), Ctx(), DEPTHS_Q)
     write_verdicts(str(tmp_path), verdict_entries(res, DEPTHS_Q), Ctx(), [], two_level_entries(res, DEPTHS_Q),
                    reading_entries(res))
@@ -114,7 +112,7 @@ def test_h6c_reads_the_half_at_depth_8_only_where_prom_beats_alpha_beta():
     assert text.endswith("level within 3 points: the half not shown at depth 8")
 
 
-def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, game, write_jsonl):
+def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, game):
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=PYTHON, MPLBACKEND="Agg")
     cmd = [sys.executable, "-m", "bao_analysis", "s2depths-q"]
     p = subprocess.run(cmd + [str(tmp_path)], capture_output=True, text=True, env=env, timeout=120)
@@ -122,7 +120,7 @@ def test_the_command_analyses_the_arm_and_refuses_a_missing_folder(tmp_path, gam
     os.makedirs(tmp_path / "S2" / "depths-q")
     p = subprocess.run(cmd + [str(tmp_path)], capture_output=True, text=True, env=env, timeout=120)
     assert (p.returncode, p.stderr) == (2, f"s2depths-q: error: no games under {tmp_path}/S2/depths-q\n")
-    tiny_arm(str(tmp_path), game, write_jsonl)
+    tiny_arm(str(tmp_path), game)
     p = subprocess.run(cmd + [str(tmp_path), "--resamples", "50"], capture_output=True, text=True, env=env,
                        timeout=120)
     assert p.returncode == 0, p.stderr

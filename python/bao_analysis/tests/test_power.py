@@ -5,6 +5,7 @@ import math
 import os
 
 import pytest
+from conftest import write_gauntlet
 
 from bao_analysis.power import LEVEL, level_z, reread, run_power
 from bao_analysis.stats import Est
@@ -51,28 +52,25 @@ def test_partly_no_gap_and_missing():
     assert reread(OURS, Est(), 0.026, 0.013, LEVEL) is None
 
 
-def write_tournament(root, name, points, make, write, openings, short=None):
+def write_tournament(root, name, points, make, openings, short=None):
     """S2-<name>-vs-y with opp_y against ab_x, om_x, omd_x, p50_x; points[player] the
     challenger's points in its two games (one a colour) of every opening; short: (player, opening) whose
     second game is missing (a stopped run)."""
     folder = os.path.join(root, "S2", "power", name)
-    os.makedirs(folder)
     players = ["ab_x", "om_x", "omd_x", "p50_x"]
-    with open(os.path.join(folder, "config.ini"), "w", encoding="utf-8") as f:
-        f.write("players = " + ", ".join(["opp_y"] + players) + "\n")
     games = [make("opp_y", p, o, c, 1 - points[p][c]) for p in players for o in range(openings) for c in (0, 1)
              if (p, o, c) != (*(short or ("", -1)), 1)]
-    write(os.path.join(folder, "games.jsonl"), games)
+    write_gauntlet(folder, players, games)
 
 
-def test_a_tiny_power_arm_worked_out_by_hand(tmp_path, game, write_jsonl):
+def test_a_tiny_power_arm_worked_out_by_hand(tmp_path, game):
     # Base: ab 0.5, om 0.25, omd 0.5, p50 0.5. Openings: ab 0.5, om 0.5, omd 1, p50 0.5.
     # Deltas (constant over openings, so every resample gives them): om +25, omd +50, p50 0.
     base = {"ab_x": (0.5, 0.5), "om_x": (0.5, 0.0), "omd_x": (0.5, 0.5), "p50_x": (0.5, 0.5)}
     arm = {"ab_x": (0.5, 0.5), "om_x": (0.5, 0.5), "omd_x": (1, 1), "p50_x": (0.5, 0.5)}
-    write_tournament(str(tmp_path), "S2-base-vs-y", base, game, write_jsonl, 3)
+    write_tournament(str(tmp_path), "S2-base-vs-y", base, game, 3)
     # The openings arm's third opening lacks omd's second game: the stop rule keeps two.
-    write_tournament(str(tmp_path), "S2-openings-vs-y", arm, game, write_jsonl, 3, short=("omd_x", 2))
+    write_tournament(str(tmp_path), "S2-openings-vs-y", arm, game, 3, short=("omd_x", 2))
     a = run_power(str(tmp_path / "S2"), Ctx())
     rows = a["rows"]
     assert rows["omd"]["delta"].n == 2  # two openings complete in both tournaments

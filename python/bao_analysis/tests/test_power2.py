@@ -5,6 +5,7 @@ alpha-beta (ties) reads it from there."""
 import os
 
 import pytest
+from conftest import write_gauntlet
 
 from bao_analysis.arms import ARM_PLAYS
 from bao_analysis.power2 import FAMILY, LEVEL, run_power2
@@ -22,27 +23,24 @@ def test_the_family_is_the_declared_22_bounds():
     assert LEVEL == pytest.approx(1 - 0.05 / 22)
 
 
-def write_tournament(root, name, points, make, write, openings, short=None):
+def write_tournament(root, name, points, make, openings, short=None):
     """S2-<name>-vs-y with opp_y against the players of points (the challenger's points in
     its two games of every opening); short: (player, opening) whose second game is missing."""
     folder = os.path.join(root, "S2", "power2", name)
-    os.makedirs(folder)
-    with open(os.path.join(folder, "config.ini"), "w", encoding="utf-8") as f:
-        f.write("players = " + ", ".join(["opp_y"] + list(points)) + "\n")
     games = [make("opp_y", p, o, c, 1 - points[p][c]) for p in points for o in range(openings) for c in (0, 1)
              if (p, o, c) != (*(short or ("", -1)), 1)]
-    write(os.path.join(folder, "games.jsonl"), games)
+    write_gauntlet(folder, points, games)
 
 
-def test_each_arm_is_paired_on_its_own_openings(tmp_path, game, write_jsonl):
+def test_each_arm_is_paired_on_its_own_openings(tmp_path, game):
     # Base (3 openings): ab 0.5, om 0.25, omd 0.5, omdr 0.5, p50 0.5.
     base = {"ab_x": (0.5, 0.5), "om_x": (0.5, 0.0), "omd_x": (0.5, 0.5), "omdr_x": (0.5, 0.5), "p50_x": (0.5, 0.5)}
-    write_tournament(str(tmp_path), "S2-base-vs-y", base, game, write_jsonl, 3)
+    write_tournament(str(tmp_path), "S2-base-vs-y", base, game, 3)
     # ties (2 openings; its alpha-beta is the base arm's): omd 1 -> Delta +50, omdr 0.5 -> 0.
-    write_tournament(str(tmp_path), "S2-ties-vs-y", {"omd_x": (1, 1), "omdr_x": (0.5, 0.5)}, game, write_jsonl, 2)
+    write_tournament(str(tmp_path), "S2-ties-vs-y", {"omd_x": (1, 1), "omdr_x": (0.5, 0.5)}, game, 2)
     # rules (3 started, p50's third opening stopped after one game): om 0.5 -> Delta +25.
     rules = dict(base, om_x=(0.5, 0.5))
-    write_tournament(str(tmp_path), "S2-rules-vs-y", rules, game, write_jsonl, 3, short=("p50_x", 2))
+    write_tournament(str(tmp_path), "S2-rules-vs-y", rules, game, 3, short=("p50_x", 2))
     a = run_power2(str(tmp_path / "S2"), Ctx())
     assert a[("ties", "omd")]["n"] == 2 and a[("rules", "om")]["n"] == 2
     assert (a[("ties", "omd")]["delta"].est, a[("ties", "omd")]["lo"]) == pytest.approx((0.5, 0.5))
@@ -59,8 +57,8 @@ def test_each_arm_is_paired_on_its_own_openings(tmp_path, game, write_jsonl):
     assert "| 20 | root OM at d | ties | 2 | +8.1 | +0.0 [+0.0, +0.0] | +50.0 [+50.0, +50.0] |" in text
 
 
-def test_no_base_arm_is_an_error(tmp_path, game, write_jsonl):
+def test_no_base_arm_is_an_error(tmp_path, game):
     from bao_analysis.records import InputError
-    write_tournament(str(tmp_path), "S2-ties-vs-y", {"omd_x": (1, 1), "omdr_x": (0.5, 0.5)}, game, write_jsonl, 2)
+    write_tournament(str(tmp_path), "S2-ties-vs-y", {"omd_x": (1, 1), "omdr_x": (0.5, 0.5)}, game, 2)
     with pytest.raises(InputError, match="base arm"):
         run_power2(str(tmp_path / "S2"), Ctx())
