@@ -111,10 +111,9 @@ for _ in $(seq 1 1200); do
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.05
 done
-if kill -0 "$pid" 2>/dev/null; then
-  # Stopped, the first run holds the folder however fast the machine: it cannot finish
-  # (and write its own summary) while the second is checked.
-  kill -STOP "$pid"
+# Stopped (the signal is the test of life), the first run holds the folder however fast
+# the machine: it cannot finish, and write its own summary, while the second is checked.
+if kill -STOP "$pid" 2>/dev/null; then
   run run "$tmp/r.ini" --out "$out2"
   check "a second run on a folder in use exits 2" status_is 2
   check "a second run says another bao run uses the folder, naming it" \
