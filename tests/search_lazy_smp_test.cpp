@@ -163,18 +163,23 @@ TEST(LazySmp, ATableReadTornBetweenTwoWritesIsAMiss) {
   tt.new_search();
   const std::uint64_t k1 = 0x1111111100000042ull, k2 = 0x2222222200000042ull;  // one bucket
   // The writer runs until the reader has probed 200,000 times after its first store, so
-  // the two overlap however the threads are scheduled.
+  // the two overlap however the threads are scheduled. Between two pairs of stores it
+  // idles a little: on two idle cores a writer that never pauses can keep the slot torn
+  // at nearly every probe, and the reader would find nothing whole to check. The reader
+  // goes on (up to 20 million rounds) until it has found 1,000 entries.
   std::atomic<bool> started{false}, done{false};
+  std::atomic<std::uint64_t> idle{0};
   std::thread writer([&] {
     while (!done) {
       tt.store(k1, 5, 111, Bound::Exact, 1);
       tt.store(k2, 5, -222, Bound::Lower, 2);
       started = true;
+      for (int i = 0; i < 64; ++i) idle.fetch_add(1, std::memory_order_relaxed);
     }
   });
   while (!started) std::this_thread::yield();
   std::uint64_t found = 0, wrong = 0;
-  for (int round = 0; round < 200000; ++round) {
+  for (int round = 0; round < 20000000 && (round < 200000 || found < 1000); ++round) {
     for (const auto& [key, value, bound, best] :
          {std::tuple{k1, 111, Bound::Exact, 1}, std::tuple{k2, -222, Bound::Lower, 2}}) {
       TTEntry e[2];
