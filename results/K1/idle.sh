@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The Kalah solver's speed on an idle machine (docs/solver.md, "Speed"): the solves that
+# the K1 cells measured on a loaded machine, run one at a time with nothing else running,
+# so that wall seconds are the solver's own.
+#
+# Each run appends its raw `bao solve` output to results/K1/idle/NAME.txt after a header
+# (commit, whether the tree was clean, machine, load average before the run, start time)
+# and the command; a run whose file already holds RUNS outputs is not run again
+# (resumable). The endgame databases are built on first use in DB_DIR, each build a run of
+# its own (a tiny solve that loads the database; its `endgame` line has the build time).
+#
+# Usage: results/K1/idle.sh [BAO] [DB_DIR] [RUNS]   (defaults: build/bao /tmp/kalah-endgame 3)
+# ONLY="NAME ..." runs those runs alone. The names:
+#   db-CAP-kK            build the m = 6 database of K seeds (CAP true|false: empty capture)
+#   6-4-CAP-kK           Kalah(6,4), database K, --deepen 0 --etc 1, 2 GiB table (the K1
+#                        Kalah(6,4) cells' options), RUNS times
+#   6-5-CAP-k22          Kalah(6,5), 22-seed database, --etc 1 and the default deepening
+#                        (the K1 Kalah(6,5) cells' options), 4 GiB table, 600 processor
+#                        seconds (the cells' budget), once
+set -u
+BAO="${1:-build/bao}"; DB_DIR="${2:-/tmp/kalah-endgame}"; RUNS="${3:-3}"
+here="$(cd "$(dirname "$0")" && pwd)"
+mkdir -p "$here/idle" "$DB_DIR"
+
+header() {
+  local dirt
+  dirt=$(git -C "$here" status --porcelain -- . ":(exclude)idle")
+  echo "run commit $(git -C "$here" rev-parse HEAD) tree $([ -z "$dirt" ] && echo clean || echo dirty)" \
+       "machine $(uname -n) $(nproc) cores $(awk '/MemTotal/ {print $2 " kB"}' /proc/meminfo)" \
+       "load $(cut -d' ' -f1-3 /proc/loadavg) started $(date -u +%FT%TZ)"
+}
+
+# run NAME TIMES ARGS...: runs `bao solve ARGS` until NAME's file holds TIMES outputs.
+run() {
+  local name="$1" times="$2"; shift 2
+  if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<< "$ONLY"; then return; fi
+  local f="$here/idle/$name.txt"
+  local cmd=("$BAO" solve "$@")
+  local done_runs
+  while done_runs=$(grep -c '^nodes ' "$f" 2>/dev/null); [ "${done_runs:-0}" -lt "$times" ]; do
+    echo "$name: running" >&2
+    { header; echo "command ${cmd[*]}"; } >> "$f"
+    "${cmd[@]}" >> "$f" 2>&1 || { echo "$name: failed (see $f)" >&2; return 1; }
+    echo "$name: $(grep -E '^(value|cpu_seconds|seconds) ' "$f" | tail -n 3 | tr '\n' ' ')" >&2
+  done
+}
+
+db() { echo --endgame-seeds "$2" --endgame-db "$DB_DIR/m6-$1-k$2.db"; }
+
+for k in 20 22; do
+  for cap in true false; do
+    # shellcheck disable=SC2046  # db's words
+    run "db-$cap-k$k" 1 $(db "$cap" "$k") --game "kalah(houses=6,seeds=1,empty_capture=$cap)" --tt-mb 64
+  done
+done
+for k in 20 22; do
+  for cap in true false; do
+    # shellcheck disable=SC2046
+    run "6-4-$cap-k$k" "$RUNS" $(db "$cap" "$k") --deepen 0 --etc 1 --tt-mb 2048 \
+      --game "kalah(houses=6,seeds=4,empty_capture=$cap)"
+  done
+done
+for cap in true false; do
+  # shellcheck disable=SC2046
+  run "6-5-$cap-k22" 1 $(db "$cap" 22) --etc 1 --tt-mb 4096 --limit-cpu-s 600 --progress-s 60 \
+    --game "kalah(houses=6,seeds=5,empty_capture=$cap)"
+done
