@@ -17,6 +17,8 @@
 #   6-5-CAP-k22          Kalah(6,5), 22-seed database, --etc 1 and the default deepening
 #                        (the K1 Kalah(6,5) cells' options), 4 GiB table, 600 processor
 #                        seconds (the cells' budget), once
+#   5-6-CAP-k20          Kalah(5,6) as its K1 cell ran (m = 5 database of 20 seeds, built
+#                        by the run, --etc 1, 2 GiB table, 600 processor seconds), once
 set -u
 BAO="${1:-build/bao}"; DB_DIR="${2:-/tmp/kalah-endgame}"; RUNS="${3:-3}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -45,7 +47,8 @@ run() {
   done
 }
 
-db() { echo --endgame-seeds "$2" --endgame-db "$DB_DIR/m6-$1-k$2.db"; }
+# db CAP K [M]: the options of the M-house database (default 6) of K seeds.
+db() { echo --endgame-seeds "$2" --endgame-db "$DB_DIR/m${3:-6}-$1-k$2.db"; }
 
 for k in 20 22; do
   for cap in true false; do
@@ -64,4 +67,9 @@ for cap in true false; do
   # shellcheck disable=SC2046
   run "6-5-$cap-k22" 1 $(db "$cap" 22) --etc 1 --tt-mb 4096 --limit-cpu-s 600 --progress-s 60 \
     --game "kalah(houses=6,seeds=5,empty_capture=$cap)"
+done
+for cap in true false; do
+  # shellcheck disable=SC2046
+  run "5-6-$cap-k20" 1 $(db "$cap" 20 5) --etc 1 --tt-mb 2048 --limit-cpu-s 600 --progress-s 60 \
+    --game "kalah(houses=5,seeds=6,empty_capture=$cap)"
 done
