@@ -331,12 +331,24 @@ class MarginSolver {
       }
   }
 
-  // The first move (in generator order) whose child is worth the value for the mover.
+  // A move whose child is worth the value for the mover: the table's move at s when it
+  // is (the move of the last test that proved the mover's side, whose child's bound is
+  // in the table), else the first in generator order. Trying the table's move first
+  // spares refuting the moves before it in generator order, each a search of its own:
+  // Kalah(5,6) with empty capture spent a third of its solve there.
   int best_move(const State& s, int value) {
     Children kids;
     g_.children(s, kids);
+    const int n = static_cast<int>(kids.size());
+    int first = -1;
+    if (h_.open(s) >= options_.table_min_open)
+      if (const MarginTable::Entry* e = table_.find(h_.rest_key(s)))
+        for (int i = 0; i < n && first < 0; ++i)
+          if (g_.move_index(kids[i].move) == e->best) first = i;
     const bool south = g_.side_to_move(s) == 0;
-    for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
+    for (int k = -1; k < n; ++k) {
+      const int i = k < 0 ? first : k;
+      if (i < 0 || (k >= 0 && i == first)) continue;
       const int v = south ? search(kids[i].pos, value - 1, value, MarginTable::kExact)
                           : search(kids[i].pos, value, value + 1, MarginTable::kExact);
       if (budget_->stopped()) return -1;
