@@ -10,7 +10,8 @@
 # its own (a tiny solve that loads the database; its `endgame` line has the build time).
 #
 # Usage: results/K1/idle.sh [BAO] [DB_DIR] [RUNS]   (defaults: build/bao /tmp/kalah-endgame 3)
-# ONLY="NAME ..." runs those runs alone. The names:
+# ONLY="NAME ..." runs those runs alone; SUFFIX=S writes NAME-S.txt instead (a binary of
+# another commit beside the first runs: ONLY="5-6-true-k20" SUFFIX=e4eae0a). The names:
 #   db-CAP-kK            build the m = 6 database of K seeds (CAP true|false: empty capture)
 #   6-4-CAP-kK           Kalah(6,4), database K, --deepen 0 --etc 1, 2 GiB table (the K1
 #                        Kalah(6,4) cells' options), RUNS times
@@ -36,7 +37,7 @@ header() {
 run() {
   local name="$1" times="$2"; shift 2
   if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<< "$ONLY"; then return; fi
-  local f="$here/idle/$name.txt"
+  local f="$here/idle/$name${SUFFIX:+-$SUFFIX}.txt"
   local cmd=("$BAO" solve "$@")
   local done_runs
   while done_runs=$(grep -c '^nodes ' "$f" 2>/dev/null); [ "${done_runs:-0}" -lt "$times" ]; do
