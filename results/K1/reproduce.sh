@@ -7,8 +7,9 @@
 # ends; a cell whose file exists is not run again (delete the file to rerun it). A cell
 # is not tried when the one with a seed fewer a house (same m, same rule) ran out:
 # positions only grow with n. results/K1/table.tsv is then made from the cell files, and
-# from the logs of the uncapped Kalah(6,5) runs (results/K1/solve-6-5.sh) that ended
-# with a value, each a row of its own (its source column names the file).
+# from the logs of the uncapped Kalah(6,5) runs (results/K1/solve-6-5.sh) and the idle
+# machine's solves (results/K1/idle.sh) that ended with a value, each a row of its own
+# (its source column names the file).
 # Cells run in the order of their size (seeds in play), so the small ones finish first.
 #
 # Each (m, capture rule) has an endgame database of every position with at most K(m)
@@ -96,4 +97,17 @@ for f in "$here"/runs/6-5-*-k*.txt; do
   names=$(for l in "${logs[@]}"; do basename "$l"; done | paste -sd+)
   printf '6\t5\t%s\t%s\t%s\t%s\t%s\truns/%s (processor seconds, %s runs; beyond the cells'"'"' budget)\n' "$cap" "$last" \
     "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$nodes" "$cpu" "$names" "$(cat "${logs[@]}" | grep -c '^run commit')" >> "$out"
+done
+# The solves of results/K1/idle.sh (the cells' options and budget on the idle machine)
+# that ended with a value, one row each: a cell the loaded machine left open can be
+# decided there within the same processor seconds.
+for f in "$here"/idle/[56]-[456]-*.txt; do
+  [ -e "$f" ] || continue
+  last=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$f" | tail -n 1)
+  [ -n "$last" ] || continue
+  IFS=- read -r m n cap _ <<< "$(basename "$f" .txt)"
+  runs=$(grep -c '^run commit' "$f")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tidle/%s (idle machine, processor seconds; its last run of %s)\n' "$m" "$n" "$cap" \
+    "$last" "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$(sed -n 's/^nodes //p' "$f" | tail -n 1)" \
+    "$(sed -n 's/^cpu_seconds \([0-9.]*\) .*/\1/p' "$f" | tail -n 1)" "$(basename "$f")" "$runs" >> "$out"
 done
