@@ -256,6 +256,53 @@ TEST(MarginSolver, AnyFirstGuessGivesTheValue) {
   EXPECT_GT(differing_tests, 0);  // the guess does change the schedule
 }
 
+// The best move after a solve whose last test proved the mover's side ("at least" for
+// South, "at most" for North): the table's move at the root is that test's move, whose
+// child's bound is in the table, so finding it costs no node, also where the first move
+// in generator order does not reach the value (a search of its own to refute it). The
+// games are those from the start whose best move is not house 1; the move's child is
+// solved again on its own to check that it reaches the value.
+TEST(MarginSolver, TheBestMoveAfterAWinningTestCostsNoNode) {
+  int checked = 0, first_not_best = 0;
+  for (const Case c : {Case{4, 2}, Case{4, 3}, Case{5, 2}, Case{5, 3}})
+    for (bool empty : {false, true}) {
+      KalahRules r;
+      r.houses = c.houses;
+      r.seeds = c.seeds;
+      r.empty_capture = empty;
+      const KalahMarginGame g(r);
+      const KalahState s = kalah::start_state(r);
+      Budget budget{SolveLimits{}};
+      std::uint64_t nodes_at_last = 0;
+      bool mover_side = false;
+      MarginOptions o;
+      o.deepen_to = 0;  // the iterations would decide these games before any exact test
+      o.guess = 100;    // tests from above: the last one is South's "at least", which holds
+      o.on_test = [&](int beta, int result, int, int) {
+        nodes_at_last = budget.nodes();
+        mover_side = s.side == 0 ? result >= beta : result < beta;
+      };
+      MarginSolver<KalahMarginGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 16, o);
+      const auto res = solver.solve(s, budget);
+      ASSERT_TRUE(res.solved) << describe(r, s);
+      ASSERT_GE(res.best, 0) << describe(r, s);
+      kalah::KalahChildren kids;
+      kalah::generate_children(s, r, kids);
+      const auto child_value = [&](int i) {
+        MarginSolver<KalahMarginGame, KalahMarginHook> again(g, KalahMarginHook{r}, 16);
+        Budget b{SolveLimits{}};
+        return again.solve(kids[i].pos, b).value;
+      };
+      EXPECT_EQ(child_value(res.best), res.value) << "best move of " << describe(r, s);
+      if (!mover_side) continue;
+      EXPECT_EQ(budget.nodes(), nodes_at_last) << "the best move's search at " << describe(r, s);
+      ++checked;
+      first_not_best += child_value(0) != res.value;
+    }
+  EXPECT_GE(checked, 4);
+  EXPECT_GT(first_not_best, 0);
+}
+
 // Resuming: a solve stopped by its budget proves bounds that hold (each finished test's,
 // as on_test reports them); a second solve given them ends at the brute force's value, and
 // one given the value as both bounds runs no test at all.
