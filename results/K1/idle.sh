@@ -18,8 +18,8 @@
 #   6-5-CAP-k22          Kalah(6,5), 22-seed database, --etc 1 and the default deepening
 #                        (the K1 Kalah(6,5) cells' options), 4 GiB table, 600 processor
 #                        seconds (the cells' budget), once
-#   db-true-k24, 6-4-true-k24, 6-5-true-k24
-#                        the same with a 24-seed database (2.5 GB), empty capture only
+#   db-CAP-k24, 6-4-CAP-k24, 6-5-CAP-k24
+#                        the same with a 24-seed database (2.5 GB)
 #   5-6-CAP-k20          Kalah(5,6) as its K1 cell ran (m = 5 database of 20 seeds, built
 #                        by the run, --etc 1, 2 GiB table, 600 processor seconds), once
 set -u
@@ -71,13 +71,16 @@ for cap in true false; do
   run "6-5-$cap-k22" 1 $(db "$cap" 22) --etc 1 --tt-mb 4096 --limit-cpu-s 600 --progress-s 60 \
     --game "kalah(houses=6,seeds=5,empty_capture=$cap)"
 done
-# shellcheck disable=SC2046
-run db-true-k24 1 $(db true 24) --game "kalah(houses=6,seeds=1,empty_capture=true)" --tt-mb 64
-# shellcheck disable=SC2046
-run 6-4-true-k24 "$RUNS" $(db true 24) --deepen 0 --etc 1 --tt-mb 2048 --game "kalah(houses=6,seeds=4,empty_capture=true)"
-# shellcheck disable=SC2046
-run 6-5-true-k24 1 $(db true 24) --etc 1 --tt-mb 4096 --limit-cpu-s 600 --progress-s 60 \
-  --game "kalah(houses=6,seeds=5,empty_capture=true)"
+for cap in true false; do
+  # shellcheck disable=SC2046
+  run "db-$cap-k24" 1 $(db "$cap" 24) --game "kalah(houses=6,seeds=1,empty_capture=$cap)" --tt-mb 64
+  # shellcheck disable=SC2046
+  run "6-4-$cap-k24" "$RUNS" $(db "$cap" 24) --deepen 0 --etc 1 --tt-mb 2048 \
+    --game "kalah(houses=6,seeds=4,empty_capture=$cap)"
+  # shellcheck disable=SC2046
+  run "6-5-$cap-k24" 1 $(db "$cap" 24) --etc 1 --tt-mb 4096 --limit-cpu-s 600 --progress-s 60 \
+    --game "kalah(houses=6,seeds=5,empty_capture=$cap)"
+done
 for cap in true false; do
   # shellcheck disable=SC2046
   run "5-6-$cap-k20" 1 $(db "$cap" 20 5) --etc 1 --tt-mb 2048 --limit-cpu-s 600 --progress-s 60 \
