@@ -346,14 +346,14 @@ class MarginSolver {
         for (int i = 0; i < n && first < 0; ++i)
           if (g_.move_index(kids[i].move) == e->best) first = i;
     const bool south = g_.side_to_move(s) == 0;
-    for (int k = -1; k < n; ++k) {
-      const int i = k < 0 ? first : k;
-      if (i < 0 || (k >= 0 && i == first)) continue;
+    const auto reaches = [&](int i) {
       const int v = south ? search(kids[i].pos, value - 1, value, MarginTable::kExact)
                           : search(kids[i].pos, value, value + 1, MarginTable::kExact);
-      if (budget_->stopped()) return -1;
-      if (south ? v >= value : v <= value) return i;
-    }
+      return !budget_->stopped() && (south ? v >= value : v <= value);
+    };
+    if (first >= 0 && reaches(first)) return first;
+    for (int i = 0; i < n && !budget_->stopped(); ++i)
+      if (i != first && reaches(i)) return i;
     return -1;
   }
 
