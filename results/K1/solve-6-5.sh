@@ -52,9 +52,9 @@ cmd=("$BAO" solve --endgame-seeds "$k" --endgame-db "$DB_DIR/m6-$cap-k$k.db" --e
      --table-file "$table" "${bounds[@]}" --game "kalah(houses=6,seeds=5,empty_capture=$cap)" --tt-mb "$tt" --progress-s 60)
 # The tree's state before the log is written (the log itself is not counted: it is this
 # run's output, committed as it grows).
-dirt=$(git -C "$here" status --porcelain -- . ":(exclude)runs/$(basename "$log")")
-head_line="run commit $(git -C "$here" rev-parse HEAD) tree $([ -z "$dirt" ] && echo clean || echo dirty)"
-head_line+=" machine $(uname -n) $(nproc) cores $(awk '/MemTotal/ {print $2 " kB"}' /proc/meminfo) started $(date -u +%FT%TZ)"
+# shellcheck source-path=SCRIPTDIR source=run-header.sh
+source "$here/run-header.sh"
+head_line="$(run_header "runs/$(basename "$log")") started $(date -u +%FT%TZ)"
 printf '%s\ncommand %s\n' "$head_line" "${cmd[*]}" >> "$log"
 "${cmd[@]}" >> "$log" 2>&1
 rc=$?
