@@ -37,6 +37,11 @@ mkdir -p "$DB_DIR" "$here/cells"
 k_of() { local ks; read -r -a ks <<< "${KS:-12 24 30 24 20 20}"; echo "${ks[$(($1 - 1))]}"; }
 cell_file() { echo "$here/cells/$1-$2-$3.txt"; }
 value_of() { sed -n 's/^value \([-+0-9]*\) .*/\1/p; s/^value open (South.s margin within \(.*\))/open \1/p' "$1"; }
+# last_of KEY FILE: the rest of the last line "KEY ..." of a log of several runs
+# (last_of value: the last solved value; an open run's line does not match).
+last_of() {
+  if [ "$1" = value ]; then sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$2"; else sed -n "s/^$1 //p" "$2"; fi | tail -n 1
+}
 
 # The cells by seeds in play (2mn), then m, then the rule.
 cells=$(for cap in false true; do for m in 1 2 3 4 5 6; do for n in 1 2 3 4 5 6; do
@@ -86,7 +91,7 @@ done
 # SEED_TABLE), seconds of processor time.
 for f in "$here"/runs/6-5-*-k*.txt; do
   [ -e "$f" ] || continue
-  last=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$f" | tail -n 1)
+  last=$(last_of value "$f")
   [ -n "$last" ] || continue
   cap=$(basename "$f" | cut -d- -f3)
   logs=("$f")
@@ -96,18 +101,18 @@ for f in "$here"/runs/6-5-*-k*.txt; do
   cpu=$(awk '/^cpu_seconds / {s += $2} END {printf "%.2f", s}' "${logs[@]}")
   names=$(for l in "${logs[@]}"; do basename "$l"; done | paste -sd+)
   printf '6\t5\t%s\t%s\t%s\t%s\t%s\truns/%s (processor seconds, %s runs; beyond the cells'"'"' budget)\n' "$cap" "$last" \
-    "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$nodes" "$cpu" "$names" "$(cat "${logs[@]}" | grep -c '^run commit')" >> "$out"
+    "$(last_of best "$f")" "$nodes" "$cpu" "$names" "$(cat "${logs[@]}" | grep -c '^run commit')" >> "$out"
 done
 # The solves of results/K1/idle.sh (the cells' options and budget on the idle machine)
 # that ended with a value, one row each: a cell the loaded machine left open can be
 # decided there within the same processor seconds.
 for f in "$here"/idle/[56]-[456]-*.txt; do
   [ -e "$f" ] || continue
-  last=$(sed -n 's/^value \([-+0-9]*\) .*/\1/p' "$f" | tail -n 1)
+  last=$(last_of value "$f")
   [ -n "$last" ] || continue
   IFS=- read -r m n cap _ <<< "$(basename "$f" .txt)"
   runs=$(grep -c '^run commit' "$f")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tidle/%s (idle machine, processor seconds; its last run of %s)\n' "$m" "$n" "$cap" \
-    "$last" "$(sed -n 's/^best //p' "$f" | tail -n 1)" "$(sed -n 's/^nodes //p' "$f" | tail -n 1)" \
-    "$(sed -n 's/^cpu_seconds \([0-9.]*\) .*/\1/p' "$f" | tail -n 1)" "$(basename "$f")" "$runs" >> "$out"
+    "$last" "$(last_of best "$f")" "$(last_of nodes "$f")" "$(last_of cpu_seconds "$f" | cut -d' ' -f1)" \
+    "$(basename "$f")" "$runs" >> "$out"
 done
