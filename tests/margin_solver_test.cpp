@@ -256,8 +256,8 @@ TEST(MarginSolver, AnyFirstGuessGivesTheValue) {
   EXPECT_GT(differing_tests, 0);  // the guess does change the schedule
 }
 
-// The best move after a solve whose last test proved the mover's side ("at least" for
-// South, "at most" for North): the table's move at the root is that test's move, whose
+// The best move after a solve whose last test proved the mover's side (South moves at
+// the start, so an "at least" that holds): the table's move at the root is that test's move, whose
 // child's bound is in the table, so finding it costs no node, also where the first move
 // in generator order does not reach the value (a search of its own to refute it). The
 // games are those from the start whose best move is not house 1; the move's child is
@@ -274,13 +274,13 @@ TEST(MarginSolver, TheBestMoveAfterAWinningTestCostsNoNode) {
       const KalahState s = kalah::start_state(r);
       Budget budget{SolveLimits{}};
       std::uint64_t nodes_at_last = 0;
-      bool mover_side = false;
+      bool last_held = false;
       MarginOptions o;
       o.deepen_to = 0;  // the iterations would decide these games before any exact test
       o.guess = 100;    // tests from above: the last one is South's "at least", which holds
       o.on_test = [&](int beta, int result, int, int) {
         nodes_at_last = budget.nodes();
-        mover_side = s.side == 0 ? result >= beta : result < beta;
+        last_held = result >= beta;
       };
       MarginSolver<KalahMarginGame, KalahMarginHook> solver(g, KalahMarginHook{r}, 16, o);
       const auto res = solver.solve(s, budget);
@@ -294,7 +294,7 @@ TEST(MarginSolver, TheBestMoveAfterAWinningTestCostsNoNode) {
         return again.solve(kids[i].pos, b).value;
       };
       EXPECT_EQ(child_value(res.best), res.value) << "best move of " << describe(r, s);
-      if (!mover_side) continue;
+      if (!last_held) continue;
       EXPECT_EQ(budget.nodes(), nodes_at_last) << "the best move's search at " << describe(r, s);
       ++checked;
       first_not_best += child_value(0) != res.value;
